@@ -1,0 +1,1 @@
+export * from './gen/yoko/v1/yoko_pb.js';

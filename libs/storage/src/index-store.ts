@@ -1,0 +1,60 @@
+/**
+ * IndexStore: where indexes live (Redis in production, memory for `serve`
+ * without Redis). Content-addressed: an index id is `sha256:<hex>` of its SDL.
+ * Every key of one index lives under one hash tag (`{<hex>}`) in Redis.
+ */
+
+export type IndexState = 'indexing' | 'ready' | 'failed';
+
+export interface IndexMeta {
+  id: string;
+  /** `indexing` until the first build succeeds; `ready` once servable; `failed` when the first build failed. */
+  state: IndexState;
+  /** Version (format + ranking + embedding model) of the data currently stored; absent before the first build. */
+  builtVersion?: string;
+  /** A build job is in flight (first build or in-place rebuild). */
+  building: boolean;
+  symbolCount: number;
+  /** Epoch milliseconds. */
+  createdAt: number;
+  indexedAt?: number;
+  /** Why the last build failed (kept on a READY index after a failed rebuild). */
+  error?: string;
+  sdlBytes: number;
+}
+
+/** The built, servable data of an index: named opaque blobs (records, vectors, lexical statistics). */
+export type IndexArtifacts = Record<string, Buffer>;
+
+export interface CreateResult {
+  meta: IndexMeta;
+  /** True when this call created the index (first sight of this SDL). */
+  created: boolean;
+}
+
+export interface IndexStore {
+  /** Atomically creates the index (state `indexing`) with its SDL unless it exists; also records the tenant. */
+  ensure(id: string, sdl: string, tenant: string, now: number): Promise<CreateResult>;
+  getMeta(id: string): Promise<IndexMeta | undefined>;
+  /** Shallow-merges a patch into an existing index's metadata; no-op (returns false) if the index is gone. */
+  updateMeta(id: string, patch: Partial<Omit<IndexMeta, 'id'>>): Promise<boolean>;
+  getSdl(id: string): Promise<string | undefined>;
+  /** Atomically replaces the artifacts and applies the metadata patch; false if the index is gone. */
+  putArtifacts(id: string, artifacts: IndexArtifacts, patch: Partial<Omit<IndexMeta, 'id'>>): Promise<boolean>;
+  getArtifacts(id: string): Promise<IndexArtifacts | undefined>;
+  /** Deletes the index and everything under it. True if it existed. */
+  delete(id: string): Promise<boolean>;
+  /** Marks a use: the index (all its keys) now expires `idleTtlMs` after `now`. */
+  touch(id: string, idleTtlMs: number): Promise<void>;
+  /** Whether `tenant` has ensured this index. */
+  hasTenant(id: string, tenant: string): Promise<boolean>;
+  /** Removes one tenant's claim; returns how many tenants still claim the index. */
+  removeTenant(id: string, tenant: string): Promise<number>;
+  /** Ids of live indexes the tenant has ensured (evicted ones are left out). */
+  listForTenant(tenant: string): Promise<string[]>;
+  /** All live index ids (operators, metrics). */
+  listAll(): Promise<string[]>;
+  /** Liveness of the backing store. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
