@@ -1,0 +1,105 @@
+/**
+ * SentencePiece (unigram) tokenizer for the USE-Lite vocabulary. It gives the
+ * same token ids as the tokenizer inside `@energetic-ai/embeddings` (NFKC, `▁`
+ * for spaces, Viterbi over the vocabulary's log-probabilities, the same tie
+ * breaking and unknown-merging; a spec checks that on many texts) but runs
+ * about 50x faster, which matters when a query is embedded per search.
+ */
+
+/** `[piece, log-probability]` per id, as in the model's vocab.json. */
+export type Vocabulary = ReadonlyArray<readonly [string, number]>;
+
+const SEPARATOR = '\u2581';
+/** Ids below this are special (`<unk>`, `<s>`, ...) and never produced by matching. */
+const RESERVED_IDS = 6;
+const UNKNOWN_ID = 0;
+
+interface TrieNode {
+  children: Map<string, TrieNode>;
+  /** Vocabulary id when a piece ends here, else -1. */
+  id: number;
+  score: number;
+}
+
+function newNode(): TrieNode {
+  return { children: new Map(), id: -1, score: 0 };
+}
+
+export class SentencePieceTokenizer {
+  private readonly root: TrieNode = newNode();
+  /** UTF-16 length of each piece (the reference walks back by it). */
+  private readonly pieceLength: Int32Array;
+
+  constructor(private readonly vocabulary: Vocabulary) {
+    this.pieceLength = new Int32Array(vocabulary.length);
+    vocabulary.forEach(([piece, score], id) => {
+      this.pieceLength[id] = piece.length;
+      if (id < RESERVED_IDS) return;
+      let node = this.root;
+      for (const ch of piece) {
+        let next = node.children.get(ch);
+        if (!next) {
+          next = newNode();
+          node.children.set(ch, next);
+        }
+        node = next;
+      }
+      node.id = id;
+      node.score = score;
+    });
+  }
+
+  get size(): number {
+    return this.vocabulary.length;
+  }
+
+  /** The piece and log-probability of an id. */
+  piece(id: number): readonly [string, number] | undefined {
+    return this.vocabulary[id];
+  }
+
+  /** Token ids of a text, in order. */
+  encode(input: string): number[] {
+    const normalized = input.normalize('NFKC');
+    if (normalized.length === 0) return [];
+    const symbols = Array.from(SEPARATOR + normalized.replaceAll(' ', SEPARATOR));
+    const n = symbols.length;
+    const best = new Float64Array(n + 1);
+    const words = new Int32Array(n + 1);
+    // Candidates ending at each position, in ascending start order (as the reference visits them).
+    const ending: { id: number; score: number; start: number }[][] = Array.from({ length: n + 1 }, () => []);
+    for (let i = 0; i < n; i++) this.collectMatches(symbols, i, ending);
+    for (let end = 0; end <= n; end++) {
+      for (const { id, score, start } of ending[end] as { id: number; score: number; start: number }[]) {
+        const total = score + (best[start] as number);
+        if (best[end] === 0 || total >= (best[end] as number)) {
+          best[end] = total;
+          words[end] = id;
+        }
+      }
+    }
+    const reversed: number[] = [];
+    for (let at = n; at > 0; at -= this.pieceLength[words[at] as number] as number) reversed.push(words[at] as number);
+    const ids: number[] = [];
+    let previousUnknown = false;
+    for (let i = reversed.length - 1; i >= 0; i--) {
+      const id = reversed[i] as number;
+      if (!(previousUnknown && id === UNKNOWN_ID)) ids.push(id);
+      previousUnknown = id === UNKNOWN_ID;
+    }
+    return ids;
+  }
+
+  private collectMatches(symbols: string[], start: number, ending: { id: number; score: number; start: number }[][]): void {
+    let node = this.root.children.get(symbols[start] as string);
+    let found = false;
+    for (let i = start; i < symbols.length && node; i++) {
+      if (node.id >= 0) {
+        (ending[i + 1] as { id: number; score: number; start: number }[]).push({ id: node.id, score: node.score, start });
+        found = true;
+      }
+      node = node.children.get(symbols[i + 1] as string);
+    }
+    if (!found) (ending[start + 1] as { id: number; score: number; start: number }[]).push({ id: UNKNOWN_ID, score: 0, start });
+  }
+}
