@@ -1,0 +1,56 @@
+/**
+ * Translates errors once, at the edge: domain and storage errors become
+ * Connect codes the router acts on (WIRE.md §1); anything unexpected is
+ * logged with its stack and answered as `internal` without details.
+ */
+import { Code, ConnectError, type Interceptor } from '@connectrpc/connect';
+import { JobTimeoutError, StorageError, StorageErrorCode } from '@discovery/storage';
+import { DiscoveryError, DiscoveryErrorCode } from '../discovery.errors.js';
+import { type Log, silentLog } from '../ports.js';
+
+const CODES: Record<DiscoveryErrorCode, Code> = {
+  [DiscoveryErrorCode.InvalidArgument]: Code.InvalidArgument,
+  [DiscoveryErrorCode.NotFound]: Code.NotFound,
+  [DiscoveryErrorCode.FailedPrecondition]: Code.FailedPrecondition,
+  [DiscoveryErrorCode.Unimplemented]: Code.Unimplemented,
+  [DiscoveryErrorCode.Unavailable]: Code.Unavailable,
+  [DiscoveryErrorCode.ResourceExhausted]: Code.ResourceExhausted,
+  [DiscoveryErrorCode.DeadlineExceeded]: Code.DeadlineExceeded,
+};
+
+export function toConnectError(error: unknown, log: Log = silentLog, method = ''): ConnectError {
+  if (error instanceof ConnectError) return error;
+  if (error instanceof DiscoveryError) return new ConnectError(error.message, CODES[error.code]);
+  if (error instanceof JobTimeoutError) {
+    return new ConnectError('the operation did not finish within its time budget', Code.DeadlineExceeded);
+  }
+  if (error instanceof StorageError) return storageToConnect(error, log, method);
+  log.error({ method, err: error }, 'unexpected error');
+  return new ConnectError('internal error', Code.Internal);
+}
+
+export function errorMappingInterceptor(log: Log = silentLog): Interceptor {
+  return (next) => async (req) => {
+    try {
+      return await next(req);
+    } catch (error) {
+      throw toConnectError(error, log, req.method.name);
+    }
+  };
+}
+
+function storageToConnect(error: StorageError, log: Log, method: string): ConnectError {
+  log.warn({ method, code: error.code, reason: error.message }, 'storage error');
+  switch (error.code) {
+    case StorageErrorCode.OutOfMemory:
+      return new ConnectError(
+        'the index store is out of memory and refuses new indexes; existing indexes keep serving',
+        Code.ResourceExhausted,
+      );
+    case StorageErrorCode.Unavailable:
+    case StorageErrorCode.Closed:
+      return new ConnectError('the index store is unavailable; try again shortly', Code.Unavailable);
+    default:
+      return new ConnectError('internal error in the index store', Code.Internal);
+  }
+}

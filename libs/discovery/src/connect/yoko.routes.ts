@@ -1,0 +1,105 @@
+/**
+ * Registers the seven yoko.v1 methods on a Connect router. Each handler
+ * reads the caller, calls one DiscoveryService method and maps the result;
+ * errors are translated once by `errorMappingInterceptor`.
+ */
+import { timestampFromDate } from '@bufbuild/protobuf/wkt';
+import { create } from '@bufbuild/protobuf';
+import type { ConnectRouter, HandlerContext } from '@connectrpc/connect';
+import {
+  IndexSchema,
+  IndexStatus,
+  ResolutionSchema,
+  SymbolHitSchema,
+  YokoService,
+  type Index,
+  type SymbolHit,
+} from '@discovery/proto';
+import type { DiscoveryService } from '../discovery.service.js';
+import type { Caller, IndexView, SymbolView } from '../discovery.types.js';
+
+export interface YokoRoutesOptions {
+  service: DiscoveryService;
+  /** The authenticated caller of a request (put there by the auth interceptor). */
+  callerOf: (ctx: HandlerContext) => Caller;
+  /** Request id for logs and jobs (from the request headers or generated). */
+  requestIdOf?: (ctx: HandlerContext) => string | undefined;
+}
+
+export function yokoRoutes({ service, callerOf, requestIdOf = () => undefined }: YokoRoutesOptions) {
+  return (router: ConnectRouter): void => {
+    router.service(YokoService, {
+      async ensureIndex(req, ctx) {
+        return { index: toIndex(await service.ensureIndex(callerOf(ctx), req.sdl, requestIdOf(ctx))) };
+      },
+      async getIndex(req, ctx) {
+        return { index: toIndex(await service.getIndex(callerOf(ctx), req.indexId)) };
+      },
+      async listIndexes(_req, ctx) {
+        return { indexes: (await service.listIndexes(callerOf(ctx))).map(toIndex) };
+      },
+      async deleteIndex(req, ctx) {
+        await service.deleteIndex(callerOf(ctx), req.indexId);
+        return {};
+      },
+      async searchSchema(req, ctx) {
+        const hits = await service.search(callerOf(ctx), {
+          indexId: req.indexId,
+          query: req.query,
+          limit: req.limit,
+          kinds: req.kinds,
+          roots: req.roots,
+          ...(req.parent ? { parent: req.parent } : {}),
+          ...(req.paginated !== undefined ? { paginated: req.paginated } : {}),
+        });
+        return { hits: hits.map(toHit) };
+      },
+      async getSymbols(req, ctx) {
+        const symbols = await service.getSymbols(callerOf(ctx), { indexId: req.indexId, coordinates: req.coordinates });
+        return { symbols: symbols.map(toHit) };
+      },
+      async generateQuery(req, ctx) {
+        const out = await service.generate(callerOf(ctx), { indexId: req.indexId, prompt: req.prompt }, requestIdOf(ctx));
+        return {
+          resolution: create(ResolutionSchema, {
+            queries: out.queries.map((q) => ({
+              description: q.description,
+              document: q.document,
+              operationName: q.operationName,
+              operationType: q.operationType,
+              variablesSchema: JSON.stringify(q.variablesSchema),
+            })),
+            unsatisfied: out.unsatisfied.map((reason) => ({ reason })),
+            truncated: out.truncated,
+          }),
+        };
+      },
+    });
+  };
+}
+
+const STATUS: Record<IndexView['status'], IndexStatus> = {
+  indexing: IndexStatus.INDEXING,
+  ready: IndexStatus.READY,
+  failed: IndexStatus.FAILED,
+};
+
+export function toIndex(view: IndexView): Index {
+  return create(IndexSchema, {
+    indexId: view.id,
+    status: STATUS[view.status],
+    stale: view.stale,
+    symbolCount: BigInt(view.symbolCount),
+    createdAt: timestampFromDate(view.createdAt),
+    ...(view.indexedAt ? { indexedAt: timestampFromDate(view.indexedAt) } : {}),
+    error: view.error ?? '',
+  });
+}
+
+function toHit(view: SymbolView): SymbolHit {
+  return create(SymbolHitSchema, {
+    coordinate: view.coordinate,
+    score: view.score,
+    payload: JSON.stringify(view.record),
+  });
+}

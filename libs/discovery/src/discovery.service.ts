@@ -1,0 +1,156 @@
+/**
+ * The discovery service: the seven operations of the yoko.v1 API in domain
+ * terms. Tenancy lives here: a caller sees only indexes its tenant ensured;
+ * anything else is "not found", whatever it is.
+ */
+import type { IndexMeta, IndexStore, JobQueue } from '@discovery/storage';
+import { DiscoveryError, DiscoveryErrorCode } from './discovery.errors.js';
+import type {
+  BuildJobData,
+  BuildJobResult,
+  Caller,
+  GenerateInput,
+  GenerateOutput,
+  IndexView,
+  SearchInput,
+  SymbolsInput,
+  SymbolView,
+} from './discovery.types.js';
+import type { IndexReader } from './index-reader.js';
+import { indexIdForSdl } from './index-id.js';
+import { type Log, type QueryGenerator, silentLog } from './ports.js';
+import { validateGenerate, validateIndexId, validateSdl, validateSearch, validateSymbols } from './requests.js';
+import type { EventBus } from '@discovery/storage';
+
+export interface DiscoveryServiceOptions {
+  /** Version new builds get; READY indexes of another version are stale. */
+  version: string;
+  idleTtlMs: number;
+  maxSdlBytes: number;
+  buildAttempts: number;
+  now?: () => number;
+}
+
+export class DiscoveryService {
+  private readonly now: () => number;
+
+  constructor(
+    private readonly store: IndexStore,
+    private readonly builds: JobQueue<BuildJobData, BuildJobResult>,
+    private readonly events: EventBus,
+    private readonly reader: IndexReader,
+    private readonly generator: QueryGenerator | undefined,
+    private readonly options: DiscoveryServiceOptions,
+    private readonly log: Log = silentLog,
+  ) {
+    this.now = options.now ?? Date.now;
+  }
+
+  /** First sight creates the index and starts its build; FAILED is retried; stale is rebuilt in place. */
+  async ensureIndex(caller: Caller, sdl: string, requestId?: string): Promise<IndexView> {
+    validateSdl(sdl, this.options.maxSdlBytes);
+    const indexId = indexIdForSdl(sdl);
+    const { meta, created } = await this.store.ensure(indexId, sdl, caller.tenant, this.now());
+    await this.store.touch(indexId, this.options.idleTtlMs);
+    let current = meta;
+    if (created || this.needsBuild(meta)) {
+      if (meta.state === 'failed') {
+        await this.store.updateMeta(indexId, { state: 'indexing', building: true, error: undefined });
+        current = { ...meta, state: 'indexing', building: true, error: undefined };
+      } else if (!meta.building) {
+        await this.store.updateMeta(indexId, { building: true });
+        current = { ...meta, building: true };
+      }
+      const added = await this.builds.enqueue(
+        { indexId, ...(requestId ? { requestId } : {}) },
+        { jobId: buildJobId(indexId), attempts: this.options.buildAttempts },
+      );
+      if (added) this.log.info({ indexId, created, requestId }, created ? 'index created' : 'index build queued');
+    }
+    return this.view(current);
+  }
+
+  async getIndex(caller: Caller, indexId: string): Promise<IndexView> {
+    validateIndexId(indexId);
+    const meta = await this.visibleMeta(caller, indexId);
+    await this.store.touch(indexId, this.options.idleTtlMs);
+    return this.view(meta);
+  }
+
+  async listIndexes(caller: Caller): Promise<IndexView[]> {
+    const ids = await this.store.listForTenant(caller.tenant);
+    const metas = await Promise.all(ids.map((id) => this.store.getMeta(id)));
+    return metas
+      .filter((m): m is IndexMeta => m !== undefined)
+      .sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id))
+      .map((m) => this.view(m));
+  }
+
+  /** Removes the caller's claim; the index itself goes when no tenant claims it any more. */
+  async deleteIndex(caller: Caller, indexId: string): Promise<void> {
+    validateIndexId(indexId);
+    await this.visibleMeta(caller, indexId);
+    const remaining = await this.store.removeTenant(indexId, caller.tenant);
+    if (remaining === 0) {
+      await this.store.delete(indexId);
+      this.log.info({ indexId }, 'index deleted');
+    }
+    this.reader.invalidate(indexId);
+    await this.events.publish({ type: 'index.deleted', indexId });
+  }
+
+  async search(caller: Caller, input: SearchInput): Promise<SymbolView[]> {
+    const request = validateSearch(input);
+    const index = await this.reader.open(request.indexId, caller.tenant);
+    const hits = await this.reader.search(index, request);
+    return hits.map((hit) => ({ coordinate: hit.symbol.coordinate, score: hit.score, record: hit.symbol.record }));
+  }
+
+  async getSymbols(caller: Caller, input: SymbolsInput): Promise<SymbolView[]> {
+    const request = validateSymbols(input);
+    const index = await this.reader.open(request.indexId, caller.tenant);
+    return this.reader
+      .getSymbols(index, request.coordinates)
+      .map((symbol) => ({ coordinate: symbol.coordinate, score: 0, record: symbol.record }));
+  }
+
+  async generate(caller: Caller, input: GenerateInput, requestId?: string): Promise<GenerateOutput> {
+    const request = validateGenerate(input);
+    if (!this.generator) {
+      throw new DiscoveryError(
+        DiscoveryErrorCode.Unimplemented,
+        'Query generation is not configured on this service: no language model is set (LLM_MODEL).',
+      );
+    }
+    await this.reader.open(request.indexId, caller.tenant);
+    return this.generator.generate(request.indexId, request.prompt, requestId ? { requestId } : {});
+  }
+
+  private needsBuild(meta: IndexMeta): boolean {
+    if (meta.state === 'failed' || meta.state === 'indexing') return true;
+    return meta.builtVersion !== this.options.version;
+  }
+
+  private async visibleMeta(caller: Caller, indexId: string): Promise<IndexMeta> {
+    const meta = await this.store.getMeta(indexId);
+    if (!meta || !(await this.store.hasTenant(indexId, caller.tenant))) throw DiscoveryError.notFound(indexId);
+    return meta;
+  }
+
+  private view(meta: IndexMeta): IndexView {
+    return {
+      id: meta.id,
+      status: meta.state,
+      stale: meta.state === 'ready' && meta.builtVersion !== this.options.version,
+      symbolCount: meta.symbolCount,
+      createdAt: new Date(meta.createdAt),
+      ...(meta.indexedAt !== undefined ? { indexedAt: new Date(meta.indexedAt) } : {}),
+      ...(meta.error ? { error: meta.error } : {}),
+    };
+  }
+}
+
+/** BullMQ job ids may not contain ':'; the address's hex part is unique. */
+export function buildJobId(indexId: string): string {
+  return `build-${indexId.slice('sha256:'.length)}`;
+}

@@ -1,0 +1,75 @@
+/**
+ * The discovery service's own view of indexes, requests and answers,
+ * independent of the wire (the Connect layer maps them to yoko.v1 messages).
+ */
+import type { IndexState } from '@discovery/storage';
+
+/** Who is calling: indexes belong to the tenants that ensured them. */
+export interface Caller {
+  tenant: string;
+}
+
+export interface IndexView {
+  id: string;
+  status: IndexState;
+  /** Built by an older indexer version (record format, ranking or embedding model); serving while rebuilt. */
+  stale: boolean;
+  symbolCount: number;
+  createdAt: Date;
+  indexedAt?: Date;
+  error?: string;
+}
+
+export interface SearchInput {
+  indexId: string;
+  query: string;
+  /** 0 or absent: the default. */
+  limit?: number;
+  kinds?: string[];
+  roots?: string[];
+  parent?: string;
+  paginated?: boolean;
+}
+
+export interface SymbolsInput {
+  indexId: string;
+  coordinates: string[];
+}
+
+export interface GenerateInput {
+  indexId: string;
+  prompt: string;
+}
+
+export interface SymbolView {
+  coordinate: string;
+  score: number;
+  record: Record<string, unknown>;
+}
+
+/** One generated operation, as the generator returns it. */
+export interface GeneratedQuery {
+  description: string;
+  document: string;
+  operationName: string;
+  operationType: 'query' | 'mutation' | 'subscription';
+  variablesSchema: Record<string, unknown>;
+}
+
+export interface GenerateOutput {
+  queries: GeneratedQuery[];
+  unsatisfied: string[];
+  truncated: boolean;
+}
+
+/** The build job: its data is the address; the SDL is read from the store. */
+export interface BuildJobData {
+  indexId: string;
+  requestId?: string;
+}
+
+export interface BuildJobResult {
+  symbolCount: number;
+}
+
+export const BUILD_QUEUE = 'index-build';

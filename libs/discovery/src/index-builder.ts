@@ -1,0 +1,114 @@
+/**
+ * Builds an index: SDL -> schema (strict, then lenient) -> symbols -> vectors
+ * -> search index, stored atomically with its metadata. Runs as a queue job
+ * (any replica); a first build that fails marks the index FAILED with a
+ * readable reason, a failed rebuild keeps the previous data serving.
+ */
+import { buildSchemaFromSdl, extractSymbols, SymbolExtractionError } from '@discovery/schema-symbols';
+import { buildSearchIndex, serializeSearchIndex } from '@discovery/ranking';
+import { type EventBus, type IndexStore, type JobContext, UnrecoverableJobError } from '@discovery/storage';
+import type { BuildJobData, BuildJobResult } from './discovery.types.js';
+import { type DiscoveryObserver, type Log, silentLog, type TextEmbedder } from './ports.js';
+
+export interface IndexBuilderOptions {
+  /** Version stamped on what this builder produces. */
+  version: string;
+  maxSdlBytes: number;
+  /** Attempts the queue makes before giving up (the last one records the failure). */
+  attempts: number;
+  /** Texts embedded per batch (progress is reported between batches). */
+  embedBatchSize?: number;
+}
+
+export class IndexBuilder {
+  constructor(
+    private readonly store: IndexStore,
+    private readonly events: EventBus,
+    private readonly embedder: TextEmbedder | undefined,
+    private readonly options: IndexBuilderOptions,
+    private readonly log: Log = silentLog,
+    private readonly observer: DiscoveryObserver = {},
+  ) {}
+
+  /** The queue handler. */
+  readonly handle = async (data: BuildJobData, ctx: JobContext): Promise<BuildJobResult> => {
+    const { indexId } = data;
+    const started = performance.now();
+    this.observer.buildStarted?.(indexId);
+    try {
+      const symbolCount = await this.build(indexId, ctx);
+      const seconds = (performance.now() - started) / 1000;
+      this.observer.buildFinished?.(indexId, 'ready', seconds, symbolCount);
+      this.log.info({ indexId, symbolCount, seconds: round(seconds), requestId: data.requestId }, 'index built');
+      return { symbolCount };
+    } catch (error) {
+      const final = error instanceof SymbolExtractionError || ctx.attempt >= this.options.attempts;
+      const reason = describe(error);
+      this.log[final ? 'error' : 'warn']({ indexId, attempt: ctx.attempt, reason }, 'index build failed');
+      if (!final) throw error;
+      await this.recordFailure(indexId, reason);
+      this.observer.buildFinished?.(indexId, 'failed', (performance.now() - started) / 1000, 0);
+      throw new UnrecoverableJobError(reason);
+    }
+  };
+
+  private async build(indexId: string, ctx: JobContext): Promise<number> {
+    const sdl = await this.store.getSdl(indexId);
+    if (sdl === undefined) {
+      this.log.info({ indexId }, 'index deleted before its build ran');
+      return 0;
+    }
+    const { schema, lenient, warnings } = buildSchemaFromSdl(sdl, { maxBytes: this.options.maxSdlBytes });
+    if (lenient) this.log.info({ indexId, repairs: warnings.slice(0, 20), total: warnings.length }, 'lenient build');
+    const symbols = extractSymbols(schema);
+    await ctx.progress({ stage: 'symbols', symbols: symbols.length });
+    const vectors = await this.embed(indexId, symbols.map((s) => s.embeddingText), ctx);
+    const index = buildSearchIndex(symbols, vectors);
+    const stored = await this.store.putArtifacts(indexId, serializeSearchIndex(index), {
+      state: 'ready',
+      builtVersion: this.options.version,
+      building: false,
+      symbolCount: symbols.length,
+      indexedAt: Date.now(),
+      error: undefined,
+    });
+    if (stored) await this.events.publish({ type: 'index.rebuilt', indexId });
+    else this.log.info({ indexId }, 'index deleted during its build; result dropped');
+    return symbols.length;
+  }
+
+  private async embed(indexId: string, texts: string[], ctx: JobContext): Promise<Int8Array[] | undefined> {
+    if (!this.embedder) return undefined;
+    const batch = this.options.embedBatchSize ?? 512;
+    const vectors: Int8Array[] = [];
+    for (let start = 0; start < texts.length; start += batch) {
+      if (ctx.signal.aborted) throw new Error('build aborted: the worker is shutting down');
+      vectors.push(...(await this.embedder.embed(texts.slice(start, start + batch), ctx.signal)));
+      const done = Math.min(texts.length, start + batch);
+      this.observer.buildProgress?.(indexId, done, texts.length);
+      await ctx.progress({ stage: 'embeddings', done, total: texts.length });
+      this.log.debug({ indexId, done, total: texts.length }, 'embedding progress');
+    }
+    return vectors;
+  }
+
+  private async recordFailure(indexId: string, reason: string): Promise<void> {
+    const meta = await this.store.getMeta(indexId);
+    if (!meta) return;
+    // A servable index stays READY (its previous data keeps serving); a first build becomes FAILED.
+    await this.store.updateMeta(indexId, {
+      state: meta.state === 'ready' ? 'ready' : 'failed',
+      building: false,
+      error: reason,
+    });
+  }
+}
+
+function describe(error: unknown): string {
+  if (error instanceof Error) return error.message.slice(0, 1000);
+  return String(error).slice(0, 1000);
+}
+
+function round(n: number): number {
+  return Math.round(n * 1000) / 1000;
+}

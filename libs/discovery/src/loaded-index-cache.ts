@@ -1,0 +1,87 @@
+/**
+ * A bounded in-process cache of loaded indexes, so a warm search costs no
+ * Redis round trip. Least recently used entries go first once the byte budget
+ * is exceeded; concurrent loads of one index share one load.
+ */
+
+export interface Sized {
+  /** Approximate heap bytes held by the entry. */
+  readonly bytes: number;
+}
+
+export class LoadedIndexCache<T extends Sized> {
+  private readonly entries = new Map<string, T>();
+  private readonly loading = new Map<string, Promise<T | undefined>>();
+  private totalBytes = 0;
+  /** Bumped on invalidation so a load that started before it does not resurrect stale data. */
+  private readonly generations = new Map<string, number>();
+
+  constructor(private readonly maxBytes: number) {}
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get bytes(): number {
+    return this.totalBytes;
+  }
+
+  peek(id: string): T | undefined {
+    const entry = this.entries.get(id);
+    if (entry) {
+      // Refresh recency: Map iteration order is insertion order.
+      this.entries.delete(id);
+      this.entries.set(id, entry);
+    }
+    return entry;
+  }
+
+  /** Returns the cached entry or loads it once, however many callers ask at the same time. */
+  async getOrLoad(id: string, load: () => Promise<T | undefined>): Promise<T | undefined> {
+    const cached = this.peek(id);
+    if (cached) return cached;
+    const inflight = this.loading.get(id);
+    if (inflight) return inflight;
+    const generation = this.generations.get(id) ?? 0;
+    const promise = load()
+      .then((value) => {
+        if (value && (this.generations.get(id) ?? 0) === generation) this.put(id, value);
+        return value;
+      })
+      .finally(() => this.loading.delete(id));
+    this.loading.set(id, promise);
+    return promise;
+  }
+
+  invalidate(id: string): void {
+    this.generations.set(id, (this.generations.get(id) ?? 0) + 1);
+    const entry = this.entries.get(id);
+    if (entry) {
+      this.entries.delete(id);
+      this.totalBytes -= entry.bytes;
+    }
+  }
+
+  clear(): void {
+    for (const id of [...this.entries.keys()]) this.invalidate(id);
+  }
+
+  private put(id: string, value: T): void {
+    this.invalidateEntryOnly(id);
+    this.entries.set(id, value);
+    this.totalBytes += value.bytes;
+    for (const [oldId, old] of this.entries) {
+      if (this.totalBytes <= this.maxBytes || oldId === id) break;
+      this.entries.delete(oldId);
+      this.totalBytes -= old.bytes;
+    }
+  }
+
+  private invalidateEntryOnly(id: string): void {
+    const entry = this.entries.get(id);
+    if (entry) {
+      this.entries.delete(id);
+      this.totalBytes -= entry.bytes;
+    }
+  }
+}

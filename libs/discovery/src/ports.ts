@@ -1,0 +1,41 @@
+/**
+ * What the discovery service needs from its surroundings, kept small so that
+ * apps wire real adapters and tests wire real ones too (memory or Redis).
+ */
+import type { GenerateOutput } from './discovery.types.js';
+
+/** Embeds symbol and query texts into int8 unit vectors of one model. */
+export interface TextEmbedder {
+  /** Model identity: part of the index version. */
+  readonly id: string;
+  embed(texts: string[], signal?: AbortSignal): Promise<Int8Array[]>;
+}
+
+/** Turns a prompt into operations (the generator, through its queue). */
+export interface QueryGenerator {
+  generate(indexId: string, prompt: string, options: { requestId?: string }): Promise<GenerateOutput>;
+}
+
+/** Structured log sink (pino-compatible subset). Never pass SDL, prompts or tokens. */
+export interface Log {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+  debug(obj: object, msg?: string): void;
+}
+
+/** Hooks for metrics; every member optional. */
+export interface DiscoveryObserver {
+  buildStarted?(indexId: string): void;
+  buildProgress?(indexId: string, done: number, total: number): void;
+  buildFinished?(indexId: string, outcome: 'ready' | 'failed', seconds: number, symbols: number): void;
+  cacheLookup?(hit: boolean): void;
+  indexesHeld?(count: number, bytes: number): void;
+}
+
+export const silentLog: Log = {
+  info: () => undefined,
+  warn: () => undefined,
+  error: () => undefined,
+  debug: () => undefined,
+};

@@ -1,0 +1,87 @@
+/**
+ * Request validation (WIRE.md §1): a malformed request is `invalid_argument`
+ * with a message naming what was wrong. zod schemas, one per operation.
+ */
+import { z } from 'zod';
+import { DEFAULT_LIMIT, MAX_LIMIT } from '@discovery/ranking';
+import { DiscoveryError } from './discovery.errors.js';
+import type { GenerateInput, SearchInput, SymbolsInput } from './discovery.types.js';
+import { INDEX_ID_PATTERN } from './index-id.js';
+
+const nonBlank = (what: string) =>
+  z.string().refine((s) => s.trim().length > 0, { message: `${what} must contain a non-space character` });
+
+const indexId = z
+  .string()
+  .regex(INDEX_ID_PATTERN, { message: 'index_id must be "sha256:" followed by 64 lowercase hex digits' });
+
+/** Coordinates are short identifiers; anything longer is not one. */
+const MAX_COORDINATES = 500;
+const MAX_QUERY_CHARS = 2000;
+const MAX_PROMPT_CHARS = 8000;
+
+const searchSchema = z.object({
+  indexId,
+  query: nonBlank('query').pipe(z.string().max(MAX_QUERY_CHARS, `query must be at most ${MAX_QUERY_CHARS} characters`)),
+  limit: z
+    .number()
+    .int()
+    .min(0, 'limit must be >= 0')
+    .optional()
+    .transform((n) => (!n ? DEFAULT_LIMIT : Math.min(n, MAX_LIMIT))),
+  kinds: z.array(z.string()).max(20).optional(),
+  roots: z.array(z.string()).max(10).optional(),
+  parent: z.string().max(300).optional(),
+  paginated: z.boolean().optional(),
+});
+
+const symbolsSchema = z.object({
+  indexId,
+  coordinates: z
+    .array(z.string().max(600))
+    .min(1, 'at least one coordinate is required')
+    .max(MAX_COORDINATES, `at most ${MAX_COORDINATES} coordinates per call`),
+});
+
+const generateSchema = z.object({
+  indexId,
+  prompt: nonBlank('prompt').pipe(z.string().max(MAX_PROMPT_CHARS, `prompt must be at most ${MAX_PROMPT_CHARS} characters`)),
+});
+
+function parse<T>(schema: z.ZodType<T>, input: unknown): T {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const detail = result.error.issues.map((i) => i.message).join('; ');
+  throw DiscoveryError.invalid(detail);
+}
+
+export type ValidSearch = z.output<typeof searchSchema> & { limit: number };
+
+export function validateSearch(input: SearchInput): ValidSearch {
+  const parsed = parse(searchSchema, input);
+  // Empty strings from the wire mean "unset".
+  return {
+    ...parsed,
+    ...(parsed.parent === '' ? { parent: undefined } : {}),
+  } as ValidSearch;
+}
+
+export function validateSymbols(input: SymbolsInput): z.output<typeof symbolsSchema> {
+  return parse(symbolsSchema, input);
+}
+
+export function validateGenerate(input: GenerateInput): z.output<typeof generateSchema> {
+  return parse(generateSchema, input);
+}
+
+export function validateIndexId(value: string): void {
+  parse(indexId, value);
+}
+
+export function validateSdl(sdl: string, maxBytes: number): void {
+  if (sdl.trim().length === 0) throw DiscoveryError.invalid('sdl must contain a non-space character');
+  const bytes = Buffer.byteLength(sdl, 'utf8');
+  if (bytes > maxBytes) {
+    throw DiscoveryError.invalid(`sdl is ${bytes} bytes; the limit is ${maxBytes} bytes (MAX_SDL_BYTES)`);
+  }
+}
