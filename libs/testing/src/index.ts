@@ -1,1 +1,1 @@
-export {};
+export * from './redis.js';

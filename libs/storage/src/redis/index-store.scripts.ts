@@ -1,0 +1,174 @@
+/**
+ * Named Lua scripts for multi-key atomic updates of one index. Every script's
+ * KEYS are keys of that single index (one hash tag), so they run on Redis
+ * Cluster. Registered with ioredis `defineCommand` by {@link defineIndexScripts}.
+ *
+ * Index KEYS order (see keys.ts INDEX_KEY_ORDER):
+ *   KEYS[1] meta  KEYS[2] sdl  KEYS[3] art  KEYS[4] tenants  KEYS[5] rc  KEYS[6] rc:exp
+ * Scripts flagged `allow-oom` only shrink memory or change TTLs, so they keep
+ * working (deletes, touches of served indexes) when Redis is at maxmemory;
+ * read-only scripts are flagged `no-writes`.
+ */
+import type { Redis } from 'ioredis';
+
+/** Lua fragment: give `key` the meta key's remaining TTL (if it has one). */
+const INHERIT_TTL = `
+local function inherit_ttl(meta, key)
+  local ttl = redis.call('PTTL', meta)
+  if ttl > 0 then redis.call('PEXPIRE', key, ttl) end
+end
+`;
+
+/** Lua fragment: server time in epoch milliseconds. */
+const NOW_MS = `
+local function now_ms()
+  local t = redis.call('TIME')
+  return tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+end
+`;
+
+export const INDEX_SCRIPTS = {
+  /**
+   * sdEnsure: create the index unless it exists; always record the tenant.
+   * KEYS: the 6 index keys. ARGV[1] tenant, ARGV[2] sdl, ARGV[3..] meta field/value pairs.
+   * Returns { created (0|1), meta as flat field/value list }.
+   */
+  sdEnsure: {
+    numberOfKeys: 6,
+    lua: `${INHERIT_TTL}
+local created = 0
+if redis.call('EXISTS', KEYS[1]) == 0 then
+  redis.call('DEL', KEYS[3], KEYS[4], KEYS[5], KEYS[6])
+  redis.call('HSET', KEYS[1], unpack(ARGV, 3))
+  redis.call('SET', KEYS[2], ARGV[2])
+  created = 1
+end
+redis.call('SADD', KEYS[4], ARGV[1])
+inherit_ttl(KEYS[1], KEYS[4])
+return { created, redis.call('HGETALL', KEYS[1]) }`,
+  },
+
+  /**
+   * sdPatchMeta: shallow-merge into an existing meta hash.
+   * KEYS[1] meta. ARGV[1] n = number of fields to delete, ARGV[2..1+n] those fields,
+   * ARGV[2+n..] field/value pairs to set. Returns 1, or 0 when the index is gone.
+   */
+  sdPatchMeta: {
+    numberOfKeys: 1,
+    lua: `
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+local ndel = tonumber(ARGV[1])
+if ndel > 0 then redis.call('HDEL', KEYS[1], unpack(ARGV, 2, 1 + ndel)) end
+if #ARGV > 1 + ndel then redis.call('HSET', KEYS[1], unpack(ARGV, 2 + ndel)) end
+return 1`,
+  },
+
+  /**
+   * sdPutArtifacts: replace every artifact part and patch meta, atomically.
+   * KEYS[1] meta, KEYS[2] art. ARGV[1] n = fields to delete from meta, ARGV[2..1+n] those fields,
+   * ARGV[2+n] m = meta pairs to set, then 2m field/value items, then artifact name/blob pairs.
+   * Returns 1, or 0 when the index is gone (nothing written).
+   */
+  sdPutArtifacts: {
+    numberOfKeys: 2,
+    lua: `${INHERIT_TTL}
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+local i = 1
+local ndel = tonumber(ARGV[i]); i = i + 1
+if ndel > 0 then redis.call('HDEL', KEYS[1], unpack(ARGV, i, i + ndel - 1)) end
+i = i + ndel
+local nset = tonumber(ARGV[i]); i = i + 1
+if nset > 0 then redis.call('HSET', KEYS[1], unpack(ARGV, i, i + 2 * nset - 1)) end
+i = i + 2 * nset
+redis.call('DEL', KEYS[2])
+for j = i, #ARGV, 2 do redis.call('HSET', KEYS[2], ARGV[j], ARGV[j + 1]) end
+inherit_ttl(KEYS[1], KEYS[2])
+return 1`,
+  },
+
+  /**
+   * sdDelete: delete every key of the index. KEYS: the 6 index keys. No ARGV.
+   * Returns { existed (0|1), tenants that had claimed it }.
+   */
+  sdDelete: {
+    numberOfKeys: 6,
+    lua: `#!lua flags=allow-oom
+local existed = redis.call('EXISTS', KEYS[1])
+local tenants = redis.call('SMEMBERS', KEYS[4])
+redis.call('DEL', unpack(KEYS))
+return { existed, tenants }`,
+  },
+
+  /**
+   * sdTouch: every key of the index now expires ARGV[1] ms from now (all together).
+   * KEYS: the 6 index keys. ARGV[1] idle TTL in ms. Returns 1, or 0 when the index is gone.
+   */
+  sdTouch: {
+    numberOfKeys: 6,
+    lua: `#!lua flags=allow-oom
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+for i = 1, #KEYS do redis.call('PEXPIRE', KEYS[i], ARGV[1]) end
+return 1`,
+  },
+
+  /**
+   * sdRemoveTenant: drop one tenant's claim. KEYS[1] meta, KEYS[2] tenants. ARGV[1] tenant.
+   * Returns how many tenants still claim the index (0 when the index is gone).
+   */
+  sdRemoveTenant: {
+    numberOfKeys: 2,
+    lua: `#!lua flags=allow-oom
+redis.call('SREM', KEYS[2], ARGV[1])
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+return redis.call('SCARD', KEYS[2])`,
+  },
+
+  /**
+   * sdResultSet: store one result-cache entry of a live index and prune expired ones.
+   * KEYS[1] meta, KEYS[2] rc, KEYS[3] rc:exp. ARGV[1] entry key, ARGV[2] value, ARGV[3] ttl ms,
+   * ARGV[4] max expired entries pruned per call. Returns 1, or 0 when the index is gone.
+   */
+  sdResultSet: {
+    numberOfKeys: 3,
+    lua: `${INHERIT_TTL}${NOW_MS}
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+local now = now_ms()
+redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
+redis.call('ZADD', KEYS[3], now + tonumber(ARGV[3]), ARGV[1])
+local expired = redis.call('ZRANGEBYSCORE', KEYS[3], '-inf', now, 'LIMIT', 0, tonumber(ARGV[4]))
+if #expired > 0 then
+  redis.call('HDEL', KEYS[2], unpack(expired))
+  redis.call('ZREM', KEYS[3], unpack(expired))
+end
+inherit_ttl(KEYS[1], KEYS[2])
+inherit_ttl(KEYS[1], KEYS[3])
+return 1`,
+  },
+
+  /**
+   * sdResultGet: read one unexpired result-cache entry of a live index.
+   * KEYS[1] meta, KEYS[2] rc, KEYS[3] rc:exp. ARGV[1] entry key. Returns the value or nil.
+   */
+  sdResultGet: {
+    numberOfKeys: 3,
+    lua: `#!lua flags=no-writes
+${NOW_MS}
+if redis.call('EXISTS', KEYS[1]) == 0 then return false end
+local expires = redis.call('ZSCORE', KEYS[3], ARGV[1])
+if not expires or tonumber(expires) <= now_ms() then return false end
+return redis.call('HGET', KEYS[2], ARGV[1])`,
+  },
+} as const;
+
+export type IndexScriptName = keyof typeof INDEX_SCRIPTS;
+type ScriptArg = string | Buffer | number;
+export type IndexScriptRunner = (name: IndexScriptName, keys: string[], args: ScriptArg[]) => Promise<unknown>;
+
+/** Registers every script on `client` (idempotent) and returns a typed runner. */
+export function defineIndexScripts(client: Redis): IndexScriptRunner {
+  for (const [name, script] of Object.entries(INDEX_SCRIPTS)) {
+    if (!(name in client)) client.defineCommand(name, { numberOfKeys: script.numberOfKeys, lua: script.lua });
+  }
+  const commands = client as unknown as Record<IndexScriptName, (...args: ScriptArg[]) => Promise<unknown>>;
+  return (name, keys, args) => commands[name](...keys, ...args);
+}

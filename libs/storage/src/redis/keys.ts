@@ -1,0 +1,93 @@
+/**
+ * The Redis key layout, owned here and nowhere else.
+ *
+ * Every key of one index shares the hash tag `{<64 hex>}` (its SDL digest), so
+ * multi-key scripts work on Redis Cluster:
+ *   <p>idx:{<hex>}:meta       hash   IndexMeta fields, each JSON-encoded
+ *   <p>idx:{<hex>}:sdl        string the SDL
+ *   <p>idx:{<hex>}:art        hash   artifact name -> blob
+ *   <p>idx:{<hex>}:tenants    set    tenants that ensured the index
+ *   <p>idx:{<hex>}:rc         hash   result-cache key -> value
+ *   <p>idx:{<hex>}:rc:exp     zset   result-cache key -> expiry (epoch ms)
+ * Outside any index (looked up lazily, stale members dropped on read):
+ *   <p>indexes                set    all index ids
+ *   <p>tenant:{<sha256(tenant)>}:indexes  set  index ids a tenant ensured
+ *   <p>emb:{<sha256(model)[0:16]>}:<text sha256>  string  int8 vector bytes
+ *   <p>events                 pub/sub channel of IndexEvents
+ *   {<p>jobs}:<queue>:...     BullMQ queues (prefix hash-tagged: one slot per deployment)
+ * `<p>` is the configurable key prefix (for example `sd:`).
+ */
+import { createHash } from 'node:crypto';
+import { indexDigest } from '../index-id.js';
+import { StorageError, StorageErrorCode } from '../storage.errors.js';
+
+export interface IndexKeys {
+  meta: string;
+  sdl: string;
+  artifacts: string;
+  tenants: string;
+  results: string;
+  resultExpiry: string;
+}
+
+/** Order of the index's keys in every script's KEYS (see scripts headers). */
+export const INDEX_KEY_ORDER = ['meta', 'sdl', 'artifacts', 'tenants', 'results', 'resultExpiry'] as const;
+
+const PREFIX = /^[A-Za-z0-9:_.-]{0,64}$/;
+
+export class RedisKeys {
+  readonly prefix: string;
+
+  constructor(prefix: string) {
+    if (!PREFIX.test(prefix)) {
+      throw new StorageError(
+        StorageErrorCode.InvalidArgument,
+        `key prefix must be at most 64 characters of letters, digits, ":", "_", ".", "-" (got ${JSON.stringify(prefix)})`,
+      );
+    }
+    this.prefix = prefix;
+  }
+
+  index(id: string): IndexKeys {
+    const base = `${this.prefix}idx:{${indexDigest(id)}}`;
+    return {
+      meta: `${base}:meta`,
+      sdl: `${base}:sdl`,
+      artifacts: `${base}:art`,
+      tenants: `${base}:tenants`,
+      results: `${base}:rc`,
+      resultExpiry: `${base}:rc:exp`,
+    };
+  }
+
+  /** The index's keys in {@link INDEX_KEY_ORDER}. */
+  indexKeyList(id: string): string[] {
+    const keys = this.index(id);
+    return INDEX_KEY_ORDER.map((name) => keys[name]);
+  }
+
+  allIndexes(): string {
+    return `${this.prefix}indexes`;
+  }
+
+  tenantIndexes(tenant: string): string {
+    return `${this.prefix}tenant:{${sha256(tenant)}}:indexes`;
+  }
+
+  embedding(model: string, textHash: string): string {
+    return `${this.prefix}emb:{${sha256(model).slice(0, 16)}}:${textHash}`;
+  }
+
+  eventsChannel(): string {
+    return `${this.prefix}events`;
+  }
+
+  /** BullMQ `prefix` option: hash-tagged so every queue key of the deployment lands on one slot. */
+  queuePrefix(): string {
+    return `{${this.prefix}jobs}`;
+  }
+}
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}

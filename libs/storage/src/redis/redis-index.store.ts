@@ -1,0 +1,196 @@
+/**
+ * RedisIndexStore: IndexStore on Redis. Each index's keys share one hash tag
+ * (keys.ts) and multi-key updates run as named Lua scripts
+ * (index-store.scripts.ts), so every operation is atomic per index and the
+ * layout works on Redis Cluster. Idle eviction is Redis key expiry, refreshed
+ * for all keys of an index together by `touch`.
+ */
+import type { Redis } from 'ioredis';
+import type { CreateResult, IndexArtifacts, IndexMeta, IndexStore } from '../index-store.js';
+import { checkArtifacts, isIndexId, requireText, requireTtl } from '../index-id.js';
+import { storageCall, StorageError, StorageErrorCode } from '../storage.errors.js';
+import { defineIndexScripts, type IndexScriptRunner } from './index-store.scripts.js';
+import type { RedisKeys } from './keys.js';
+import { decodeMeta, encodeMeta, encodePatch, pairsToObject, type MetaPatch } from '../meta-codec.js';
+import { closeRedisClient } from './redis-client.js';
+
+export interface RedisIndexStoreOptions {
+  client: Redis;
+  keys: RedisKeys;
+  /** Whether `close()` quits the client (false when the client is shared). Default false. */
+  ownsClient?: boolean;
+}
+
+const MAX_TENANT = 256;
+
+export class RedisIndexStore implements IndexStore {
+  private readonly client: Redis;
+  private readonly keys: RedisKeys;
+  private readonly ownsClient: boolean;
+  private readonly run: IndexScriptRunner;
+
+  constructor(options: RedisIndexStoreOptions) {
+    this.client = options.client;
+    this.keys = options.keys;
+    this.ownsClient = options.ownsClient ?? false;
+    this.run = defineIndexScripts(this.client);
+  }
+
+  async ensure(id: string, sdl: string, tenant: string, now: number): Promise<CreateResult> {
+    requireText('tenant', tenant, MAX_TENANT);
+    if (typeof sdl !== 'string') throw new StorageError(StorageErrorCode.InvalidArgument, 'sdl must be a string');
+    const meta: IndexMeta = {
+      id,
+      state: 'indexing',
+      building: false,
+      symbolCount: 0,
+      createdAt: now,
+      sdlBytes: Buffer.byteLength(sdl, 'utf8'),
+    };
+    const keys = this.keys.indexKeyList(id);
+    return storageCall('ensure index', async () => {
+      const reply = (await this.run('sdEnsure', keys, [tenant, sdl, ...encodeMeta(meta)])) as [number, string[]];
+      await Promise.all([
+        this.client.sadd(this.keys.allIndexes(), id),
+        this.client.sadd(this.keys.tenantIndexes(tenant), id),
+      ]);
+      const stored = decodeMeta(pairsToObject(reply[1]));
+      if (!stored) throw new StorageError(StorageErrorCode.Corrupt, 'index metadata vanished while ensuring it');
+      return { meta: stored, created: reply[0] === 1 };
+    });
+  }
+
+  async getMeta(id: string): Promise<IndexMeta | undefined> {
+    const key = this.keys.index(id).meta;
+    return decodeMeta(await storageCall('read index metadata', () => this.client.hgetall(key)));
+  }
+
+  async updateMeta(id: string, patch: MetaPatch): Promise<boolean> {
+    const { set, del } = encodePatch(patch);
+    const key = this.keys.index(id).meta;
+    const reply = await storageCall('update index metadata', () =>
+      this.run('sdPatchMeta', [key], [del.length, ...del, ...set]),
+    );
+    return reply === 1;
+  }
+
+  async getSdl(id: string): Promise<string | undefined> {
+    const keys = this.keys.index(id);
+    const sdl = await storageCall('read index sdl', () => this.client.get(keys.sdl));
+    return sdl ?? undefined;
+  }
+
+  async putArtifacts(id: string, artifacts: IndexArtifacts, patch: MetaPatch): Promise<boolean> {
+    const parts = checkArtifacts(artifacts);
+    const { set, del } = encodePatch(patch);
+    const keys = this.keys.index(id);
+    const args: (string | Buffer | number)[] = [del.length, ...del, set.length / 2, ...set];
+    for (const [name, blob] of parts) args.push(name, blob);
+    const reply = await storageCall('store index artifacts', () =>
+      this.run('sdPutArtifacts', [keys.meta, keys.artifacts], args),
+    );
+    return reply === 1;
+  }
+
+  async getArtifacts(id: string): Promise<IndexArtifacts | undefined> {
+    const keys = this.keys.index(id);
+    const replies = await storageCall('read index artifacts', () =>
+      this.client.multi().exists(keys.meta).hgetallBuffer(keys.artifacts).exec(),
+    );
+    const [exists, hash] = unwrapMulti(replies, 2) as [number, Record<string, Buffer>];
+    if (exists !== 1 || Object.keys(hash).length === 0) return undefined;
+    return hash;
+  }
+
+  async delete(id: string): Promise<boolean> {
+    const keys = this.keys.indexKeyList(id);
+    return storageCall('delete index', async () => {
+      const [existed, tenants] = (await this.run('sdDelete', keys, [])) as [number, string[]];
+      await Promise.all([
+        this.client.srem(this.keys.allIndexes(), id),
+        ...tenants.map((tenant) => this.client.srem(this.keys.tenantIndexes(tenant), id)),
+      ]);
+      return existed === 1;
+    });
+  }
+
+  async touch(id: string, idleTtlMs: number): Promise<void> {
+    requireTtl('idle TTL', idleTtlMs);
+    const keys = this.keys.indexKeyList(id);
+    await storageCall('touch index', () => this.run('sdTouch', keys, [idleTtlMs]));
+  }
+
+  async hasTenant(id: string, tenant: string): Promise<boolean> {
+    requireText('tenant', tenant, MAX_TENANT);
+    const keys = this.keys.index(id);
+    const replies = await storageCall('read index tenants', () =>
+      this.client.multi().exists(keys.meta).sismember(keys.tenants, tenant).exec(),
+    );
+    const [exists, member] = unwrapMulti(replies, 2) as [number, number];
+    return exists === 1 && member === 1;
+  }
+
+  async removeTenant(id: string, tenant: string): Promise<number> {
+    requireText('tenant', tenant, MAX_TENANT);
+    const keys = this.keys.index(id);
+    return storageCall('remove index tenant', async () => {
+      const remaining = (await this.run('sdRemoveTenant', [keys.meta, keys.tenants], [tenant])) as number;
+      await this.client.srem(this.keys.tenantIndexes(tenant), id);
+      return remaining;
+    });
+  }
+
+  async listForTenant(tenant: string): Promise<string[]> {
+    requireText('tenant', tenant, MAX_TENANT);
+    const setKey = this.keys.tenantIndexes(tenant);
+    return storageCall('list tenant indexes', async () => {
+      const ids = await this.client.smembers(setKey);
+      const live = await Promise.all(ids.map((id) => this.hasTenantUnchecked(id, tenant)));
+      return this.dropStale(setKey, ids, live);
+    });
+  }
+
+  async listAll(): Promise<string[]> {
+    const setKey = this.keys.allIndexes();
+    return storageCall('list indexes', async () => {
+      const ids = await this.client.smembers(setKey);
+      const live = await Promise.all(
+        ids.map(async (id) => (isIndexId(id) ? (await this.client.exists(this.keys.index(id).meta)) === 1 : false)),
+      );
+      return this.dropStale(setKey, ids, live);
+    });
+  }
+
+  async ping(): Promise<void> {
+    await storageCall('ping redis', () => this.client.ping());
+  }
+
+  async close(): Promise<void> {
+    if (this.ownsClient) await closeRedisClient(this.client);
+  }
+
+  private async hasTenantUnchecked(id: string, tenant: string): Promise<boolean> {
+    if (!isIndexId(id)) return false;
+    const keys = this.keys.index(id);
+    const replies = await this.client.multi().exists(keys.meta).sismember(keys.tenants, tenant).exec();
+    const [exists, member] = unwrapMulti(replies, 2) as [number, number];
+    return exists === 1 && member === 1;
+  }
+
+  /** Removes members found dead (evicted, deleted, malformed) and returns the live ones, sorted. */
+  private async dropStale(setKey: string, ids: string[], live: boolean[]): Promise<string[]> {
+    const stale = ids.filter((_, i) => !live[i]);
+    if (stale.length > 0) await this.client.srem(setKey, ...stale);
+    return ids.filter((_, i) => live[i]).sort();
+  }
+}
+
+function unwrapMulti(replies: [Error | null, unknown][] | null, expected: number): unknown[] {
+  if (!replies || replies.length !== expected) {
+    throw new StorageError(StorageErrorCode.Unavailable, 'redis transaction was aborted');
+  }
+  return replies.map(([error, value]) => {
+    if (error) throw error;
+    return value;
+  });
+}
