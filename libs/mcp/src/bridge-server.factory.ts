@@ -1,0 +1,107 @@
+/**
+ * Builds the MCP server of the bridge (one per session or per stateless request): lists the
+ * three tools and runs them against the adopted index. Every failure becomes a tool result with
+ * `isError: true` and the exact WIRE.md §2 text; only an unknown tool name is a protocol error.
+ */
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type CallToolResult,
+} from '@modelcontextprotocol/sdk/types.js';
+import { toToolFailure } from './connect-error.mapper.js';
+import type { IndexSync } from './index-sync/index-sync.js';
+import { silentLogger, type BridgeLogger } from './logger.js';
+import { ToolFailure, ToolFailureCode } from './mcp.errors.js';
+import { withProgress } from './progress-ticker.js';
+import { describeInputIssues, TOOL_LIST, TOOLS_BY_NAME } from './tool-catalog.js';
+import type { DiscoveryClient, ToolDefinition } from './tool-definition.js';
+import { failureText, SERVER_INSTRUCTIONS } from './tool-texts.js';
+
+/** Outcome of one tool call, for metrics. */
+export type ToolOutcome = 'ok' | `${ToolFailureCode}`;
+
+export interface BridgeServerOptions {
+  sync: Pick<IndexSync, 'resolve' | 'expired'>;
+  client: DiscoveryClient;
+  /** The GraphQL endpoint shown in generate_query guidance. */
+  graphqlEndpoint?: string;
+  /** Deadline of search and read calls (default 30 s). */
+  rpcTimeoutMs?: number;
+  /** Deadline of generate_query (default 5 min). */
+  generateTimeoutMs?: number;
+  /** Interval of progress notifications during generate_query (default 2 s). */
+  progressIntervalMs?: number;
+  logger?: BridgeLogger;
+  /** Called after every tool call with its duration in seconds. */
+  onToolCall?(tool: string, outcome: ToolOutcome, seconds: number): void;
+  serverInfo?: { name: string; version: string };
+}
+
+export const BRIDGE_SERVER_INFO = Object.freeze({ name: 'graphql-schema-discovery', version: '0.1.0' });
+
+export function createBridgeServer(options: BridgeServerOptions): Server {
+  const server = new Server(options.serverInfo ?? BRIDGE_SERVER_INFO, {
+    capabilities: { tools: {} },
+    instructions: SERVER_INSTRUCTIONS,
+  });
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [...TOOL_LIST] }));
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const tool = TOOLS_BY_NAME.get(request.params.name);
+    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
+    const progressToken = request.params._meta?.progressToken;
+    const send = progressToken === undefined
+      ? undefined
+      : (params: { progressToken: string | number; progress: number; message: string }) =>
+          extra.sendNotification({ method: 'notifications/progress', params });
+    return callTool(tool, request.params.arguments, { ...options, signal: extra.signal, progressToken, send });
+  });
+  return server;
+}
+
+interface CallOptions extends BridgeServerOptions {
+  signal: AbortSignal;
+  progressToken?: string | number;
+  send?: (params: { progressToken: string | number; progress: number; message: string }) => Promise<void>;
+}
+
+async function callTool(tool: ToolDefinition, args: unknown, options: CallOptions): Promise<CallToolResult> {
+  const logger = options.logger ?? silentLogger;
+  const started = performance.now();
+  let indexId: string | undefined;
+  let outcome: ToolOutcome = 'ok';
+  try {
+    const parsed = tool.input.safeParse(args ?? {}, { reportInput: true });
+    if (!parsed.success) throw new ToolFailure(ToolFailureCode.InvalidRequest, describeInputIssues(parsed.error));
+    indexId = options.sync.resolve();
+    const work = tool.run(parsed.data, {
+      indexId,
+      client: options.client,
+      signal: options.signal,
+      timeoutMs: tool.slow ? (options.generateTimeoutMs ?? 300_000) : (options.rpcTimeoutMs ?? 30_000),
+      ...(options.graphqlEndpoint ? { graphqlEndpoint: options.graphqlEndpoint } : {}),
+    });
+    const output = (tool.slow && options.send && options.progressToken !== undefined
+      ? await withProgress(work, options.progressToken, options.send, options.progressIntervalMs ?? 2_000)
+      : await work) as Record<string, unknown>;
+    return { content: [{ type: 'text', text: JSON.stringify(output) }], structuredContent: output };
+  } catch (error) {
+    const failure = toToolFailure(error);
+    outcome = failure.code;
+    if (failure.code === ToolFailureCode.Expired && indexId) await options.sync.expired(indexId);
+    const log = failure.code === ToolFailureCode.Internal ? logger.error : logger.warn;
+    log.call(logger, { tool: tool.name, outcome, indexId, cause: causeCode(failure) }, 'tool call failed');
+    return { content: [{ type: 'text', text: failureText(failure.code, failure.detail) }], isError: true };
+  } finally {
+    options.onToolCall?.(tool.name, outcome, (performance.now() - started) / 1000);
+  }
+}
+
+/** A loggable name for the cause of a failure (never its message, which may quote input). */
+function causeCode(failure: ToolFailure): string | undefined {
+  const cause = failure.cause as { code?: unknown; name?: unknown } | undefined;
+  if (cause === undefined) return undefined;
+  return typeof cause.code === 'number' || typeof cause.code === 'string' ? String(cause.code) : String(cause.name ?? 'error');
+}

@@ -1,0 +1,265 @@
+/**
+ * Keeps the schema indexed, as Cosmo's router does: hash the SDL locally and do nothing when it
+ * has not changed; otherwise EnsureIndex, then poll GetIndex until READY (or FAILED, or the
+ * timeout). A new address is adopted only once READY; until then the previous one keeps serving.
+ * `not_found` means the index was evicted: the schema is sent again. Nothing here blocks a tool
+ * call or start-up; an unreachable service is retried with backoff.
+ */
+import { Code, ConnectError } from '@connectrpc/connect';
+import { IndexStatus, type Index } from '@discovery/proto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { isUnreachable } from '../connect-error.mapper.js';
+import { silentLogger, type BridgeLogger } from '../logger.js';
+import type { DiscoveryClient } from '../tool-definition.js';
+import { sdlIndexId } from './sdl-hash.js';
+import { failureForPhase, SyncPhase, type SyncStatus } from './sync-status.js';
+
+export interface IndexSyncOptions {
+  client: DiscoveryClient;
+  /** Interval between GetIndex polls (default 2 s). */
+  pollIntervalMs?: number;
+  /** How long one schema may take to become READY (default 10 min). */
+  timeoutMs?: number;
+  /** Deadline of each discovery call (default 10 s). */
+  rpcTimeoutMs?: number;
+  /** Longest wait between retries of an unreachable or refusing service (default 30 s). */
+  maxRetryMs?: number;
+  /** A failed or timed-out build is retried by a tool call after this long (default 60 s). */
+  failedRetryMs?: number;
+  logger?: BridgeLogger;
+}
+
+interface Target {
+  id: string;
+  sdl: string;
+  abort: AbortController;
+}
+
+const DEFAULTS = { pollIntervalMs: 2_000, timeoutMs: 600_000, rpcTimeoutMs: 10_000, maxRetryMs: 30_000, failedRetryMs: 60_000 };
+
+export class IndexSync {
+  private readonly options: typeof DEFAULTS;
+  private readonly client: DiscoveryClient;
+  private readonly logger: BridgeLogger;
+  private served?: { id: string; sdl: string };
+  private target?: Target;
+  private phase = SyncPhase.WaitingForSchema;
+  private reason?: string;
+  private settledAt = 0;
+  private resend?: Promise<void>;
+  private closed = false;
+  private readonly listeners = new Set<(status: SyncStatus) => void>();
+
+  constructor(options: IndexSyncOptions) {
+    this.client = options.client;
+    this.logger = options.logger ?? silentLogger;
+    this.options = {
+      pollIntervalMs: options.pollIntervalMs ?? DEFAULTS.pollIntervalMs,
+      timeoutMs: options.timeoutMs ?? DEFAULTS.timeoutMs,
+      rpcTimeoutMs: options.rpcTimeoutMs ?? DEFAULTS.rpcTimeoutMs,
+      maxRetryMs: options.maxRetryMs ?? DEFAULTS.maxRetryMs,
+      failedRetryMs: options.failedRetryMs ?? DEFAULTS.failedRetryMs,
+    };
+  }
+
+  /** A schema from the source. Returns at once; indexing goes on in the background. */
+  offer(sdl: string): void {
+    if (this.closed) return;
+    const id = sdlIndexId(sdl);
+    if (id === this.served?.id) {
+      if (this.target) this.logger.info({ indexId: id }, 'schema reverted to the serving index');
+      this.cancelTarget();
+      this.setPhase(SyncPhase.Ready);
+      return;
+    }
+    if (id === this.target?.id) return;
+    this.cancelTarget();
+    this.target = { id, sdl, abort: new AbortController() };
+    this.logger.info({ indexId: id, bytes: Buffer.byteLength(sdl) }, 'new schema: indexing');
+    void this.run(this.target);
+  }
+
+  /** The schema source failed; the previous schema (if any) stays in use. */
+  sourceFailed(reason: string): void {
+    if (this.closed || this.served || this.target) return;
+    this.setPhase(SyncPhase.WaitingForSchema, reason);
+  }
+
+  /** The index a tool call must use, or the ToolFailure that explains why there is none. */
+  resolve(): string {
+    const status = this.status();
+    this.retryIfDue();
+    if (this.served) return this.served.id;
+    throw failureForPhase(status);
+  }
+
+  /**
+   * The service answered `not_found` for `indexId`: the index was evicted. Sends the schema
+   * again (once, however many calls saw it) so it is rebuilt at the same address.
+   */
+  async expired(indexId: string): Promise<void> {
+    const sdl = this.served?.id === indexId ? this.served.sdl : undefined;
+    if (sdl === undefined || this.closed) return;
+    this.resend ??= this.client
+      .ensureIndex({ sdl }, { timeoutMs: this.options.rpcTimeoutMs })
+      .then(() => this.logger.warn({ indexId }, 'index expired: schema sent again'))
+      .catch((error: unknown) =>
+        this.logger.warn({ indexId, code: codeOf(error) }, 'index expired: sending the schema again failed'),
+      )
+      .finally(() => {
+        this.resend = undefined;
+      });
+    return this.resend;
+  }
+
+  status(): SyncStatus {
+    return {
+      phase: this.phase,
+      ...(this.served ? { servingIndexId: this.served.id } : {}),
+      ...(this.target ? { pendingIndexId: this.target.id } : {}),
+      ...(this.reason ? { reason: this.reason } : {}),
+    };
+  }
+
+  /** Called with the new status on every change. Returns the unsubscribe function. */
+  onChange(listener: (status: SyncStatus) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  close(): void {
+    this.closed = true;
+    this.cancelTarget();
+    this.listeners.clear();
+  }
+
+  private async run(target: Target): Promise<void> {
+    try {
+      await this.indexTarget(target);
+    } catch (error) {
+      if (target.abort.signal.aborted) return;
+      this.logger.error({ indexId: target.id, code: codeOf(error) }, 'index sync stopped');
+      this.finish(target, SyncPhase.Failed, 'Unexpected error while indexing');
+    }
+  }
+
+  /** EnsureIndex until the service answers, then poll until READY, FAILED or the deadline. */
+  private async indexTarget(target: Target): Promise<void> {
+    const { signal } = target.abort;
+    const deadline = Date.now() + this.options.timeoutMs;
+    let index = await this.ensure(target);
+    while (!signal.aborted && index !== null) {
+      if (index?.status === IndexStatus.READY) return this.adopt(target, index);
+      if (index?.status === IndexStatus.FAILED) return this.finish(target, SyncPhase.Failed, 'The index build failed');
+      if (Date.now() >= deadline) return this.finish(target, SyncPhase.TimedOut, 'Indexing timed out');
+      await sleep(this.options.pollIntervalMs, undefined, { signal, ref: false });
+      index = await this.poll(target);
+    }
+  }
+
+  /**
+   * Sends the schema until the service answers; an unreachable or refusing service is retried.
+   * `null` when the service rejected the schema (retrying cannot help).
+   */
+  private async ensure(target: Target): Promise<Index | undefined | null> {
+    const { signal } = target.abort;
+    let delay = this.options.pollIntervalMs;
+    for (;;) {
+      this.setPhase(SyncPhase.Ensuring);
+      try {
+        const response = await this.client.ensureIndex(
+          { sdl: target.sdl },
+          { signal, timeoutMs: this.options.rpcTimeoutMs },
+        );
+        if (response.index && response.index.indexId !== target.id) {
+          this.logger.warn({ local: target.id, remote: response.index.indexId }, 'the service addresses the schema differently');
+          target.id = response.index.indexId;
+        }
+        this.setPhase(SyncPhase.Indexing);
+        return response.index;
+      } catch (error) {
+        if (signal.aborted) throw error;
+        const phase = this.phaseForError(error);
+        if (phase === SyncPhase.Rejected) {
+          this.finish(target, phase, 'The discovery service rejected the schema');
+          return null;
+        }
+        this.logger.warn({ indexId: target.id, code: codeOf(error), retryInMs: delay }, 'EnsureIndex failed: retrying');
+        this.setPhase(phase);
+        await sleep(delay, undefined, { signal, ref: false });
+        delay = Math.min(delay * 2, this.options.maxRetryMs);
+      }
+    }
+  }
+
+  /** One GetIndex; `not_found` sends the schema again, transient errors wait for the next poll. */
+  private async poll(target: Target): Promise<Index | undefined | null> {
+    try {
+      const response = await this.client.getIndex(
+        { indexId: target.id },
+        { signal: target.abort.signal, timeoutMs: this.options.rpcTimeoutMs },
+      );
+      this.setPhase(SyncPhase.Indexing);
+      return response.index;
+    } catch (error) {
+      if (target.abort.signal.aborted) throw error;
+      if (ConnectError.from(error).code === Code.NotFound) {
+        this.logger.warn({ indexId: target.id }, 'index vanished while building: schema sent again');
+        return this.ensure(target);
+      }
+      this.logger.warn({ indexId: target.id, code: codeOf(error) }, 'GetIndex failed: polling on');
+      this.setPhase(this.phaseForError(error));
+      return undefined;
+    }
+  }
+
+  private adopt(target: Target, index: Index): void {
+    if (target !== this.target) return;
+    const previous = this.served?.id;
+    this.served = { id: target.id, sdl: target.sdl };
+    this.target = undefined;
+    this.logger.info({ indexId: target.id, previous, symbols: Number(index.symbolCount) }, 'index adopted');
+    this.setPhase(SyncPhase.Ready);
+  }
+
+  /** Gives up on the target for now; a serving index stays in use. */
+  private finish(target: Target, phase: SyncPhase, reason: string): void {
+    if (target !== this.target) return;
+    this.settledAt = Date.now();
+    this.logger.warn({ indexId: target.id, phase, serving: this.served?.id }, reason);
+    this.setPhase(phase, reason);
+  }
+
+  /** A failed or timed-out target is tried again, at most once per failedRetryMs. */
+  private retryIfDue(): void {
+    const target = this.target;
+    const retryable = this.phase === SyncPhase.Failed || this.phase === SyncPhase.TimedOut;
+    if (!target || !retryable || Date.now() - this.settledAt < this.options.failedRetryMs) return;
+    this.cancelTarget();
+    this.offer(target.sdl);
+  }
+
+  private phaseForError(error: unknown): SyncPhase {
+    const code = ConnectError.from(error).code;
+    if (code === Code.Unauthenticated || code === Code.PermissionDenied) return SyncPhase.Unauthorized;
+    if (code === Code.InvalidArgument) return SyncPhase.Rejected;
+    return isUnreachable(error) ? SyncPhase.Unreachable : SyncPhase.Ensuring;
+  }
+
+  private cancelTarget(): void {
+    this.target?.abort.abort();
+    this.target = undefined;
+  }
+
+  private setPhase(phase: SyncPhase, reason?: string): void {
+    if (phase === this.phase && reason === this.reason) return;
+    this.phase = phase;
+    this.reason = reason;
+    const status = this.status();
+    for (const listener of this.listeners) listener(status);
+  }
+}
+
+function codeOf(error: unknown): string {
+  return Code[ConnectError.from(error).code] ?? 'Unknown';
+}

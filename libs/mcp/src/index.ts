@@ -1,0 +1,18 @@
+export * from './mcp.errors.js';
+export * from './tool-texts.js';
+export * from './tool-definition.js';
+export * from './tool-catalog.js';
+export * from './records.mapper.js';
+export * from './connect-error.mapper.js';
+export * from './discovery-client.js';
+export * from './logger.js';
+export * from './bridge-server.factory.js';
+export * from './index-sync/index-sync.js';
+export * from './index-sync/sync-status.js';
+export * from './index-sync/sdl-hash.js';
+export * from './schema-sources/schema-source.js';
+export * from './schema-sources/file-schema.source.js';
+export * from './schema-sources/introspection-schema.source.js';
+export { searchSchemaTool, SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT } from './tools/search-schema.tool.js';
+export { getSymbolsTool } from './tools/get-symbols.tool.js';
+export { generateQueryTool } from './tools/generate-query.tool.js';

@@ -1,0 +1,2 @@
+export * from './fake-discovery.service.js';
+export * from './wait-for.js';

@@ -1,0 +1,83 @@
+/**
+ * `generate_query` (WIRE.md §2): turns a request in plain language into checked, parameterized
+ * GraphQL operations, plus guidance for running or saving them.
+ */
+import { z } from 'zod';
+import { toResolution, type ResolvedQueryOutput } from '../records.mapper.js';
+import { readOnlyAnnotations, type ToolDefinition } from '../tool-definition.js';
+import { nonBlank } from './tool-schemas.js';
+
+const input = z.strictObject({
+  prompt: nonBlank('prompt').describe(
+    'What the operation should do, in plain language, with any concrete values, e.g. "the current mood of employee 3" or "create a product called Lamp priced 20 EUR".',
+  ),
+});
+
+const output = z.strictObject({
+  queries: z.array(
+    z.strictObject({
+      description: z.string().describe('What the operation does.'),
+      document: z.string().describe('The GraphQL document, validated against the schema.'),
+      operationName: z.string(),
+      operationType: z.enum(['query', 'mutation', 'subscription']),
+      variablesSchema: z
+        .record(z.string(), z.unknown())
+        .describe('JSON Schema of the variables object to send with the document.'),
+    }),
+  ),
+  unsatisfied: z
+    .array(z.string())
+    .optional()
+    .describe('Parts of the request the schema cannot answer, and why.'),
+  truncated: z.literal(true).optional().describe('Generation stopped early; the answer may be incomplete.'),
+  guidance: z
+    .strictObject({
+      endpoint: z.string().optional().describe('The GraphQL endpoint to send the operation to.'),
+      nextSteps: z.array(z.string()),
+    })
+    .optional(),
+});
+
+type GenerateQueryOutput = z.output<typeof output>;
+
+export const generateQueryTool: ToolDefinition<typeof input, typeof output> = {
+  name: 'generate_query',
+  title: 'Generate a GraphQL operation',
+  description: [
+    'Write GraphQL operations for a request in plain language. Each operation is validated against the full schema, takes every concrete value from the request as a variable, and comes with a JSON Schema of its variables.',
+    'Use it when you know what data to read or change; search_schema and get_symbols first help you phrase the request with the schema\'s own names.',
+    'The prompt must ask for data or an action; a prompt that asks for nothing is rejected. It takes several seconds.',
+    'Always read unsatisfied: it lists what the schema cannot answer. An empty queries list means no operation fits; truncated means generation stopped early, so retry with a narrower request.',
+  ].join(' '),
+  input,
+  output,
+  annotations: readOnlyAnnotations('Generate a GraphQL operation', false),
+  slow: true,
+  async run(args, ctx) {
+    const response = await ctx.client.generateQuery(
+      { indexId: ctx.indexId, prompt: args.prompt },
+      { signal: ctx.signal, timeoutMs: ctx.timeoutMs },
+    );
+    const resolution: GenerateQueryOutput = toResolution(response.resolution);
+    if (resolution.queries.length > 0) {
+      resolution.guidance = guidance(resolution.queries, ctx.graphqlEndpoint);
+    }
+    return resolution;
+  },
+};
+
+/** Where to send the operations and how to keep them; only when there is an operation. */
+function guidance(
+  queries: ResolvedQueryOutput[],
+  endpoint: string | undefined,
+): NonNullable<GenerateQueryOutput['guidance']> {
+  const target = endpoint ? `the GraphQL endpoint ${endpoint}` : 'the GraphQL endpoint of this schema';
+  const first = queries[0]?.operationName ?? 'the operation';
+  const nextSteps = [
+    `Run an operation with an HTTP POST to ${target}, Content-Type application/json, body {"query": <document>, "operationName": <operationName>, "variables": {...}}.`,
+    'Build "variables" from the user\'s request so that it matches variablesSchema: every required variable set, nothing else added.',
+    'Read "errors" in the response before "data"; a partial result can carry both.',
+    `To reuse an operation as a tool, save its document as a .graphql file (e.g. ${first}.graphql) in your router's operations folder; Cosmo's MCP server then exposes it with this variables schema.`,
+  ];
+  return endpoint ? { endpoint, nextSteps } : { nextSteps };
+}

@@ -1,0 +1,46 @@
+/**
+ * `get_symbols` (WIRE.md §2): full records for known coordinates, in request order.
+ */
+import { z } from 'zod';
+import { toSymbol } from '../records.mapper.js';
+import { readOnlyAnnotations, type ToolDefinition } from '../tool-definition.js';
+import { nonBlank, recordSchema } from './tool-schemas.js';
+
+const input = z.strictObject({
+  coordinates: z
+    .array(nonBlank('each coordinate'), 'coordinates must be an array of strings')
+    .min(1, 'coordinates must hold at least one coordinate')
+    .describe(
+      'Coordinates to read, as <kind>:<name>: object:Query, field:Employee.details, input:SearchInput, input_field:SearchInput.name, enum:Mood, or a path coordinate from a search hit.',
+    ),
+});
+
+const output = z.strictObject({
+  symbols: z.array(
+    z.strictObject({
+      coordinate: z.string().describe('The symbol, as <kind>:<name>.'),
+      record: recordSchema,
+    }),
+  ),
+});
+
+export const getSymbolsTool: ToolDefinition<typeof input, typeof output> = {
+  name: 'get_symbols',
+  title: 'Read schema symbols',
+  description: [
+    'Read the full records of schema elements by coordinate: type references, arguments with types and defaults, descriptions, deprecation, enum values, the fields of an object and the paths that reach it from a root operation.',
+    'Use it after search_schema, or when you already know exact coordinates, to check names and types before writing or generating an operation.',
+    'Symbols come back in the order asked; coordinates that do not exist in the schema are left out, so a shorter (or empty) list means some names are wrong: search for them.',
+  ].join(' '),
+  input,
+  output,
+  annotations: readOnlyAnnotations('Read schema symbols', true),
+  slow: false,
+  async run(args, ctx) {
+    const response = await ctx.client.getSymbols(
+      { indexId: ctx.indexId, coordinates: args.coordinates },
+      { signal: ctx.signal, timeoutMs: ctx.timeoutMs },
+    );
+    return { symbols: response.symbols.map(toSymbol) };
+  },
+};

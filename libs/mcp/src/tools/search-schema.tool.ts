@@ -1,0 +1,79 @@
+/**
+ * `search_schema` (WIRE.md §2): ranked search over the symbols of the schema index.
+ */
+import { SYMBOL_KINDS } from '@discovery/schema-symbols';
+import { z } from 'zod';
+import { toSearchHit } from '../records.mapper.js';
+import { readOnlyAnnotations, type ToolDefinition } from '../tool-definition.js';
+import { COORDINATE_PATTERN, nonBlank, recordSchema } from './tool-schemas.js';
+
+export const SEARCH_DEFAULT_LIMIT = 10;
+export const SEARCH_MAX_LIMIT = 100;
+
+const input = z.strictObject({
+  query: nonBlank('query').describe(
+    'A few words about the data or action you need, e.g. "employee mood" or "cancel order". Names and plain language both work.',
+  ),
+  kinds: z
+    .array(z.enum(SYMBOL_KINDS))
+    .optional()
+    .describe(
+      'Only return symbols of these kinds: object, interface, union, enum, scalar, input (input object), field, input_field, path (a route from a root field down to a type). Omit to search all kinds.',
+    ),
+  limit: z
+    .number()
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(SEARCH_MAX_LIMIT, `limit must be at most ${SEARCH_MAX_LIMIT}`)
+    .default(SEARCH_DEFAULT_LIMIT)
+    .describe(`Maximum number of hits (default ${SEARCH_DEFAULT_LIMIT}).`),
+  parent: z
+    .string()
+    .regex(COORDINATE_PATTERN, 'parent must be a coordinate such as object:Query')
+    .optional()
+    .describe('Only return members of this type, given as a coordinate such as object:Query or input:OrderInput.'),
+  paginated: z
+    .boolean()
+    .optional()
+    .describe('true keeps only Relay connection fields (edges/pageInfo, first/after); false removes them. Omit for both.'),
+});
+
+const output = z.strictObject({
+  hits: z.array(
+    z.strictObject({
+      coordinate: z.string().describe('The symbol, as <kind>:<name>.'),
+      score: z.number().describe('Relevance; higher is better.'),
+      record: recordSchema,
+    }),
+  ),
+});
+
+export const searchSchemaTool: ToolDefinition<typeof input, typeof output> = {
+  name: 'search_schema',
+  title: 'Search the GraphQL schema',
+  description: [
+    'Find the types, fields, arguments, enums and root paths of the GraphQL schema that match a topic, best first.',
+    'Use it first, whenever you do not know the exact names to use: the schema is too large to read whole.',
+    'Each hit has a coordinate (<kind>:<name>, e.g. field:Employee.details), a score and its record (type, arguments, description, parent, paths from the root).',
+    'Narrow noisy results with kinds, parent or paginated; pass coordinates you found to get_symbols to read more.',
+    'An empty hits list means nothing in the schema matches: try other words or fewer filters before concluding the data is not there.',
+  ].join(' '),
+  input,
+  output,
+  annotations: readOnlyAnnotations('Search the GraphQL schema', true),
+  slow: false,
+  async run(args, ctx) {
+    const response = await ctx.client.searchSchema(
+      {
+        indexId: ctx.indexId,
+        query: args.query,
+        limit: args.limit,
+        kinds: args.kinds ?? [],
+        parent: args.parent ?? '',
+        ...(args.paginated === undefined ? {} : { paginated: args.paginated }),
+      },
+      { signal: ctx.signal, timeoutMs: ctx.timeoutMs },
+    );
+    return { hits: response.hits.map(toSearchHit) };
+  },
+};
