@@ -1,1 +1,42 @@
-export {};
+/**
+ * @discovery/config: the only place that reads process.env. One loader per
+ * service parses its variables once at boot into a frozen typed object, or
+ * throws ConfigError listing every invalid variable.
+ */
+export { ConfigError, type ConfigErrorCode, type ConfigIssue } from './config.errors.js';
+export { loadIndexerConfig, indexerVars, type IndexerConfig } from './indexer.config.js';
+export {
+  loadGeneratorConfig,
+  generatorVars,
+  type GeneratorConfig,
+  type GenerationConfig,
+  type LlmConfig,
+} from './generator.config.js';
+export { loadBridgeConfig, bridgeVars, type BridgeConfig, type McpConfig, type SchemaSource } from './bridge.config.js';
+export { loadServeConfig, serveVars, type ServeConfig } from './serve.config.js';
+export type {
+  AuthConfig,
+  CommonConfig,
+  EmbeddingsConfig,
+  HttpListenConfig,
+  IndexLimitsConfig,
+  JwtConfig,
+} from './sections.js';
+export {
+  parseDiscoveryTokens,
+  TENANT_PATTERN,
+  TOKEN_SCOPES,
+  type StaticTokenEntry,
+  type TokenScope,
+} from './discovery-tokens.js';
+export { configRows, configTable, envExample, type ConfigRow, type ServiceName } from './config-table.js';
+export type { Env } from './load-env.js';
+export {
+  EMBEDDINGS_PROVIDERS,
+  LOG_LEVELS,
+  MCP_SESSION_MODES,
+  type EmbeddingsProviderName,
+  type LogLevel,
+  type McpSessionMode,
+} from './variables.js';
+export { parseBoolean, parseDuration, parseSize, InvalidValue } from './value-parsers.js';

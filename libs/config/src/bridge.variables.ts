@@ -1,0 +1,93 @@
+/**
+ * Variables of the MCP bridge: where the discovery API is, who may call the
+ * bridge, and where the schema comes from (a file, or introspection).
+ */
+import { existsSync, statSync } from 'node:fs';
+import { envVar } from './env-var.js';
+import { parseIntrospectHeaders } from './introspect-headers.js';
+import { parseMcpAuthTokens } from './mcp-auth-tokens.js';
+import { InvalidValue, parseChoice, parseDuration, parsePort, parseUrl, parseWord } from './value-parsers.js';
+import { MCP_SESSION_MODES } from './variables.js';
+
+const http = (raw: string): string => parseUrl(raw, ['http', 'https']);
+
+export const BRIDGE_PORT = envVar({ name: 'PORT', default: '4200', meaning: 'Port of the MCP endpoint (/mcp) and health.', parse: parsePort });
+export const BRIDGE_HOST = envVar({
+  name: 'HOST',
+  default: '127.0.0.1',
+  meaning: 'Interface the MCP endpoint listens on.',
+  parse: (raw) => parseWord(raw, 'a host name or IP address'),
+});
+export const SERVE_BRIDGE_PORT = envVar({ name: 'BRIDGE_PORT', default: '4200', meaning: 'Port of the all-in-one MCP endpoint (/mcp).', parse: parsePort });
+export const SERVE_BRIDGE_HOST = envVar({
+  name: 'BRIDGE_HOST',
+  default: '127.0.0.1',
+  meaning: 'Interface of the all-in-one MCP endpoint.',
+  parse: (raw) => parseWord(raw, 'a host name or IP address'),
+});
+export const DISCOVERY_URL = envVar({
+  name: 'DISCOVERY_URL',
+  default: 'http://127.0.0.1:4100',
+  meaning: 'Base URL of the indexer\'s discovery API.',
+  parse: http,
+});
+export const DISCOVERY_TOKEN = envVar({
+  name: 'DISCOVERY_TOKEN',
+  secret: true,
+  meaning: 'Bearer token the bridge sends to the indexer (unset: none, for DISCOVERY_AUTH=off).',
+  parse: (raw) => parseWord(raw, 'a bearer token', 4096),
+});
+export const MCP_AUTH_TOKENS = envVar({
+  name: 'MCP_AUTH_TOKENS',
+  secret: true,
+  meaning: 'Bearer tokens MCP clients must send, comma-separated, each `sha256:<hex>` or plain (unset: no client auth).',
+  parse: parseMcpAuthTokens,
+});
+export const MCP_SESSIONS = envVar({
+  name: 'MCP_SESSIONS',
+  default: 'stateful',
+  meaning: 'Streamable HTTP session mode: stateful (session ids) or stateless.',
+  parse: (raw) => parseChoice(raw, MCP_SESSION_MODES),
+});
+export const GRAPHQL_ENDPOINT = envVar({
+  name: 'GRAPHQL_ENDPOINT',
+  meaning: 'The GraphQL endpoint agents should send generated operations to (shown in guidance).',
+  parse: http,
+});
+export const SCHEMA_FILE = envVar({
+  name: 'SCHEMA_FILE',
+  meaning: 'SDL file to serve (watched for changes). Set this or INTROSPECT_URL.',
+  parse: (raw) => {
+    if (!existsSync(raw) || !statSync(raw).isFile()) throw new InvalidValue('expected an existing SDL file');
+    return raw;
+  },
+});
+export const INTROSPECT_URL = envVar({
+  name: 'INTROSPECT_URL',
+  meaning: 'GraphQL endpoint to introspect for the schema. Set this or SCHEMA_FILE.',
+  parse: http,
+});
+export const INTROSPECT_HEADERS = envVar({
+  name: 'INTROSPECT_HEADERS',
+  secret: true,
+  meaning: 'Headers for introspection: a JSON object of strings or `Name: value` lines.',
+  parse: parseIntrospectHeaders,
+});
+export const INTROSPECT_INTERVAL = envVar({
+  name: 'INTROSPECT_INTERVAL',
+  default: '5m',
+  meaning: 'How often the schema is introspected again.',
+  parse: parseDuration,
+});
+export const SYNC_POLL_INTERVAL = envVar({
+  name: 'SYNC_POLL_INTERVAL',
+  default: '2s',
+  meaning: 'How often the bridge polls a building index.',
+  parse: parseDuration,
+});
+export const SYNC_TIMEOUT = envVar({
+  name: 'SYNC_TIMEOUT',
+  default: '10m',
+  meaning: 'How long the bridge waits for an index build before reporting it failed.',
+  parse: parseDuration,
+});

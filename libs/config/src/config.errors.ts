@@ -1,0 +1,28 @@
+/**
+ * ConfigError: thrown once at boot when the environment is invalid. Its message
+ * lists every bad variable, one line each (`NAME: what is expected`), and never
+ * contains the value of a secret.
+ */
+
+/** One invalid variable and what it should look like. */
+export interface ConfigIssue {
+  readonly variable: string;
+  readonly message: string;
+}
+
+export type ConfigErrorCode = 'INVALID_CONFIG';
+
+export class ConfigError extends Error {
+  readonly code: ConfigErrorCode = 'INVALID_CONFIG';
+
+  constructor(
+    readonly service: string,
+    readonly issues: readonly ConfigIssue[],
+  ) {
+    const lines = issues.map((issue) => `  ${issue.variable}: ${issue.message}`);
+    super(
+      `Invalid configuration for ${service} (${issues.length} problem${issues.length === 1 ? '' : 's'}):\n${lines.join('\n')}`,
+    );
+    this.name = 'ConfigError';
+  }
+}

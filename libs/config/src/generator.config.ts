@@ -1,0 +1,90 @@
+/**
+ * Configuration of the generator worker: loadGeneratorConfig(env). No
+ * LLM_MODEL means generation is disabled, which is not an error.
+ */
+import type { EnvValues } from './env-var.js';
+import * as g from './generator.variables.js';
+import { deepFreeze, loadEnv, type Env } from './load-env.js';
+import {
+  checkEmbeddings,
+  commonSection,
+  commonVars,
+  embeddingsSection,
+  embeddingsVars,
+  type CommonConfig,
+  type EmbeddingsConfig,
+  type HttpListenConfig,
+} from './sections.js';
+import * as v from './variables.js';
+
+export const llmVars = {
+  OPENAI_BASE_URL: g.OPENAI_BASE_URL,
+  OPENAI_API_KEY: g.OPENAI_API_KEY,
+  LLM_MODEL: g.LLM_MODEL,
+  LLM_TIMEOUT: g.LLM_TIMEOUT,
+  GENERATE_CONCURRENCY: g.GENERATE_CONCURRENCY,
+  GENERATE_MAX_TURNS: g.GENERATE_MAX_TURNS,
+  GENERATE_TIMEOUT: v.GENERATE_TIMEOUT,
+  GENERATE_ALLOW_MUTATIONS: g.GENERATE_ALLOW_MUTATIONS,
+  GENERATE_CACHE_TTL: v.GENERATE_CACHE_TTL,
+};
+
+export const generatorVars = {
+  ...commonVars,
+  METRICS_PORT: g.METRICS_PORT,
+  METRICS_HOST: g.METRICS_HOST,
+  ...llmVars,
+  ...embeddingsVars,
+};
+
+export interface LlmConfig {
+  readonly baseUrl: string | undefined;
+  readonly apiKey: string | undefined;
+  /** Undefined: generation is disabled. */
+  readonly model: string | undefined;
+  readonly timeoutMs: number;
+}
+
+export interface GenerationConfig {
+  readonly concurrency: number;
+  readonly maxTurns: number;
+  readonly timeoutMs: number;
+  readonly allowMutations: boolean;
+  readonly cacheTtlMs: number;
+}
+
+export interface GeneratorConfig extends CommonConfig {
+  readonly service: 'generator';
+  readonly metrics: HttpListenConfig;
+  readonly llm: LlmConfig;
+  readonly generate: GenerationConfig;
+  readonly embeddings: EmbeddingsConfig;
+}
+
+export function llmSections(values: EnvValues<typeof llmVars>): {
+  llm: LlmConfig;
+  generate: GenerationConfig;
+} {
+  return {
+    llm: { baseUrl: values.OPENAI_BASE_URL, apiKey: values.OPENAI_API_KEY, model: values.LLM_MODEL, timeoutMs: values.LLM_TIMEOUT },
+    generate: {
+      concurrency: values.GENERATE_CONCURRENCY,
+      maxTurns: values.GENERATE_MAX_TURNS,
+      timeoutMs: values.GENERATE_TIMEOUT,
+      allowMutations: values.GENERATE_ALLOW_MUTATIONS,
+      cacheTtlMs: values.GENERATE_CACHE_TTL,
+    },
+  };
+}
+
+/** Reads the generator's variables from `env` (default process.env). */
+export function loadGeneratorConfig(env: Env = process.env): GeneratorConfig {
+  const values = loadEnv('generator', generatorVars, env, [checkEmbeddings]);
+  return deepFreeze({
+    service: 'generator',
+    ...commonSection(values),
+    metrics: { port: values.METRICS_PORT, host: values.METRICS_HOST },
+    ...llmSections(values),
+    embeddings: embeddingsSection(values),
+  });
+}

@@ -1,0 +1,165 @@
+/**
+ * The variable groups several services share (common, auth, embeddings),
+ * their cross-variable checks and their typed sections of the config object.
+ */
+import type { ConfigIssue } from './config.errors.js';
+import type { StaticTokenEntry } from './discovery-tokens.js';
+import type { EnvValues, EnvVarSet } from './env-var.js';
+import type { CheckContext } from './load-env.js';
+import * as v from './variables.js';
+
+export const commonVars = {
+  LOG_LEVEL: v.LOG_LEVEL,
+  REDIS_URL: v.REDIS_URL,
+  REDIS_KEY_PREFIX: v.REDIS_KEY_PREFIX,
+  SHUTDOWN_GRACE: v.SHUTDOWN_GRACE,
+};
+
+export const authVars = {
+  DISCOVERY_AUTH: v.DISCOVERY_AUTH,
+  DISCOVERY_TOKENS: v.DISCOVERY_TOKENS,
+  DISCOVERY_JWT_SECRET: v.DISCOVERY_JWT_SECRET,
+  DISCOVERY_JWT_JWKS_URL: v.DISCOVERY_JWT_JWKS_URL,
+  DISCOVERY_JWT_ISSUER: v.DISCOVERY_JWT_ISSUER,
+  DISCOVERY_JWT_AUDIENCE: v.DISCOVERY_JWT_AUDIENCE,
+  DISCOVERY_JWT_TENANT_CLAIM: v.DISCOVERY_JWT_TENANT_CLAIM,
+};
+
+export const indexVars = {
+  INDEX_IDLE_TTL: v.INDEX_IDLE_TTL,
+  MAX_SDL_BYTES: v.MAX_SDL_BYTES,
+  INDEX_CACHE_MAX_BYTES: v.INDEX_CACHE_MAX_BYTES,
+  BUILD_CONCURRENCY: v.BUILD_CONCURRENCY,
+};
+
+export const embeddingsVars = {
+  EMBEDDINGS_PROVIDER: v.EMBEDDINGS_PROVIDER,
+  EMBEDDINGS_MODEL_PATH: v.EMBEDDINGS_MODEL_PATH,
+  EMBEDDINGS_BASE_URL: v.EMBEDDINGS_BASE_URL,
+  EMBEDDINGS_API_KEY: v.EMBEDDINGS_API_KEY,
+  EMBEDDINGS_MODEL: v.EMBEDDINGS_MODEL,
+};
+
+export interface CommonConfig {
+  readonly logLevel: v.LogLevel;
+  readonly redis: { readonly url: string; readonly keyPrefix: string };
+  readonly shutdownGraceMs: number;
+}
+
+export interface HttpListenConfig {
+  readonly port: number;
+  readonly host: string;
+}
+
+export interface JwtConfig {
+  /** HS256 key. */
+  readonly secret: string | undefined;
+  readonly jwksUrl: string | undefined;
+  readonly issuer: string | undefined;
+  readonly audience: readonly string[] | undefined;
+  readonly tenantClaim: string;
+}
+
+export interface AuthConfig {
+  /** false only when DISCOVERY_AUTH is explicitly off: everyone is tenant `default`. */
+  readonly enabled: boolean;
+  readonly tokens: readonly StaticTokenEntry[];
+  /** Present when a JWT secret or JWKS URL is configured. */
+  readonly jwt: JwtConfig | undefined;
+}
+
+export interface IndexLimitsConfig {
+  readonly idleTtlMs: number;
+  readonly maxSdlBytes: number;
+  readonly cacheMaxBytes: number;
+  readonly buildConcurrency: number;
+}
+
+export interface EmbeddingsConfig {
+  readonly provider: v.EmbeddingsProviderName;
+  readonly modelPath: string | undefined;
+  readonly baseUrl: string | undefined;
+  readonly apiKey: string | undefined;
+  readonly model: string | undefined;
+}
+
+type Values<V extends EnvVarSet> = EnvValues<V>;
+
+export function commonSection(values: Values<typeof commonVars>): CommonConfig {
+  return {
+    logLevel: values.LOG_LEVEL,
+    redis: { url: values.REDIS_URL, keyPrefix: values.REDIS_KEY_PREFIX },
+    shutdownGraceMs: values.SHUTDOWN_GRACE,
+  };
+}
+
+export function authSection(values: Values<typeof authVars>): AuthConfig {
+  const jwtConfigured = values.DISCOVERY_JWT_SECRET !== undefined || values.DISCOVERY_JWT_JWKS_URL !== undefined;
+  return {
+    enabled: values.DISCOVERY_AUTH,
+    tokens: values.DISCOVERY_TOKENS ?? [],
+    jwt: jwtConfigured
+      ? {
+          secret: values.DISCOVERY_JWT_SECRET,
+          jwksUrl: values.DISCOVERY_JWT_JWKS_URL,
+          issuer: values.DISCOVERY_JWT_ISSUER,
+          audience: values.DISCOVERY_JWT_AUDIENCE,
+          tenantClaim: values.DISCOVERY_JWT_TENANT_CLAIM,
+        }
+      : undefined,
+  };
+}
+
+export function indexSection(values: Values<typeof indexVars>): IndexLimitsConfig {
+  return {
+    idleTtlMs: values.INDEX_IDLE_TTL,
+    maxSdlBytes: values.MAX_SDL_BYTES,
+    cacheMaxBytes: values.INDEX_CACHE_MAX_BYTES,
+    buildConcurrency: values.BUILD_CONCURRENCY,
+  };
+}
+
+export function embeddingsSection(values: Values<typeof embeddingsVars>): EmbeddingsConfig {
+  return {
+    provider: values.EMBEDDINGS_PROVIDER,
+    modelPath: values.EMBEDDINGS_MODEL_PATH,
+    baseUrl: values.EMBEDDINGS_BASE_URL,
+    apiKey: values.EMBEDDINGS_API_KEY,
+    model: values.EMBEDDINGS_MODEL,
+  };
+}
+
+/** Auth on needs a way to verify tokens; JWT claims checks need a JWT key. */
+export function checkAuth(context: CheckContext<typeof authVars>): ConfigIssue[] {
+  const { values, isSet } = context;
+  const issues: ConfigIssue[] = [];
+  const verifiers = ['DISCOVERY_TOKENS', 'DISCOVERY_JWT_SECRET', 'DISCOVERY_JWT_JWKS_URL'] as const;
+  if (!context.valid('DISCOVERY_AUTH', ...verifiers)) return issues;
+  const jwt = isSet('DISCOVERY_JWT_SECRET') || isSet('DISCOVERY_JWT_JWKS_URL');
+  if (values.DISCOVERY_AUTH === true && !jwt && !isSet('DISCOVERY_TOKENS')) {
+    issues.push({
+      variable: 'DISCOVERY_TOKENS',
+      message:
+        'required while DISCOVERY_AUTH is on: set DISCOVERY_TOKENS, DISCOVERY_JWT_SECRET or DISCOVERY_JWT_JWKS_URL (or DISCOVERY_AUTH=off to run without auth)',
+    });
+  }
+  for (const name of ['DISCOVERY_JWT_ISSUER', 'DISCOVERY_JWT_AUDIENCE'] as const) {
+    if (isSet(name) && !jwt) {
+      issues.push({ variable: name, message: 'only used with DISCOVERY_JWT_SECRET or DISCOVERY_JWT_JWKS_URL, which are unset' });
+    }
+  }
+  return issues;
+}
+
+/** The transformers provider needs a model folder; openai needs a model name. */
+export function checkEmbeddings(context: CheckContext<typeof embeddingsVars>): ConfigIssue[] {
+  const { values, isSet } = context;
+  if (!context.valid('EMBEDDINGS_PROVIDER')) return [];
+  if (values.EMBEDDINGS_PROVIDER === 'transformers' && !isSet('EMBEDDINGS_MODEL_PATH')) {
+    return [{ variable: 'EMBEDDINGS_MODEL_PATH', message: 'required when EMBEDDINGS_PROVIDER is transformers (a local ONNX model folder)' }];
+  }
+  if (values.EMBEDDINGS_PROVIDER === 'openai' && !isSet('EMBEDDINGS_MODEL')) {
+    return [{ variable: 'EMBEDDINGS_MODEL', message: 'required when EMBEDDINGS_PROVIDER is openai (the embeddings model name)' }];
+  }
+  return [];
+}

@@ -1,0 +1,173 @@
+/**
+ * Every environment variable the services read, with its parser, default and
+ * meaning. Services pick their sets in `<service>.config.ts`; a variable whose
+ * default differs between services (PORT, HOST, REDIS_URL) has one definition
+ * per default.
+ */
+import { existsSync } from 'node:fs';
+import { parseDiscoveryTokens } from './discovery-tokens.js';
+import { envVar } from './env-var.js';
+import {
+  InvalidValue,
+  parseBoolean,
+  parseChoice,
+  parseDuration,
+  parseInteger,
+  parsePort,
+  parseSize,
+  parseUrl,
+  parseWord,
+  splitList,
+} from './value-parsers.js';
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+export const EMBEDDINGS_PROVIDERS = ['static', 'use-lite', 'transformers', 'openai', 'none'] as const;
+export type EmbeddingsProviderName = (typeof EMBEDDINGS_PROVIDERS)[number];
+export const MCP_SESSION_MODES = ['stateless', 'stateful'] as const;
+export type McpSessionMode = (typeof MCP_SESSION_MODES)[number];
+
+const http = (raw: string): string => parseUrl(raw, ['http', 'https']);
+const redisUrl = (raw: string): string => parseUrl(raw, ['redis', 'rediss']);
+const text = (what: string) => (raw: string): string => parseWord(raw, what);
+const existingPath = (raw: string): string => {
+  if (!existsSync(raw)) throw new InvalidValue('expected an existing path (nothing found there)');
+  return raw;
+};
+const port = (name: string, dflt: string, meaning: string) => envVar({ name, default: dflt, meaning, parse: parsePort });
+const host = (name: string, dflt: string, meaning: string) =>
+  envVar({ name, default: dflt, meaning, parse: text('a host name or IP address') });
+const duration = (name: string, dflt: string, meaning: string) =>
+  envVar({ name, default: dflt, meaning, parse: parseDuration });
+
+// Common to every service.
+export const LOG_LEVEL = envVar({
+  name: 'LOG_LEVEL',
+  default: 'info',
+  meaning: `Log level: ${LOG_LEVELS.join(', ')}. Logs are JSON lines on stdout.`,
+  parse: (raw) => parseChoice(raw.toLowerCase(), LOG_LEVELS),
+});
+export const REDIS_URL = envVar({
+  name: 'REDIS_URL',
+  default: 'redis://127.0.0.1:6379',
+  meaning: 'Redis holding indexes, state and queues (redis:// or rediss://, credentials in the URL).',
+  parse: redisUrl,
+});
+export const REDIS_URL_SERVE = envVar({
+  name: 'REDIS_URL',
+  meaning: 'Redis for the all-in-one `serve`; unset keeps everything in process memory (lost on exit).',
+  parse: redisUrl,
+});
+export const REDIS_KEY_PREFIX = envVar({
+  name: 'REDIS_KEY_PREFIX',
+  default: 'sd:',
+  meaning: 'Prefix of every Redis key and queue name, to share one Redis between deployments.',
+  parse: (raw) => {
+    const value = parseWord(raw, 'a key prefix', 64);
+    if (/[{}]/.test(value)) throw new InvalidValue('expected a key prefix without { or } (used for hash tags)');
+    return value;
+  },
+});
+export const SHUTDOWN_GRACE = duration('SHUTDOWN_GRACE', '25s', 'On SIGTERM: time to finish requests and jobs before exiting.');
+
+// Indexer: the discovery API.
+export const INDEXER_PORT = port('PORT', '4100', 'Port of the discovery API (Connect), /metrics, /healthz and /readyz.');
+export const INDEXER_HOST = host('HOST', '0.0.0.0', 'Interface the discovery API listens on.');
+export const SERVE_HOST = host('HOST', '127.0.0.1', 'Interface the all-in-one discovery API listens on.');
+export const DISCOVERY_AUTH = envVar({
+  name: 'DISCOVERY_AUTH',
+  default: 'on',
+  meaning: 'Bearer auth on the discovery API. `off` (explicit only) serves everyone as tenant `default`.',
+  parse: parseBoolean,
+});
+export const DISCOVERY_TOKENS = envVar({
+  name: 'DISCOVERY_TOKENS',
+  secret: true,
+  meaning:
+    'Static tokens, comma/newline-separated `tenant:sha256:<hex of SHA-256 of the token>[:read+write+generate]` (scopes default to all). `discovery token` prints one.',
+  parse: parseDiscoveryTokens,
+});
+export const DISCOVERY_JWT_SECRET = envVar({
+  name: 'DISCOVERY_JWT_SECRET',
+  secret: true,
+  meaning: 'HS256 secret for JWT bearer tokens (at least 32 characters). JWTs must carry `exp`.',
+  parse: (raw) => {
+    if (raw.length < 32) throw new InvalidValue('expected at least 32 characters (an HS256 key)');
+    return raw;
+  },
+});
+export const DISCOVERY_JWT_JWKS_URL = envVar({
+  name: 'DISCOVERY_JWT_JWKS_URL',
+  meaning: 'JWKS URL for JWTs signed with asymmetric keys (RS*, PS*, ES*, EdDSA).',
+  parse: http,
+});
+export const DISCOVERY_JWT_ISSUER = envVar({
+  name: 'DISCOVERY_JWT_ISSUER',
+  meaning: 'Required `iss` of JWTs (unset: not checked).',
+  parse: text('an issuer'),
+});
+export const DISCOVERY_JWT_AUDIENCE = envVar({
+  name: 'DISCOVERY_JWT_AUDIENCE',
+  meaning: 'Accepted `aud` of JWTs, comma-separated (unset: not checked).',
+  parse: (raw) => {
+    const list = splitList(raw);
+    if (list.length === 0) throw new InvalidValue('expected one or more audiences, comma-separated');
+    return list;
+  },
+});
+export const DISCOVERY_JWT_TENANT_CLAIM = envVar({
+  name: 'DISCOVERY_JWT_TENANT_CLAIM',
+  default: 'tenant',
+  meaning: 'JWT claim holding the tenant id.',
+  parse: text('a claim name'),
+});
+export const INDEX_IDLE_TTL = duration('INDEX_IDLE_TTL', '30d', 'An index nobody used for this long is deleted.');
+export const MAX_SDL_BYTES = envVar({
+  name: 'MAX_SDL_BYTES',
+  default: '16MiB',
+  meaning: 'Largest SDL EnsureIndex accepts.',
+  parse: parseSize,
+});
+export const INDEX_CACHE_MAX_BYTES = envVar({
+  name: 'INDEX_CACHE_MAX_BYTES',
+  default: '512MiB',
+  meaning: 'Memory for loaded indexes per process (least recently used are dropped first).',
+  parse: parseSize,
+});
+export const BUILD_CONCURRENCY = envVar({
+  name: 'BUILD_CONCURRENCY',
+  default: '1',
+  meaning: 'Index builds one indexer process runs at the same time.',
+  parse: (raw) => parseInteger(raw, 1, 64),
+});
+export const GENERATE_TIMEOUT = duration('GENERATE_TIMEOUT', '30s', 'Budget of one GenerateQuery call, queue wait included.');
+export const GENERATE_CACHE_TTL = duration('GENERATE_CACHE_TTL', '1h', 'How long a generated result is reused for the same index and prompt.');
+
+// Embeddings (indexer and generator).
+export const EMBEDDINGS_PROVIDER = envVar({
+  name: 'EMBEDDINGS_PROVIDER',
+  default: 'static',
+  meaning: `Embedding model: ${EMBEDDINGS_PROVIDERS.join(', ')} (none = words only). Changing it marks indexes stale.`,
+  parse: (raw) => parseChoice(raw, EMBEDDINGS_PROVIDERS),
+});
+export const EMBEDDINGS_MODEL_PATH = envVar({
+  name: 'EMBEDDINGS_MODEL_PATH',
+  meaning: 'Local model folder (required for transformers; optional table for static).',
+  parse: existingPath,
+});
+export const EMBEDDINGS_BASE_URL = envVar({
+  name: 'EMBEDDINGS_BASE_URL',
+  meaning: 'OpenAI-compatible endpoint for the openai provider (for example http://llm:8000/v1).',
+  parse: http,
+});
+export const EMBEDDINGS_API_KEY = envVar({
+  name: 'EMBEDDINGS_API_KEY',
+  secret: true,
+  meaning: 'API key of the embeddings endpoint.',
+  parse: (raw) => raw,
+});
+export const EMBEDDINGS_MODEL = envVar({
+  name: 'EMBEDDINGS_MODEL',
+  meaning: 'Model name (required for openai; transformers: model id inside the folder).',
+  parse: text('a model name'),
+});
