@@ -1,0 +1,33 @@
+/**
+ * What a query asks for: its search terms, and whether it asks to change data
+ * (create, update, delete, ...) or only to read. Read-only questions keep
+ * mutation fields out of their answers.
+ */
+import { isStopWord, stem, textWords } from './tokenizer.js';
+
+/**
+ * Verbs (base form, as typed in a request) that unambiguously ask to change data. Words that are
+ * also common nouns or read questions (`request`, `merge`, `star`, `link`, `transfer`) are left out.
+ */
+const WRITE_VERBS: ReadonlySet<string> = new Set(
+  `add create update delete remove modify edit rename insert upsert mutate mutation mutations
+  archive unarchive cancel submit publish unpublish assign unassign invite revoke approve dismiss
+  enable disable reopen unset toggle unsubscribe unfollow unstar upload erase destroy attach detach`
+    .split(/\s+/)
+    .filter((w) => w.length > 0),
+);
+
+export interface QueryIntent {
+  /** Distinct stemmed terms, in query order. */
+  terms: string[];
+  /** The query asks to change data. */
+  write: boolean;
+}
+
+/** Analyzes a query; falls back to stop words as terms when the query has nothing else. */
+export function analyzeQuery(query: string): QueryIntent {
+  const words = textWords(query);
+  const content = words.filter((w) => !isStopWord(w));
+  const terms = [...new Set((content.length > 0 ? content : words).map(stem))];
+  return { terms, write: words.some((w) => WRITE_VERBS.has(w)) };
+}

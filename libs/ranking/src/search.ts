@@ -1,0 +1,119 @@
+/**
+ * search(): ranks the symbols of an index for a query. Words first (BM25F over
+ * postings), then structural priors (read/write side, deprecation,
+ * reachability), then the meaning signal when a query vector is given, then
+ * filters and the top `limit`. Deterministic: ties break by symbol position.
+ */
+import type { SchemaSymbol } from '@discovery/schema-symbols';
+import { DEFAULT_RANKING_OPTIONS, type RankingOptions } from './ranking-options.js';
+import { analyzeQuery, type QueryIntent } from './query-intent.js';
+import { compileFilter } from './search-filter.js';
+import { SymbolFlag, type SearchIndex } from './search-index.js';
+import { effectiveLimit, MAX_QUERY_LENGTH, type SearchHit, type SearchRequest } from './search-request.js';
+import { addVectorScores } from './vector-scores.js';
+
+/** Ranks the index's symbols for the request. Throws RankingError for an invalid request. */
+export function search(
+  index: SearchIndex,
+  request: SearchRequest,
+  options: Readonly<RankingOptions> = DEFAULT_RANKING_OPTIONS,
+): SearchHit[] {
+  const limit = effectiveLimit(request);
+  const intent = analyzeQuery(request.query.slice(0, MAX_QUERY_LENGTH));
+  const scores = new Float64Array(index.symbols.length);
+  const candidates = lexicalScores(index, intent, scores);
+  applyPriors(index, intent, candidates, scores, options);
+  const ranked =
+    request.queryVector !== undefined && index.vectors !== undefined && options.vectorWeight > 0
+      ? addVectorScores(index, request.queryVector, candidates, scores, options)
+      : candidates;
+  const filter = compileFilter(index, request);
+  const kept = filter === undefined ? ranked : ranked.filter(filter);
+  const top = topK(kept, scores, limit);
+  const hits = top.map((i) => ({ symbol: index.symbols[i]!, score: scores[i]! }));
+  if (hits.length < limit && request.parent !== undefined && filter !== undefined) {
+    fillWithMembers(index, filter, hits, limit);
+  }
+  return hits;
+}
+
+/** Symbols by coordinate, in request order; unknown coordinates are left out. */
+export function getSymbols(index: SearchIndex, coordinates: readonly string[]): SchemaSymbol[] {
+  const found: SchemaSymbol[] = [];
+  for (const c of coordinates) {
+    const i = index.byCoordinate.get(c);
+    if (i !== undefined) found.push(index.symbols[i]!);
+  }
+  return found;
+}
+
+/** Sums BM25F impacts of the query terms; returns the positions with a positive score. */
+function lexicalScores(index: SearchIndex, intent: QueryIntent, scores: Float64Array): number[] {
+  const { termIds, postingStart, postingDoc, postingImpact } = index.lexical;
+  const candidates: number[] = [];
+  for (const term of intent.terms) {
+    const t = termIds.get(term);
+    if (t === undefined) continue;
+    for (let p = postingStart[t]!, end = postingStart[t + 1]!; p < end; p++) {
+      const doc = postingDoc[p]!;
+      if (scores[doc] === 0) candidates.push(doc);
+      scores[doc]! += postingImpact[p]!;
+    }
+  }
+  return candidates;
+}
+
+function applyPriors(
+  index: SearchIndex,
+  intent: QueryIntent,
+  candidates: readonly number[],
+  scores: Float64Array,
+  o: Readonly<RankingOptions>,
+): void {
+  const flags = index.structure.flags;
+  for (const i of candidates) {
+    const f = flags[i]!;
+    let factor = 1;
+    if ((f & SymbolFlag.Deprecated) !== 0) factor *= o.deprecatedFactor;
+    if ((f & SymbolFlag.Unreachable) !== 0) factor *= o.unreachableFactor;
+    if (intent.write) {
+      if ((f & SymbolFlag.MutationField) !== 0) factor *= o.writeMutationFieldFactor;
+    } else if ((f & SymbolFlag.MutationField) !== 0) {
+      factor *= o.readMutationFieldFactor;
+    } else if ((f & SymbolFlag.WriteOnly) !== 0) {
+      factor *= o.readWriteOnlyFactor;
+    }
+    scores[i]! *= factor;
+  }
+}
+
+/** The `limit` best positions by descending score, ties by position. */
+function topK(positions: readonly number[], scores: Float64Array, limit: number): number[] {
+  const byRank = (a: number, b: number): number => scores[b]! - scores[a]! || a - b;
+  if (positions.length <= limit * 4) return [...positions].sort(byRank).slice(0, limit);
+  const top: number[] = [];
+  for (const p of positions) {
+    if (top.length < limit) {
+      top.push(p);
+      if (top.length === limit) top.sort(byRank);
+    } else if (byRank(p, top[limit - 1]!) < 0) {
+      let at = limit - 1;
+      while (at > 0 && byRank(p, top[at - 1]!) < 0) at--;
+      top.splice(at, 0, p);
+      top.pop();
+    }
+  }
+  return top.length < limit ? top.sort(byRank) : top;
+}
+
+/** With a `parent` filter, lists the remaining members in schema order below the ranked ones. */
+function fillWithMembers(index: SearchIndex, filter: (i: number) => boolean, hits: SearchHit[], limit: number): void {
+  const seen = new Set(hits.map((h) => h.symbol.coordinate));
+  let score = hits.length > 0 ? Math.min(hits[hits.length - 1]!.score, 1) : 1;
+  for (let i = 0; i < index.symbols.length && hits.length < limit; i++) {
+    const symbol = index.symbols[i]!;
+    if (!filter(i) || seen.has(symbol.coordinate)) continue;
+    score /= 2;
+    hits.push({ symbol, score });
+  }
+}
