@@ -11,3 +11,8 @@ export { RedisResultCache } from './redis/redis-result.cache.js';
 export { MemoryIndexStore, type MemoryIndexStoreOptions } from './memory/memory-index.store.js';
 export { MemoryResultCache } from './memory/memory-result.cache.js';
 export { createRedisClient, redisOptions, closeRedisClient, type RedisConnectionSettings } from './redis/redis-client.js';
+export { checkEmbeddingKeys } from './embedding-cache.js';
+export { RedisEventBus, type RedisEventBusOptions } from './redis/redis-event.bus.js';
+export { RedisEmbeddingCache, type RedisEmbeddingCacheOptions } from './redis/redis-embedding.cache.js';
+export { InProcessEventBus } from './memory/in-process-event.bus.js';
+export { MemoryEmbeddingCache, type MemoryEmbeddingCacheOptions } from './memory/memory-embedding.cache.js';
