@@ -26,7 +26,7 @@ export const OPENAI_API_KEY = envVar({
   name: 'OPENAI_API_KEY',
   secret: true,
   meaning: 'API key of the chat endpoint.',
-  parse: (raw) => raw,
+  parse: (raw) => parseWord(raw, 'an API key', 4096),
 });
 export const LLM_MODEL = envVar({
   name: 'LLM_MODEL',

@@ -48,5 +48,5 @@ function fromLines(raw: string): Record<string, string> {
 /** Parses INTROSPECT_HEADERS into a header record. */
 export function parseIntrospectHeaders(raw: string): Record<string, string> {
   const text = raw.trim();
-  return text.startsWith('{') ? fromJson(text) : fromLines(text);
+  return text.startsWith('{') || text.startsWith('[') ? fromJson(text) : fromLines(text);
 }

@@ -54,9 +54,12 @@ function resolveRaw(vars: EnvVarSet, env: Env, issues: ConfigIssue[]): Record<st
   return raw;
 }
 
+/** One issue per variable (the first found), in the order the service declares its variables. */
 function inDeclarationOrder(issues: ConfigIssue[], names: string[]): ConfigIssue[] {
   const rank = (issue: ConfigIssue): number => names.indexOf(issue.variable.replace(/_FILE$/, ''));
-  return issues.map((issue, index) => ({ issue, index })).sort((a, b) => rank(a.issue) - rank(b.issue) || a.index - b.index).map(({ issue }) => issue);
+  const seen = new Set<string>();
+  const firstPerVariable = issues.filter((issue) => !seen.has(issue.variable) && seen.add(issue.variable));
+  return firstPerVariable.map((issue, index) => ({ issue, index })).sort((a, b) => rank(a.issue) - rank(b.issue) || a.index - b.index).map(({ issue }) => issue);
 }
 
 export function loadEnv<V extends EnvVarSet>(service: string, vars: V, env: Env, checks: ReadonlyArray<CrossCheck<V>> = []): EnvValues<V> {

@@ -164,7 +164,7 @@ export const EMBEDDINGS_API_KEY = envVar({
   name: 'EMBEDDINGS_API_KEY',
   secret: true,
   meaning: 'API key of the embeddings endpoint.',
-  parse: (raw) => raw,
+  parse: (raw) => parseWord(raw, 'an API key', 4096),
 });
 export const EMBEDDINGS_MODEL = envVar({
   name: 'EMBEDDINGS_MODEL',

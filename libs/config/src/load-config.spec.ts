@@ -1,0 +1,233 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from '@jest/globals';
+import { bridgeVars, loadBridgeConfig } from './bridge.config.js';
+import { ConfigError } from './config.errors.js';
+import type { EnvVarSet } from './env-var.js';
+import { generatorVars, loadGeneratorConfig } from './generator.config.js';
+import { indexerVars, loadIndexerConfig } from './indexer.config.js';
+import type { Env } from './load-env.js';
+import { loadServeConfig, serveVars } from './serve.config.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'config-spec-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const file = (name: string, content: string): string => {
+  const path = join(dir, name);
+  writeFileSync(path, content);
+  return path;
+};
+const schemaFile = file('schema.graphql', 'type Query { a: Int }');
+const HASH = createHash('sha256').update('sd_test-token').digest('hex');
+const TOKENS = `acme:sha256:${HASH}`;
+
+/** A bad value for every variable any service reads. */
+const BAD: Readonly<Record<string, string>> = {
+  LOG_LEVEL: 'loud',
+  REDIS_URL: 'http://127.0.0.1:6379',
+  REDIS_KEY_PREFIX: 'sd:{x}',
+  SHUTDOWN_GRACE: '5 minutes',
+  PORT: '70000',
+  HOST: 'two words',
+  DISCOVERY_AUTH: 'maybe',
+  DISCOVERY_TOKENS: 'sd_a-plain-token',
+  DISCOVERY_JWT_SECRET: 'too-short',
+  DISCOVERY_JWT_JWKS_URL: 'ftp://idp/jwks',
+  DISCOVERY_JWT_ISSUER: 'two words',
+  DISCOVERY_JWT_AUDIENCE: ' , ',
+  DISCOVERY_JWT_TENANT_CLAIM: 'two words',
+  INDEX_IDLE_TTL: '0s',
+  MAX_SDL_BYTES: '8MB',
+  INDEX_CACHE_MAX_BYTES: '-1',
+  BUILD_CONCURRENCY: '0',
+  EMBEDDINGS_PROVIDER: 'bert',
+  EMBEDDINGS_MODEL_PATH: join(dir, 'no-such-model'),
+  EMBEDDINGS_BASE_URL: 'localhost:8000',
+  EMBEDDINGS_API_KEY: 'two words',
+  EMBEDDINGS_MODEL: 'two words',
+  GENERATE_TIMEOUT: '30 s',
+  GENERATE_CACHE_TTL: '1w',
+  METRICS_PORT: 'metrics',
+  METRICS_HOST: 'two words',
+  OPENAI_BASE_URL: 'openai',
+  OPENAI_API_KEY: 'two words',
+  LLM_MODEL: 'two words',
+  LLM_TIMEOUT: '-5s',
+  GENERATE_CONCURRENCY: '1.5',
+  GENERATE_MAX_TURNS: '100',
+  GENERATE_ALLOW_MUTATIONS: 'yes',
+  DISCOVERY_URL: 'redis://127.0.0.1:4100',
+  DISCOVERY_TOKEN: 'two words',
+  MCP_AUTH_TOKENS: 'short',
+  MCP_SESSIONS: 'sticky',
+  GRAPHQL_ENDPOINT: 'graphql',
+  SCHEMA_FILE: join(dir, 'missing.graphql'),
+  INTROSPECT_URL: 'graphql',
+  INTROSPECT_HEADERS: '["not an object"]',
+  INTROSPECT_INTERVAL: 'soon',
+  SYNC_POLL_INTERVAL: '0',
+  SYNC_TIMEOUT: '1y',
+  BRIDGE_PORT: '-1',
+  BRIDGE_HOST: 'two words',
+};
+
+const services: ReadonlyArray<[string, EnvVarSet, (env: Env) => unknown, Env]> = [
+  ['indexer', indexerVars, loadIndexerConfig, { DISCOVERY_TOKENS: TOKENS }],
+  ['generator', generatorVars, loadGeneratorConfig, {}],
+  ['bridge', bridgeVars, loadBridgeConfig, { SCHEMA_FILE: schemaFile }],
+  ['serve', serveVars, loadServeConfig, { DISCOVERY_AUTH: 'off' }],
+];
+
+function configError(run: () => unknown): ConfigError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe.each(services)('%s configuration', (_service, vars, load, valid) => {
+  it('loads with only the required variables', () => {
+    expect(() => load(valid)).not.toThrow();
+  });
+
+  it('names each variable after the env var it reads', () => {
+    for (const [key, variable] of Object.entries(vars)) expect(variable.name).toBe(key);
+  });
+
+  it.each(Object.keys(vars))('%s bad gives one line naming it', (name) => {
+    const bad = BAD[name];
+    if (bad === undefined) throw new Error(`no bad value listed for ${name}`);
+    const error = configError(() => load({ ...valid, [name]: bad }));
+    expect(error.issues).toHaveLength(1);
+    expect(error.issues[0]?.variable).toBe(name);
+    expect(error.issues[0]?.message).toMatch(/^expected |^entry |^set |^required|^only /);
+    expect(error.message.split('\n')).toContain(`  ${name}: ${error.issues[0]?.message}`);
+    if (vars[name]?.secret) expect(error.message).not.toContain(bad);
+  });
+});
+
+describe('loading', () => {
+  it('lists every invalid variable at once', () => {
+    const error = configError(() =>
+      loadIndexerConfig({ PORT: 'x', LOG_LEVEL: 'loud', INDEX_IDLE_TTL: 'later', MAX_SDL_BYTES: 'big', DISCOVERY_AUTH: 'perhaps' }),
+    );
+    expect(error.issues.map((issue) => issue.variable)).toEqual(['LOG_LEVEL', 'PORT', 'DISCOVERY_AUTH', 'INDEX_IDLE_TTL', 'MAX_SDL_BYTES']);
+    expect(error.message.split('\n')).toHaveLength(6);
+    expect(error.code).toBe('INVALID_CONFIG');
+  });
+
+  it('applies the defaults and freezes the result', () => {
+    const config = loadIndexerConfig({ DISCOVERY_TOKENS: TOKENS });
+    expect(config).toEqual({
+      service: 'indexer',
+      logLevel: 'info',
+      redis: { url: 'redis://127.0.0.1:6379', keyPrefix: 'sd:' },
+      shutdownGraceMs: 25_000,
+      http: { port: 4100, host: '0.0.0.0' },
+      auth: { enabled: true, tokens: [{ tenant: 'acme', sha256: HASH, scopes: ['read', 'write', 'generate'] }], jwt: undefined },
+      index: { idleTtlMs: 30 * 86_400_000, maxSdlBytes: 16 * 1024 ** 2, cacheMaxBytes: 512 * 1024 ** 2, buildConcurrency: 1 },
+      embeddings: { provider: 'static', modelPath: undefined, baseUrl: undefined, apiKey: undefined, model: undefined },
+      generate: { timeoutMs: 30_000, cacheTtlMs: 3_600_000 },
+    });
+    expect(Object.isFrozen(config)).toBe(true);
+    expect(Object.isFrozen(config.auth.tokens[0])).toBe(true);
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadIndexerConfig({ DISCOVERY_TOKENS: TOKENS, PORT: '', LOG_LEVEL: '  ' }).http.port).toBe(4100);
+  });
+
+  it('requires a token source while auth is on, and off only explicitly', () => {
+    expect(configError(() => loadIndexerConfig({})).issues).toEqual([
+      { variable: 'DISCOVERY_TOKENS', message: expect.stringContaining('required while DISCOVERY_AUTH is on') },
+    ]);
+    expect(loadIndexerConfig({ DISCOVERY_AUTH: 'off' }).auth.enabled).toBe(false);
+    const jwt = loadIndexerConfig({ DISCOVERY_JWT_JWKS_URL: 'https://idp.example/jwks', DISCOVERY_JWT_AUDIENCE: 'a,b' }).auth.jwt;
+    expect(jwt).toEqual({ secret: undefined, jwksUrl: 'https://idp.example/jwks', issuer: undefined, audience: ['a', 'b'], tenantClaim: 'tenant' });
+    expect(configError(() => loadIndexerConfig({ DISCOVERY_TOKENS: TOKENS, DISCOVERY_JWT_ISSUER: 'idp' })).issues[0]?.variable).toBe(
+      'DISCOVERY_JWT_ISSUER',
+    );
+  });
+
+  it('checks the embeddings provider has what it needs', () => {
+    const base = { DISCOVERY_TOKENS: TOKENS };
+    expect(configError(() => loadIndexerConfig({ ...base, EMBEDDINGS_PROVIDER: 'transformers' })).issues[0]?.variable).toBe(
+      'EMBEDDINGS_MODEL_PATH',
+    );
+    expect(configError(() => loadGeneratorConfig({ EMBEDDINGS_PROVIDER: 'openai' })).issues[0]?.variable).toBe('EMBEDDINGS_MODEL');
+    expect(loadIndexerConfig({ ...base, EMBEDDINGS_PROVIDER: 'transformers', EMBEDDINGS_MODEL_PATH: dir }).embeddings.modelPath).toBe(dir);
+  });
+
+  it('reads secrets from *_FILE, trimmed', () => {
+    const path = file('tokens', `${TOKENS}\n`);
+    expect(loadIndexerConfig({ DISCOVERY_TOKENS_FILE: path }).auth.tokens[0]?.sha256).toBe(HASH);
+    const key = file('key', '  sk-from-file \n');
+    expect(loadGeneratorConfig({ OPENAI_API_KEY_FILE: key, LLM_MODEL: 'gpt-x' }).llm).toEqual({
+      baseUrl: undefined,
+      apiKey: 'sk-from-file',
+      model: 'gpt-x',
+      timeoutMs: 20_000,
+    });
+  });
+
+  it.each([
+    ['both set', { DISCOVERY_TOKENS: TOKENS, DISCOVERY_TOKENS_FILE: schemaFile }, 'DISCOVERY_TOKENS', 'set either DISCOVERY_TOKENS or DISCOVERY_TOKENS_FILE, not both'],
+    ['a missing file', { DISCOVERY_TOKENS_FILE: join(dir, 'nope') }, 'DISCOVERY_TOKENS_FILE', 'expected a readable file (ENOENT)'],
+    ['an empty file', { DISCOVERY_TOKENS_FILE: file('empty', ' \n') }, 'DISCOVERY_TOKENS_FILE', 'the file is empty'],
+  ])('rejects %s', (_case, env, variable, message) => {
+    expect(configError(() => loadIndexerConfig(env)).issues).toEqual([{ variable, message }]);
+  });
+
+  it('ignores *_FILE for variables that are not secrets', () => {
+    expect(loadIndexerConfig({ DISCOVERY_TOKENS: TOKENS, PORT_FILE: join(dir, 'nope') }).http.port).toBe(4100);
+  });
+
+  it('leaves generation disabled without a model', () => {
+    const config = loadGeneratorConfig({});
+    expect(config.llm.model).toBeUndefined();
+    expect(config.generate).toEqual({ concurrency: 4, maxTurns: 8, timeoutMs: 30_000, allowMutations: false, cacheTtlMs: 3_600_000 });
+    expect(config.metrics).toEqual({ port: 4300, host: '0.0.0.0' });
+  });
+
+  it('takes the bridge schema from exactly one source', () => {
+    expect(loadBridgeConfig({ SCHEMA_FILE: schemaFile }).mcp.schemaSource).toEqual({ kind: 'file', path: schemaFile });
+    const introspected = loadBridgeConfig({ INTROSPECT_URL: 'http://gql:4000/graphql', INTROSPECT_HEADERS: 'Authorization: Bearer x' });
+    expect(introspected.mcp.schemaSource).toEqual({
+      kind: 'introspection',
+      url: 'http://gql:4000/graphql',
+      headers: { Authorization: 'Bearer x' },
+      intervalMs: 300_000,
+    });
+    expect(configError(() => loadBridgeConfig({})).issues[0]?.variable).toBe('SCHEMA_FILE');
+    expect(configError(() => loadBridgeConfig({ SCHEMA_FILE: schemaFile, INTROSPECT_URL: 'http://gql/graphql' })).issues).toEqual([
+      { variable: 'INTROSPECT_URL', message: 'set either SCHEMA_FILE or INTROSPECT_URL, not both' },
+    ]);
+    expect(configError(() => loadBridgeConfig({ SCHEMA_FILE: schemaFile, INTROSPECT_HEADERS: 'A: b' })).issues[0]?.variable).toBe(
+      'INTROSPECT_HEADERS',
+    );
+  });
+
+  it('runs serve in memory without REDIS_URL and without a bridge schema', () => {
+    const config = loadServeConfig({ DISCOVERY_AUTH: 'off' });
+    expect(config.redis).toEqual({ url: undefined, keyPrefix: 'sd:' });
+    expect(config.http).toEqual({ port: 4100, host: '127.0.0.1' });
+    expect(config.bridge.http).toEqual({ port: 4200, host: '127.0.0.1' });
+    expect(config.bridge.schemaSource).toBeUndefined();
+    expect(loadServeConfig({ DISCOVERY_AUTH: 'off', REDIS_URL: 'redis://r:6379' }).redis.url).toBe('redis://r:6379');
+  });
+
+  it('reads process.env when no env is passed', () => {
+    const saved = process.env['GENERATE_MAX_TURNS'];
+    process.env['GENERATE_MAX_TURNS'] = '3';
+    try {
+      expect(loadGeneratorConfig().generate.maxTurns).toBe(3);
+    } finally {
+      if (saved === undefined) delete process.env['GENERATE_MAX_TURNS'];
+      else process.env['GENERATE_MAX_TURNS'] = saved;
+    }
+  });
+});
