@@ -1,1 +1,12 @@
 export * from './schema-symbol.js';
+export { SYMBOL_FORMAT_VERSION } from './symbol-format.js';
+export { SymbolExtractionError, SymbolExtractionErrorCode } from './symbol-extraction.errors.js';
+export {
+  buildSchemaFromSdl,
+  DEFAULT_MAX_SDL_BYTES,
+  type BuildSchemaFromSdlOptions,
+  type BuiltSchema,
+} from './build-schema-from-sdl.js';
+export { extractSymbols, kindOfType } from './extract-symbols.js';
+export { isConnectionType, isPaginatedField } from './pagination.js';
+export { splitIdentifier, identifierWords, cleanDescription } from './symbol-text.js';

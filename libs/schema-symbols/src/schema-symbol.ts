@@ -28,6 +28,8 @@ export interface SymbolArgument {
   description?: string;
   /** Printed GraphQL literal of the default value, e.g. `10`, `"en"`, `ASC`. */
   defaultValue?: string;
+  /** Deprecation reason, when the argument is deprecated. */
+  deprecated?: string;
 }
 
 /** The record returned to clients: a JSON object with PascalCase keys (WIRE.md §3). */

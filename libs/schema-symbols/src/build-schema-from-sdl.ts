@@ -1,0 +1,115 @@
+/**
+ * buildSchemaFromSdl: SDL text -> GraphQLSchema, strictly when the SDL is a
+ * valid schema, leniently otherwise (federation subgraph SDL, small defects),
+ * saying in `warnings` what was repaired. The indexer and the generator both
+ * build through this function, so operations are validated against exactly
+ * the schema that was indexed.
+ */
+import { GraphQLError, GraphQLSchema, buildASTSchema, parse, validateSchema, type DocumentNode } from 'graphql';
+import { repairSdlDocument } from './sdl-repair.js';
+import { SymbolExtractionError, SymbolExtractionErrorCode } from './symbol-extraction.errors.js';
+
+/** Default upper bound on the SDL size (UTF-8 bytes); the largest public schemas are a few MB. */
+export const DEFAULT_MAX_SDL_BYTES = 32 * 1024 * 1024;
+
+const MAX_LISTED_ERRORS = 8;
+
+export interface BuildSchemaFromSdlOptions {
+  /** Largest accepted SDL in UTF-8 bytes (default {@link DEFAULT_MAX_SDL_BYTES}). */
+  maxBytes?: number;
+}
+
+export interface BuiltSchema {
+  schema: GraphQLSchema;
+  /** True when the SDL was not a valid schema as written and was repaired or accepted with defects. */
+  lenient: boolean;
+  /** What was repaired or accepted (empty for a strict build). Names types, never quotes the SDL. */
+  warnings: string[];
+}
+
+/**
+ * Builds a schema from SDL. Throws {@link SymbolExtractionError} with code
+ * `EMPTY` (blank or comments only), `TOO_LARGE` (over `maxBytes`), `SYNTAX`
+ * (unparseable; the message names line and column) or `INVALID` (no usable
+ * schema even after repair).
+ */
+export function buildSchemaFromSdl(sdl: string, options: BuildSchemaFromSdlOptions = {}): BuiltSchema {
+  const document = parseSdl(sdl, options.maxBytes ?? DEFAULT_MAX_SDL_BYTES);
+  const strict = buildStrict(document);
+  if (strict.schema !== undefined && strict.errors.length === 0) {
+    return { schema: strict.schema, lenient: false, warnings: [] };
+  }
+  const { document: repaired, repairs } = repairSdlDocument(document);
+  let schema = repairs.length === 0 ? strict.schema : undefined;
+  try {
+    schema ??= buildASTSchema(repaired, { assumeValidSDL: true });
+  } catch (error) {
+    throw new SymbolExtractionError(
+      SymbolExtractionErrorCode.Invalid,
+      `The schema cannot be built even leniently: ${describe(error)}`,
+      { cause: error },
+    );
+  }
+  const warnings = [...repairs];
+  const remaining = validateSchema(schema);
+  if (remaining.length > 0) {
+    // The schema is usable as it is; mark it valid so graphql-js validates operations against it.
+    schema = new GraphQLSchema({ ...schema.toConfig(), assumeValid: true });
+    warnings.push(...remaining.slice(0, MAX_LISTED_ERRORS).map((error) => `Accepted despite: ${describe(error)}`));
+    if (remaining.length > MAX_LISTED_ERRORS) {
+      warnings.push(`Accepted despite ${remaining.length - MAX_LISTED_ERRORS} more schema validation errors`);
+    }
+  }
+  return { schema, lenient: true, warnings };
+}
+
+function parseSdl(sdl: string, maxBytes: number): DocumentNode {
+  if (typeof sdl !== 'string') {
+    throw new SymbolExtractionError(SymbolExtractionErrorCode.Invalid, `The SDL must be a string, got ${typeof sdl}`);
+  }
+  if (!Number.isSafeInteger(maxBytes) || maxBytes <= 0) {
+    throw new SymbolExtractionError(
+      SymbolExtractionErrorCode.Invalid,
+      `maxBytes must be a positive integer, got ${String(maxBytes)}`,
+    );
+  }
+  // A UTF-16 code unit is at least one UTF-8 byte, so the cheap check comes first.
+  const bytes = sdl.length > maxBytes ? sdl.length : Buffer.byteLength(sdl, 'utf8');
+  if (bytes > maxBytes) {
+    throw new SymbolExtractionError(
+      SymbolExtractionErrorCode.TooLarge,
+      `The SDL is larger than the limit of ${maxBytes} bytes (at least ${bytes} bytes)`,
+    );
+  }
+  if (isBlank(sdl)) {
+    throw new SymbolExtractionError(SymbolExtractionErrorCode.Empty, 'The SDL is empty: it defines no types');
+  }
+  try {
+    return parse(sdl);
+  } catch (error) {
+    throw new SymbolExtractionError(SymbolExtractionErrorCode.Syntax, describe(error), { cause: error });
+  }
+}
+
+/** Blank, or nothing but whitespace, commas, a BOM and comments. */
+function isBlank(sdl: string): boolean {
+  return /^(?:[\s,\uFEFF]|#[^\n\r]*)*$/.test(sdl);
+}
+
+function buildStrict(document: DocumentNode): { schema?: GraphQLSchema; errors: readonly GraphQLError[] } {
+  try {
+    const schema = buildASTSchema(document);
+    return { schema, errors: validateSchema(schema) };
+  } catch (error) {
+    // SDL validation failed (unknown directives or types, duplicates, ...): the lenient path repairs it.
+    return { errors: [error instanceof GraphQLError ? error : new GraphQLError(describe(error))] };
+  }
+}
+
+/** A GraphQL error as one line with its first location: `Syntax Error: ... at line 3, column 1`. */
+export function describe(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const message = error.message.split('\n')[0]?.replace(/\.$/, '') ?? '';
+  const location = error instanceof GraphQLError ? error.locations?.[0] : undefined;
+  return location === undefined ? message : `${message} at line ${location.line}, column ${location.column}`;
+}

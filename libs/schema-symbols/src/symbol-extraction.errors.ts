@@ -1,0 +1,32 @@
+/**
+ * SymbolExtractionError: the one error type this library throws, with a string
+ * code the edges map (EnsureIndex build failure, generator job failure).
+ * Messages name the problem and its place in the SDL, never the SDL itself.
+ */
+
+export const SymbolExtractionErrorCode = {
+  /** The SDL is empty or only whitespace/comments. */
+  Empty: 'EMPTY',
+  /** The SDL is larger than the configured limit. */
+  TooLarge: 'TOO_LARGE',
+  /** The SDL cannot be parsed at all (the message names line and column). */
+  Syntax: 'SYNTAX',
+  /** The SDL parses but no usable schema can be built from it, even leniently. */
+  Invalid: 'INVALID',
+} as const;
+
+export type SymbolExtractionErrorCode = (typeof SymbolExtractionErrorCode)[keyof typeof SymbolExtractionErrorCode];
+
+export class SymbolExtractionError extends Error {
+  override name = 'SymbolExtractionError';
+  readonly code: SymbolExtractionErrorCode;
+
+  constructor(code: SymbolExtractionErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.code = code;
+  }
+
+  static is(error: unknown, code?: SymbolExtractionErrorCode): error is SymbolExtractionError {
+    return error instanceof SymbolExtractionError && (code === undefined || error.code === code);
+  }
+}

@@ -1,0 +1,6 @@
+/**
+ * Version of the symbols and records this library produces. Stored with every
+ * index: bump it whenever coordinates, records, embedding texts or the
+ * reachability rules change, so indexes built by an older version turn stale.
+ */
+export const SYMBOL_FORMAT_VERSION = '1';

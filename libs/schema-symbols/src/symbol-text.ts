@@ -1,0 +1,93 @@
+/**
+ * Text helpers for symbols: descriptions are untrusted data (they end up in
+ * model prompts), so they are cleaned of control and bidi characters and cut to
+ * size; identifiers are split into words for embedding and lexical search.
+ */
+
+/** Longest description kept on an element's own record. */
+export const MAX_DESCRIPTION_CHARS = 1000;
+/** Longest description kept for nested entries (arguments, enum values). */
+export const MAX_NESTED_DESCRIPTION_CHARS = 300;
+/** Upper bound on the words of an embedding text (the embedding model is slow on long texts). */
+export const MAX_EMBEDDING_WORDS = 25;
+
+// C0 controls except tab and newline, DEL, C1 controls, bidi marks/overrides/isolates, BOM.
+// eslint-disable-next-line no-control-regex
+const UNSAFE_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u200E\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/g;
+const ELLIPSIS = '…';
+
+/**
+ * Cleans a description for storage: normalizes line ends, removes control and
+ * bidi characters, collapses blank-line runs and trims. Returns undefined for
+ * absent or blank input; truncates to `maxChars` (ellipsis included), on a word
+ * boundary when one is near.
+ */
+export function cleanDescription(text: string | null | undefined, maxChars = MAX_DESCRIPTION_CHARS): string | undefined {
+  if (text === null || text === undefined) return undefined;
+  const cleaned = text
+    .replace(/\r\n?/g, '\n')
+    .replace(UNSAFE_CHARS, '')
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+  if (cleaned === '') return undefined;
+  return truncate(cleaned, maxChars);
+}
+
+/** Cuts `text` to at most `maxChars` characters, ending in an ellipsis when cut. */
+export function truncate(text: string, maxChars: number): string {
+  if (text.length <= maxChars) return text;
+  const limit = Math.max(0, maxChars - ELLIPSIS.length);
+  let cut = text.slice(0, limit);
+  const space = cut.search(/\s\S*$/);
+  if (space > limit * 0.8) cut = cut.slice(0, space);
+  return cut.trimEnd() + ELLIPSIS;
+}
+
+const WORD_PATTERN = /[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+/g;
+
+/**
+ * Splits an identifier into words: camelCase, PascalCase, snake_case,
+ * SCREAMING_CASE, acronyms and digits (`userID` -> user, ID; `HTTPServer` ->
+ * HTTP, Server; `link__Import` -> link, Import).
+ */
+export function splitIdentifier(name: string): string[] {
+  return name.match(WORD_PATTERN) ?? [];
+}
+
+/** Identifier as lowercase words: `currentMood` -> `current mood`. */
+export function identifierWords(name: string): string {
+  return splitIdentifier(name).join(' ').toLowerCase();
+}
+
+/** Type name as words keeping their case: `EmployeeConnection` -> `Employee Connection`. */
+export function typeNameWords(name: string): string {
+  const words = splitIdentifier(name);
+  return words.length > 0 ? words.join(' ') : name;
+}
+
+/**
+ * First sentence of a (cleaned) description in plain words: markdown links
+ * become their text, code ticks and emphasis go, whitespace collapses.
+ */
+export function firstSentence(description: string | undefined): string {
+  if (description === undefined) return '';
+  const plain = description
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/https?:\/\/\S+/g, '')
+    .replace(/[`*_#>]+/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const end = plain.search(/[.!?](\s|$)/);
+  return end === -1 ? plain : plain.slice(0, end + 1);
+}
+
+/** Joins parts into one text of at most `maxWords` words (later parts are cut first). */
+export function limitWords(parts: readonly string[], maxWords = MAX_EMBEDDING_WORDS): string {
+  const words = parts
+    .filter((part) => part !== '')
+    .join(' ')
+    .split(/\s+/)
+    .filter((word) => word !== '');
+  return words.slice(0, maxWords).join(' ');
+}
