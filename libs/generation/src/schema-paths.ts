@@ -36,13 +36,18 @@ function roots(schema: GraphQLSchema, allowed: readonly RootOperation[]): GraphQ
   return result;
 }
 
-function neighbours(schema: GraphQLSchema, type: GraphQLNamedType): { to: GraphQLNamedType; field?: string }[] {
+/** Field edges and union members; with `viaInterfaces`, interface implementations too. */
+function neighbours(
+  schema: GraphQLSchema,
+  type: GraphQLNamedType,
+  viaInterfaces: boolean,
+): { to: GraphQLNamedType; field?: string }[] {
   if (isObjectType(type) || isInterfaceType(type)) {
     const out: { to: GraphQLNamedType; field?: string }[] = Object.values(type.getFields()).map((field) => ({
       to: getNamedType(field.type),
       field: field.name,
     }));
-    if (isInterfaceType(type)) for (const possible of schema.getPossibleTypes(type)) out.push({ to: possible });
+    if (viaInterfaces && isInterfaceType(type)) for (const possible of schema.getPossibleTypes(type)) out.push({ to: possible });
     return out;
   }
   if (isUnionType(type)) return type.getTypes().map((member) => ({ to: member }));
@@ -56,12 +61,17 @@ function build(schema: GraphQLSchema, allowed: readonly RootOperation[]): RootPa
     reached.set(root.name, null);
     queue.push(root);
   }
-  for (let head = 0; head < queue.length; head += 1) {
-    const type = queue[head] as GraphQLNamedType;
-    for (const { to, field } of neighbours(schema, type)) {
-      if (reached.has(to.name)) continue;
-      reached.set(to.name, field === undefined ? { from: type.name } : { from: type.name, field });
-      queue.push(to);
+  // First by fields alone (paths an operation spells without fragments on interfaces), then
+  // again from everything reached, through interface implementations too.
+  for (const viaInterfaces of [false, true]) {
+    const pass = viaInterfaces ? [...queue] : queue;
+    for (let head = 0; head < pass.length; head += 1) {
+      const type = pass[head] as GraphQLNamedType;
+      for (const { to, field } of neighbours(schema, type, viaInterfaces)) {
+        if (reached.has(to.name)) continue;
+        reached.set(to.name, field === undefined ? { from: type.name } : { from: type.name, field });
+        pass.push(to);
+      }
     }
   }
   return {

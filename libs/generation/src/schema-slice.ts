@@ -52,6 +52,8 @@ export interface SchemaSlice {
 const CHARS_PER_TOKEN = 3.4;
 const MAX_ENUM_VALUES = 60;
 const MAX_COMMENT = 120;
+/** A hit's type is joined to the slice through at most this many fields before falling back to its root path. */
+const MAX_HOPS = 3;
 
 function comment(text: string | null | undefined): string {
   if (!text) return '';
@@ -101,7 +103,7 @@ class Slicer {
       if (isInputObjectType(type)) return this.addInput(type.name);
       if (!isObjectType(type) && !isInterfaceType(type)) return;
       if (!this.paths.pathTo(typeName)) return;
-      this.addPath(typeName);
+      this.connect(typeName);
       this.addField(typeName, fieldName, true);
       return;
     }
@@ -116,7 +118,7 @@ class Slicer {
     if (isEnumType(type)) return void this.state.enums.add(typeName);
     if (isScalarType(type)) return void (isSpecifiedScalarType(type) ? undefined : this.state.scalars.add(typeName));
     if (!this.paths.pathTo(typeName)) return;
-    this.addPath(typeName);
+    this.connect(typeName);
     if (isUnionType(type)) return void this.state.unions.add(typeName);
     this.ensureOutput(typeName);
     this.state.leaves.add(typeName);
@@ -129,6 +131,48 @@ class Slicer {
       this.state.outputs.set(typeName, fields);
     }
     return fields;
+  }
+
+  /**
+   * Makes `typeName` reachable in the slice: through at most MAX_HOPS fields
+   * from a type already in it (so `Issue` hangs under `IssueConnection.nodes`
+   * rather than under `Query.node`), else through its shortest root path.
+   */
+  private connect(typeName: string): void {
+    if (this.state.outputs.has(typeName) || this.state.unions.has(typeName)) return;
+    const previous = new Map<string, { from: string; field?: string } | null>();
+    let frontier = [...this.state.outputs.keys()];
+    for (const start of frontier) previous.set(start, null);
+    for (let hop = 0; hop < MAX_HOPS && frontier.length > 0 && !previous.has(typeName); hop += 1) {
+      const next: string[] = [];
+      for (const from of frontier) {
+        for (const { to, field } of this.neighbours(from)) {
+          if (previous.has(to)) continue;
+          previous.set(to, field === undefined ? { from } : { from, field });
+          next.push(to);
+        }
+      }
+      frontier = next;
+    }
+    if (!previous.has(typeName)) return this.addPath(typeName);
+    for (let step = previous.get(typeName); step; step = previous.get(step.from)) {
+      if (step.field !== undefined) this.addField(step.from, step.field, false);
+      else this.ensureOutput(step.from);
+    }
+  }
+
+  private neighbours(typeName: string): { to: string; field?: string }[] {
+    const type = this.schema.getType(typeName);
+    if (isUnionType(type)) return type.getTypes().map((member) => ({ to: member.name }));
+    if (!isObjectType(type) && !isInterfaceType(type)) return [];
+    const out: { to: string; field?: string }[] = [];
+    for (const field of Object.values(type.getFields())) {
+      if (field.deprecationReason) continue;
+      const named = getNamedType(field.type);
+      if (!isLeafType(named)) out.push({ to: named.name, field: field.name });
+    }
+    if (isInterfaceType(type)) for (const possible of this.schema.getPossibleTypes(type)) out.push({ to: possible.name });
+    return out;
   }
 
   private addPath(typeName: string): void {
@@ -155,6 +199,11 @@ class Slicer {
     if (isUnionType(returned)) return void this.state.unions.add(returned.name);
     this.ensureOutput(returned.name);
     this.state.leaves.add(returned.name);
+    const nodes = isObjectType(returned) && returned.name.endsWith('Connection') ? returned.getFields()['nodes'] : undefined;
+    if (nodes) {
+      this.ensureOutput(returned.name).add('nodes');
+      this.ensureOutput(getNamedType(nodes.type).name);
+    }
   }
 
   /** An argument or input field type: input objects with all their fields, enums, custom scalars. */
@@ -206,7 +255,7 @@ function printSlice(schema: GraphQLSchema, state: SliceState): string {
     }
     const keyword = isInterfaceType(type) ? 'interface' : 'type';
     const header = state.described.has(typeName) && type.description ? `#${comment(type.description).slice(2)}\n` : '';
-    blocks.push(`${header}${keyword} ${typeName} {\n${lines.join('\n')}\n}`);
+    blocks.push(lines.length === 0 ? `${header}${keyword} ${typeName}` : `${header}${keyword} ${typeName} {\n${lines.join('\n')}\n}`);
   }
   for (const name of state.unions) {
     const type = schema.getType(name);
