@@ -1,0 +1,78 @@
+/**
+ * Connect server interceptor: authenticates every call, checks the scope its
+ * method needs, and puts the Principal in the call's context values
+ * (`principalKey`). Failures become ConnectError unauthenticated /
+ * permission_denied with fixed messages; a method with no known scope is
+ * refused (fail closed).
+ */
+import { Code, ConnectError, createContextKey, type ContextValues, type Interceptor } from '@connectrpc/connect';
+import { AuthError, AuthErrorCode } from './auth.errors.js';
+import type { Authenticator } from './authenticator.js';
+import { authorize, type Principal, type Scope } from './principal.js';
+
+/** Context key of the authenticated caller; read it with principalOf(context.values). */
+export const principalKey = createContextKey<Principal | undefined>(undefined, { description: 'authenticated principal' });
+
+/** What a method is: `parent.typeName` is the proto service (`yoko.v1.YokoService`), `name` the method. */
+export interface MethodRef {
+  readonly name: string;
+  readonly parent: { readonly typeName: string };
+}
+
+export type ScopeForMethod = (method: MethodRef) => Scope | undefined;
+
+export interface AuthInterceptorOptions {
+  /** Called for every refused call (log `error.reason` and `method`, never the header). */
+  readonly onDenied?: (error: AuthError, method: MethodRef) => void;
+}
+
+/** Scopes of the discovery API: reads need `read`, EnsureIndex/DeleteIndex `write`, GenerateQuery `generate`. */
+export const yokoMethodScopes: Readonly<Record<string, Scope>> = Object.freeze({
+  EnsureIndex: 'write',
+  DeleteIndex: 'write',
+  GetIndex: 'read',
+  ListIndexes: 'read',
+  SearchSchema: 'read',
+  GetSymbols: 'read',
+  GenerateQuery: 'generate',
+});
+
+/** ScopeForMethod for `yoko.v1.YokoService`; undefined (refused) for anything else. */
+export function yokoScopeForMethod(method: MethodRef): Scope | undefined {
+  if (method.parent.typeName !== 'yoko.v1.YokoService') return undefined;
+  return Object.hasOwn(yokoMethodScopes, method.name) ? yokoMethodScopes[method.name] : undefined;
+}
+
+/** Maps an AuthError to the Connect error the client sees. */
+export function toConnectError(error: AuthError): ConnectError {
+  const code = error.code === AuthErrorCode.PermissionDenied ? Code.PermissionDenied : Code.Unauthenticated;
+  return new ConnectError(error.message, code);
+}
+
+export function authInterceptor(
+  authenticator: Authenticator,
+  scopeForMethod: ScopeForMethod,
+  options: AuthInterceptorOptions = {},
+): Interceptor {
+  return (next) => async (request) => {
+    try {
+      const principal = await authenticator.authenticate(request.header.get('authorization'));
+      const scope = scopeForMethod(request.method);
+      if (scope === undefined) throw AuthError.permissionDenied(`${request.method.name} (no scope is defined for it)`);
+      authorize(principal, scope);
+      request.contextValues.set(principalKey, principal);
+    } catch (error) {
+      if (!(error instanceof AuthError)) throw error;
+      options.onDenied?.(error, request.method);
+      throw toConnectError(error);
+    }
+    return next(request);
+  };
+}
+
+/** The principal the interceptor stored; throws internal if the interceptor is not installed. */
+export function principalOf(values: ContextValues): Principal {
+  const principal = values.get(principalKey);
+  if (principal === undefined) throw new ConnectError('no authenticated principal: authInterceptor is not installed', Code.Internal);
+  return principal;
+}
