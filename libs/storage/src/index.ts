@@ -16,3 +16,6 @@ export { RedisEventBus, type RedisEventBusOptions } from './redis/redis-event.bu
 export { RedisEmbeddingCache, type RedisEmbeddingCacheOptions } from './redis/redis-embedding.cache.js';
 export { InProcessEventBus } from './memory/in-process-event.bus.js';
 export { MemoryEmbeddingCache, type MemoryEmbeddingCacheOptions } from './memory/memory-embedding.cache.js';
+export { checkEnqueueOptions, checkQueueName, resolveQueueOptions } from './job-options.js';
+export { BullmqJobQueue, type BullmqJobQueueOptions } from './bullmq/bullmq-job.queue.js';
+export { InProcessJobQueue } from './in-process/in-process-job.queue.js';

@@ -2,38 +2,76 @@
  * JobQueue: background work (index builds, query generation). BullMQ on Redis
  * in production; an in-process driver for `serve` without Redis and for
  * service tests. Both behind this one interface, chosen by a factory.
+ * Job data and results travel as JSON (both drivers round-trip them), so keep
+ * them to plain JSON values.
  */
 
 export interface JobContext {
+  /** The id given at enqueue (the deduplication id). */
   jobId: string;
-  /** 1 on the first attempt. */
+  /** 1 on the first attempt (a stalled job taken over by another worker counts as a new attempt). */
   attempt: number;
   /** Reports progress (0-100 or a small object); visible to waiters and operators. */
   progress(value: number | Record<string, unknown>): Promise<void>;
-  /** Aborted when the worker shuts down or the job's budget runs out. */
+  /** Aborted when the worker shuts down (after its grace period) or the job's `budgetMs` runs out. */
   signal: AbortSignal;
 }
 
 export type JobHandler<TData, TResult> = (data: TData, ctx: JobContext) => Promise<TResult>;
 
+export type JobProgress = number | Record<string, unknown>;
+
 export interface EnqueueOptions {
   /**
    * Deduplication id: while a job with this id is waiting or running, enqueueing again adds
-   * nothing (and `enqueueAndWait` joins the running job).
+   * nothing (and `enqueueAndWait` joins the running job). Once it finished, the same id runs again.
    */
   jobId: string;
+  /** Total attempts (default: the queue's `attempts`). */
   attempts?: number;
+  /** Base delay of the exponential backoff between attempts (default: the queue's `backoffMs`). */
+  backoffMs?: number;
+  /** Each attempt's signal aborts after this long. Default: no budget. */
+  budgetMs?: number;
+}
+
+export interface WaitOptions extends EnqueueOptions {
+  /** How long this caller waits; the job itself keeps running after a timeout. */
+  timeoutMs: number;
+  /** Called with each progress report of the job while waiting. */
+  onProgress?: (progress: JobProgress) => void;
+}
+
+/** Settings of one queue (both drivers). */
+export interface QueueOptions {
+  /** Default attempts per job. Default 3. */
+  attempts?: number;
+  /** Default base backoff between attempts, doubled each retry. Default 1000 ms. */
+  backoffMs?: number;
+  /** How long `close()` lets running jobs finish before aborting them and handing them back. Default 10 s. */
+  closeGraceMs?: number;
+  /** BullMQ: a worker's lock on a job; a dead worker's job is taken over after it lapses. Default 30 s. */
+  lockDurationMs?: number;
+  /** BullMQ: how often workers look for stalled jobs. Default 30 s. */
+  stalledIntervalMs?: number;
+  /** BullMQ: how many times a job may stall before it fails. Default 2. */
+  maxStalledCount?: number;
+  /** BullMQ: how long finished jobs are kept (for late waiters and operators). Default 1 h. */
+  keepFinishedMs?: number;
 }
 
 export interface JobQueue<TData, TResult> {
   readonly name: string;
   /** Adds a job unless one with the same id is waiting or running. Returns true when added. */
   enqueue(data: TData, options: EnqueueOptions): Promise<boolean>;
-  /** Adds (or joins) the job and waits for its result up to `timeoutMs`; rejects with JobTimeoutError. */
-  enqueueAndWait(data: TData, options: EnqueueOptions & { timeoutMs: number }): Promise<TResult>;
-  /** Starts consuming jobs with `handler` (at most `concurrency` at a time). */
+  /**
+   * Adds (or joins) the job and waits for its result up to `timeoutMs`; rejects with
+   * JobTimeoutError (the job keeps running) or JobFailedError (all attempts failed).
+   */
+  enqueueAndWait(data: TData, options: WaitOptions): Promise<TResult>;
+  /** Starts consuming jobs with `handler` (at most `concurrency` at a time, default 1). Once per queue. */
   process(handler: JobHandler<TData, TResult>, options?: { concurrency?: number }): Promise<void>;
-  /** Waiting + active jobs (scaling signal, metrics). */
+  /** Waiting + active + retry-pending jobs (scaling signal, metrics). */
   depth(): Promise<number>;
   /** Stops taking jobs, lets running ones finish (or hands them back), closes connections. */
   close(): Promise<void>;
@@ -46,4 +84,15 @@ export class UnrecoverableJobError extends Error {
 
 export class JobTimeoutError extends Error {
   override name = 'JobTimeoutError';
+}
+
+/** Every attempt of the job failed (or it was unrecoverable); `message` is the last failure's message. */
+export class JobFailedError extends Error {
+  override name = 'JobFailedError';
+  readonly jobId: string;
+
+  constructor(jobId: string, message: string) {
+    super(message);
+    this.jobId = jobId;
+  }
 }

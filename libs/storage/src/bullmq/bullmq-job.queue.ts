@@ -1,0 +1,193 @@
+/**
+ * BullmqJobQueue: JobQueue on BullMQ. Deduplication uses BullMQ's
+ * `deduplication` option (the id holds while the job waits, runs or waits for
+ * a retry, and frees when it finishes, so a later enqueue runs again); each
+ * job gets a fresh BullMQ id, so a join is detected by the id BullMQ returns.
+ * Waiters share one QueueEvents stream. A dead worker's job is taken over by
+ * stalled-job recovery once its lock (`lockDurationMs`) lapses. BullMQ gets
+ * connection options, never a client, so it closes every connection it opens.
+ */
+import { randomUUID } from 'node:crypto';
+import { Queue, QueueEvents, UnrecoverableError, Worker, type Job, type RedisOptions } from 'bullmq';
+import { checkEnqueueOptions, checkQueueName, resolveQueueOptions, type ResolvedQueueOptions } from '../job-options.js';
+import {
+  UnrecoverableJobError,
+  type EnqueueOptions, type JobHandler, type JobQueue, type QueueOptions, type WaitOptions,
+} from '../job-queue.js';
+import { storageCall, StorageError, StorageErrorCode, toStorageError } from '../storage.errors.js';
+import { JobWaiters } from './job-waiters.js';
+
+/** What BullMQ stores as job data. */
+interface Envelope<TData> {
+  data: TData;
+  budgetMs?: number;
+}
+
+export interface BullmqJobQueueOptions extends QueueOptions {
+  /** Connection options for BullMQ's own connections (see redisOptions()). */
+  connection: RedisOptions;
+  /** BullMQ key prefix, hash-tagged (RedisKeys.queuePrefix()). */
+  prefix: string;
+  /** Told about connection and worker errors (translated); never about job data. */
+  onError?: (error: StorageError) => void;
+}
+
+export class BullmqJobQueue<TData, TResult> implements JobQueue<TData, TResult> {
+  readonly name: string;
+  private readonly options: ResolvedQueueOptions;
+  private readonly settings: BullmqJobQueueOptions;
+  private readonly queue: Queue<Envelope<TData>, TResult>;
+  private readonly active = new Map<string, AbortController>();
+  private waiters: JobWaiters<TResult> | undefined;
+  private worker: Worker<Envelope<TData>, TResult> | undefined;
+  private closing: Promise<void> | undefined;
+
+  constructor(name: string, settings: BullmqJobQueueOptions) {
+    checkQueueName(name);
+    this.name = name;
+    this.settings = settings;
+    this.options = resolveQueueOptions(settings);
+    const keep = { age: Math.ceil(this.options.keepFinishedMs / 1000), count: 10_000 };
+    this.queue = new Queue<Envelope<TData>, TResult>(name, {
+      connection: settings.connection,
+      prefix: settings.prefix,
+      defaultJobOptions: { removeOnComplete: keep, removeOnFail: keep },
+    });
+    this.queue.on('error', (error) => this.report(error, 'queue'));
+  }
+
+  async enqueue(data: TData, options: EnqueueOptions): Promise<boolean> {
+    return (await this.add(data, options)).added;
+  }
+
+  async enqueueAndWait(data: TData, options: WaitOptions): Promise<TResult> {
+    checkEnqueueOptions(options);
+    const waiters = await this.events();
+    const { jobId } = await this.add(data, options);
+    return waiters.wait(jobId, options.jobId, options.timeoutMs, options.onProgress);
+  }
+
+  async process(handler: JobHandler<TData, TResult>, options: { concurrency?: number } = {}): Promise<void> {
+    this.assertOpen();
+    if (this.worker) throw new StorageError(StorageErrorCode.InvalidArgument, `queue ${this.name} already has a handler`);
+    const concurrency = options.concurrency ?? 1;
+    if (!Number.isSafeInteger(concurrency) || concurrency < 1) {
+      throw new StorageError(StorageErrorCode.InvalidArgument, `concurrency must be an integer >= 1 (got ${concurrency})`);
+    }
+    const worker = new Worker<Envelope<TData>, TResult>(this.name, (job, _token, signal) => this.run(job, handler, signal), {
+      connection: blocking(this.settings.connection),
+      prefix: this.settings.prefix,
+      concurrency,
+      lockDuration: this.options.lockDurationMs,
+      stalledInterval: this.options.stalledIntervalMs,
+      maxStalledCount: this.options.maxStalledCount,
+      autorun: false,
+    });
+    worker.on('error', (error) => this.report(error, 'worker'));
+    this.worker = worker;
+    void worker.run().catch((error: unknown) => this.report(error, 'worker'));
+    await storageCall(`start worker for queue ${this.name}`, () => worker.waitUntilReady().then(() => undefined));
+  }
+
+  async depth(): Promise<number> {
+    return storageCall(`count jobs of queue ${this.name}`, () =>
+      this.queue.getJobCountByTypes('waiting', 'active', 'delayed', 'prioritized'),
+    );
+  }
+
+  close(): Promise<void> {
+    this.closing ??= this.shutdown();
+    return this.closing;
+  }
+
+  private async shutdown(): Promise<void> {
+    const worker = this.worker;
+    if (worker) {
+      // Stop fetching, give running jobs the grace period, then abort them and hand them back
+      // (force close: their locks lapse and another worker's stalled check takes them over).
+      await worker.pause(true).catch((error: unknown) => this.report(error, 'worker'));
+      const finished = await this.whenIdle(this.options.closeGraceMs);
+      if (!finished) for (const controller of this.active.values()) controller.abort(new Error('worker shutting down'));
+      await worker.close(!finished).catch((error: unknown) => this.report(error, 'worker'));
+    }
+    await this.waiters?.close();
+    await this.queue.close().catch((error: unknown) => this.report(error, 'queue'));
+  }
+
+  private async add(data: TData, options: EnqueueOptions): Promise<{ jobId: string; added: boolean }> {
+    this.assertOpen();
+    checkEnqueueOptions(options);
+    const fresh = randomUUID();
+    const envelope: Envelope<TData> = { data, ...(options.budgetMs !== undefined ? { budgetMs: options.budgetMs } : {}) };
+    const job = await storageCall(`enqueue on queue ${this.name}`, () =>
+      this.queue.add(this.name as never, envelope as never, {
+        jobId: fresh,
+        deduplication: { id: options.jobId },
+        attempts: options.attempts ?? this.options.attempts,
+        backoff: { type: 'exponential', delay: options.backoffMs ?? this.options.backoffMs },
+      }),
+    );
+    if (!job.id) throw new StorageError(StorageErrorCode.Internal, `queue ${this.name} returned a job without id`);
+    return { jobId: job.id, added: job.id === fresh };
+  }
+
+  private async run(job: Job<Envelope<TData>, TResult>, handler: JobHandler<TData, TResult>, cancel?: AbortSignal): Promise<TResult> {
+    const controller = new AbortController();
+    const key = job.id ?? randomUUID();
+    this.active.set(key, controller);
+    const onCancel = (): void => controller.abort(cancel?.reason ?? new Error('job cancelled'));
+    cancel?.addEventListener('abort', onCancel, { once: true });
+    const budgetMs = job.data.budgetMs;
+    const budget = budgetMs === undefined ? undefined
+      : setTimeout(() => controller.abort(new Error(`job budget of ${budgetMs} ms ran out`)), budgetMs);
+    try {
+      return await handler(job.data.data, {
+        jobId: job.deduplicationId ?? job.opts.deduplication?.id ?? key,
+        attempt: job.attemptsStarted,
+        signal: controller.signal,
+        progress: (value) => job.updateProgress(value),
+      });
+    } catch (error) {
+      if (error instanceof UnrecoverableJobError) throw new UnrecoverableError(error.message);
+      throw error instanceof Error ? error : new Error(String(error));
+    } finally {
+      clearTimeout(budget);
+      cancel?.removeEventListener('abort', onCancel);
+      this.active.delete(key);
+    }
+  }
+
+  private async events(): Promise<JobWaiters<TResult>> {
+    this.assertOpen();
+    if (!this.waiters) {
+      const events = new QueueEvents(this.name, { connection: blocking(this.settings.connection), prefix: this.settings.prefix });
+      events.on('error', (error) => this.report(error, 'queue events'));
+      this.waiters = new JobWaiters<TResult>(this.queue, events, this.name);
+    }
+    await this.waiters.ready();
+    return this.waiters;
+  }
+
+  private async whenIdle(timeoutMs: number): Promise<boolean> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.active.size > 0) {
+      if (Date.now() >= deadline) return false;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return true;
+  }
+
+  private report(error: unknown, part: string): void {
+    this.settings.onError?.(toStorageError(error, `queue ${this.name} ${part}`));
+  }
+
+  private assertOpen(): void {
+    if (this.closing) throw new StorageError(StorageErrorCode.Closed, `queue ${this.name} is closed`);
+  }
+}
+
+/** Workers and QueueEvents block on Redis: no per-command timeout, never give up retrying. */
+function blocking(connection: RedisOptions): RedisOptions {
+  const { commandTimeout: _commandTimeout, ...rest } = connection;
+  return { ...rest, maxRetriesPerRequest: null };
+}
