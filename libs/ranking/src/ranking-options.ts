@@ -15,6 +15,24 @@ export interface RankingOptions {
   readWriteOnlyFactor: number;
   /** Multiplier for mutation root fields when the query asks to change data. */
   writeMutationFieldFactor: number;
+  /** Multiplier for fields of the query root type (entry points an answer starts from). */
+  rootFieldFactor: number;
+  /** How many root fields (the best by word score) get rootFieldFactor. */
+  rootFieldSlots: number;
+  /** Bonus for the share of a symbol's own name words the query contains. */
+  nameCoverageWeight: number;
+  /** Bonus for the share of the owning type's name words the query contains. */
+  parentCoverageWeight: number;
+  /** Bonus for central owning types (importance in [0, 1]: how many fields lead to the type). */
+  importanceWeight: number;
+  /** Multiplier for identifying fields (`name`, `title`, ...) of a type the query names in full. */
+  labelFactor: number;
+  /** Candidates rescored by the second stage. */
+  rerankDepth: number;
+  /** Multiplier for type symbols (object, interface, ...), against fields. */
+  typeFactor: number;
+  /** Multiplier for path symbols. */
+  pathFactor: number;
   /** Weight of the vector (meaning) score in the fusion; 0 ignores vectors. */
   vectorWeight: number;
   /** Cosine below which the vector signal adds nothing. */
@@ -27,6 +45,15 @@ export const DEFAULT_RANKING_OPTIONS: Readonly<RankingOptions> = {
   readMutationFieldFactor: 0.05,
   readWriteOnlyFactor: 0.3,
   writeMutationFieldFactor: 1.3,
+  rootFieldFactor: 4,
+  rootFieldSlots: 3,
+  nameCoverageWeight: 0,
+  parentCoverageWeight: 1.5,
+  importanceWeight: 1,
+  labelFactor: 2,
+  rerankDepth: 300,
+  typeFactor: 0.6,
+  pathFactor: 1,
   vectorWeight: 0,
   vectorFloor: 0.2,
 };

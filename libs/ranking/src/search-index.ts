@@ -7,6 +7,7 @@ import { ROOT_OPERATIONS, SYMBOL_KINDS, type RootOperation, type SchemaSymbol } 
 import { buildLexicalIndex, type LexicalIndex } from './lexical-index.js';
 import { RankingError, RankingErrorCode } from './ranking.errors.js';
 import { symbolFields } from './symbol-fields.js';
+import { NameTermCache } from './name-term.cache.js';
 
 /** Bit flags of SymbolStructure.flags. */
 export const SymbolFlag = {
@@ -44,6 +45,10 @@ export interface SearchIndex {
   readonly structure: SymbolStructure;
   /** Root type name (`Query`, `QueryRoot`, ...) to its operation. */
   readonly rootTypes: ReadonlyMap<string, RootOperation>;
+  /** Centrality of each type symbol in [0, 1] (log of the fields that return it, scaled); 0 for others. */
+  readonly importance: Float32Array;
+  /** Lazily computed name words, for the second stage. */
+  readonly nameTerms: NameTermCache;
   /** Flat int8 vectors (symbols.length * dimensions), unit vectors scaled by 127; absent without vectors. */
   readonly vectors?: Int8Array;
   readonly dimensions: number;
@@ -71,9 +76,8 @@ export function assembleSearchIndex(
   });
   const rootTypes = findRootTypes(symbols);
   const structure = buildStructure(symbols, byCoordinate, rootTypes);
-  return vectors === undefined
-    ? { symbols, byCoordinate, lexical, structure, rootTypes, dimensions: 0 }
-    : { symbols, byCoordinate, lexical, structure, rootTypes, vectors, dimensions };
+  const base = { symbols, byCoordinate, lexical, structure, rootTypes, importance: typeImportance(structure), nameTerms: new NameTermCache(symbols) };
+  return vectors === undefined ? { ...base, dimensions: 0 } : { ...base, vectors, dimensions };
 }
 
 function flattenVectors(count: number, vectors?: Int8Array[]): { vectors?: Int8Array; dimensions: number } {
@@ -159,4 +163,18 @@ function flagsOf(sym: SchemaSymbol, roots: number, rootTypes: ReadonlyMap<string
     if (rootTypes.get(owner) === 'mutation') flags |= SymbolFlag.MutationField;
   }
   return flags;
+}
+
+/** log(1 + fields returning the type), scaled to [0, 1] over the schema. */
+function typeImportance(structure: SymbolStructure): Float32Array {
+  const n = structure.type.length;
+  const inDegree = new Float32Array(n);
+  for (let i = 0; i < n; i++) {
+    const t = structure.type[i]!;
+    if (t >= 0 && (structure.flags[i]! & SymbolFlag.MutationField) === 0) inDegree[t]!++;
+  }
+  let max = 0;
+  for (let i = 0; i < n; i++) max = Math.max(max, Math.log1p(inDegree[i]!));
+  for (let i = 0; i < n; i++) inDegree[i] = max === 0 ? 0 : Math.log1p(inDegree[i]!) / max;
+  return inDegree;
 }

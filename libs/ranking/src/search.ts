@@ -4,13 +4,18 @@
  * reachability), then the meaning signal when a query vector is given, then
  * filters and the top `limit`. Deterministic: ties break by symbol position.
  */
-import type { SchemaSymbol } from '@discovery/schema-symbols';
+import { SYMBOL_KINDS, type SchemaSymbol } from '@discovery/schema-symbols';
 import { DEFAULT_RANKING_OPTIONS, type RankingOptions } from './ranking-options.js';
 import { analyzeQuery, type QueryIntent } from './query-intent.js';
 import { compileFilter } from './search-filter.js';
 import { SymbolFlag, type SearchIndex } from './search-index.js';
 import { effectiveLimit, MAX_QUERY_LENGTH, type SearchHit, type SearchRequest } from './search-request.js';
 import { addVectorScores } from './vector-scores.js';
+import { rerank } from './rerank.js';
+
+const FIELD = SYMBOL_KINDS.indexOf('field');
+const INPUT_FIELD = SYMBOL_KINDS.indexOf('input_field');
+const PATH = SYMBOL_KINDS.indexOf('path');
 
 /** Ranks the index's symbols for the request. Throws RankingError for an invalid request. */
 export function search(
@@ -29,7 +34,9 @@ export function search(
       : candidates;
   const filter = compileFilter(index, request);
   const kept = filter === undefined ? ranked : ranked.filter(filter);
-  const top = topK(kept, scores, limit);
+  const head = topK(kept, scores, Math.max(options.rerankDepth, limit));
+  rerank(index, new Set(intent.terms), head, scores, options);
+  const top = topK(head, scores, limit);
   const hits = top.map((i) => ({ symbol: index.symbols[i]!, score: scores[i]! }));
   if (hits.length < limit && request.parent !== undefined && filter !== undefined) {
     fillWithMembers(index, filter, hits, limit);
@@ -70,10 +77,11 @@ function applyPriors(
   scores: Float64Array,
   o: Readonly<RankingOptions>,
 ): void {
-  const flags = index.structure.flags;
+  const { flags, kind } = index.structure;
   for (const i of candidates) {
     const f = flags[i]!;
-    let factor = 1;
+    const k = kind[i]!;
+    let factor = k === FIELD ? 1 : k === PATH ? o.pathFactor : k === INPUT_FIELD ? 1 : o.typeFactor;
     if ((f & SymbolFlag.Deprecated) !== 0) factor *= o.deprecatedFactor;
     if ((f & SymbolFlag.Unreachable) !== 0) factor *= o.unreachableFactor;
     if (intent.write) {

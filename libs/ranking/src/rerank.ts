@@ -1,0 +1,53 @@
+/**
+ * Second stage of a search, on the best candidates only: how much of a
+ * member's own name and of its owning type's name the query explains
+ * (coverage), how central the owning type is in the schema (how many fields
+ * lead to it), and which few root fields are kept as entry points.
+ */
+import { SYMBOL_KINDS } from '@discovery/schema-symbols';
+import type { RankingOptions } from './ranking-options.js';
+import type { SearchIndex } from './search-index.js';
+import { SymbolFlag } from './search-index.js';
+import type { NameTermCache } from './name-term.cache.js';
+
+const FIELD = SYMBOL_KINDS.indexOf('field');
+const INPUT_FIELD = SYMBOL_KINDS.indexOf('input_field');
+
+function coverage(terms: readonly string[], query: ReadonlySet<string>): number {
+  if (terms.length === 0) return 0;
+  let hit = 0;
+  for (const t of terms) if (query.has(t)) hit++;
+  return hit / terms.length;
+}
+
+/** Rescores `top` (best first) in place in `scores`. */
+export function rerank(
+  index: SearchIndex,
+  queryTerms: ReadonlySet<string>,
+  top: readonly number[],
+  scores: Float64Array,
+  o: Readonly<RankingOptions>,
+): void {
+  const { kind, parent, flags, depth } = index.structure;
+  const importance = index.importance;
+  const cache: NameTermCache = index.nameTerms;
+  let rootsBoosted = 0;
+  for (const i of top) {
+    const k = kind[i]!;
+    let factor = 1 + o.nameCoverageWeight * coverage(cache.ownTerms(i), queryTerms);
+    if (k === FIELD || k === INPUT_FIELD) {
+      const ownerCoverage = coverage(cache.ownerTerms(i), queryTerms);
+      factor *= 1 + o.parentCoverageWeight * ownerCoverage;
+      if (ownerCoverage === 1 && cache.isLabel(i)) factor *= o.labelFactor;
+      const p = parent[i]!;
+      if (p >= 0) factor *= 1 + o.importanceWeight * importance[p]!;
+      if (k === FIELD && depth[i] === 0 && (flags[i]! & SymbolFlag.MutationField) === 0) {
+        if (rootsBoosted < o.rootFieldSlots) {
+          factor *= o.rootFieldFactor;
+          rootsBoosted++;
+        }
+      }
+    }
+    scores[i]! *= factor;
+  }
+}
