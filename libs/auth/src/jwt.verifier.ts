@@ -46,9 +46,12 @@ function failureOf(error: unknown): AuthError {
   if (error instanceof errors.JWKSTimeout || error instanceof errors.JWKSInvalid) {
     return AuthError.unauthenticated('jwks_unavailable');
   }
-  if (error instanceof errors.JOSEError) return AuthError.unauthenticated('invalid_jwt');
-  // Anything else from jose's key fetch (network failure, bad JSON) means the JWKS is unavailable.
-  return AuthError.unauthenticated('jwks_unavailable');
+  // jose signals a failed JWKS fetch (non-200, unparsable body) with the generic JOSEError itself;
+  // anything not from jose comes from the fetch (network failure).
+  if (!(error instanceof errors.JOSEError) || error.constructor === errors.JOSEError) {
+    return AuthError.unauthenticated('jwks_unavailable');
+  }
+  return AuthError.unauthenticated('invalid_jwt');
 }
 
 export class JwtVerifier {
