@@ -6,10 +6,39 @@
 import { Code, ConnectError } from '@connectrpc/connect';
 import { ToolFailure, ToolFailureCode } from './mcp.errors.js';
 
+const NETWORK_ERRORS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ETIMEDOUT',
+  'EPIPE',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
+/**
+ * The Connect code of an error. A network failure is `unavailable` even where the transport
+ * could not classify it (it walks `cause` by shape, so errors from another realm count too).
+ */
+export function connectCodeOf(error: unknown): Code {
+  const code = ConnectError.from(error).code;
+  if (code !== Code.Internal && code !== Code.Unknown) return code;
+  let reason: unknown = error;
+  for (let depth = 0; depth < 8 && typeof reason === 'object' && reason !== null; depth++) {
+    const { code: errno, cause } = reason as { code?: unknown; cause?: unknown };
+    if (typeof errno === 'string' && NETWORK_ERRORS.has(errno)) return Code.Unavailable;
+    reason = cause;
+  }
+  return code;
+}
+
 export function toToolFailure(error: unknown): ToolFailure {
   if (error instanceof ToolFailure) return error;
   const connectError = ConnectError.from(error);
-  switch (connectError.code) {
+  switch (connectCodeOf(error)) {
     case Code.NotFound:
       return new ToolFailure(ToolFailureCode.Expired, undefined, { cause: error });
     case Code.FailedPrecondition:
@@ -33,6 +62,6 @@ export function toToolFailure(error: unknown): ToolFailure {
 
 /** Whether an error means the service could not be reached at all. */
 export function isUnreachable(error: unknown): boolean {
-  const code = ConnectError.from(error).code;
+  const code = connectCodeOf(error);
   return code === Code.Unavailable || code === Code.Aborted || code === Code.DeadlineExceeded;
 }

@@ -5,10 +5,10 @@
  * `not_found` means the index was evicted: the schema is sent again. Nothing here blocks a tool
  * call or start-up; an unreachable service is retried with backoff.
  */
-import { Code, ConnectError } from '@connectrpc/connect';
+import { Code } from '@connectrpc/connect';
 import { IndexStatus, type Index } from '@discovery/proto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { isUnreachable } from '../connect-error.mapper.js';
+import { connectCodeOf, isUnreachable } from '../connect-error.mapper.js';
 import { silentLogger, type BridgeLogger } from '../logger.js';
 import type { DiscoveryClient } from '../tool-definition.js';
 import { sdlIndexId } from './sdl-hash.js';
@@ -164,8 +164,8 @@ export class IndexSync {
   private async ensure(target: Target): Promise<Index | undefined | null> {
     const { signal } = target.abort;
     let delay = this.options.pollIntervalMs;
+    if (this.phase !== SyncPhase.Unreachable && this.phase !== SyncPhase.Unauthorized) this.setPhase(SyncPhase.Ensuring);
     for (;;) {
-      this.setPhase(SyncPhase.Ensuring);
       try {
         const response = await this.client.ensureIndex(
           { sdl: target.sdl },
@@ -203,7 +203,7 @@ export class IndexSync {
       return response.index;
     } catch (error) {
       if (target.abort.signal.aborted) throw error;
-      if (ConnectError.from(error).code === Code.NotFound) {
+      if (connectCodeOf(error) === Code.NotFound) {
         this.logger.warn({ indexId: target.id }, 'index vanished while building: schema sent again');
         return this.ensure(target);
       }
@@ -240,7 +240,7 @@ export class IndexSync {
   }
 
   private phaseForError(error: unknown): SyncPhase {
-    const code = ConnectError.from(error).code;
+    const code = connectCodeOf(error);
     if (code === Code.Unauthenticated || code === Code.PermissionDenied) return SyncPhase.Unauthorized;
     if (code === Code.InvalidArgument) return SyncPhase.Rejected;
     return isUnreachable(error) ? SyncPhase.Unreachable : SyncPhase.Ensuring;
@@ -261,5 +261,5 @@ export class IndexSync {
 }
 
 function codeOf(error: unknown): string {
-  return Code[ConnectError.from(error).code] ?? 'Unknown';
+  return Code[connectCodeOf(error)] ?? 'Unknown';
 }

@@ -3,7 +3,7 @@
  * fixed symbol records, a scripted GenerateQuery, failures injected per method, optional bearer
  * auth, and a log of calls. Serve it in memory (`transport()`) or over HTTP (`listen()`).
  */
-import { create } from '@bufbuild/protobuf';
+import { create, type MessageInitShape } from '@bufbuild/protobuf';
 import { Code, ConnectError, createRouterTransport, type ConnectRouter, type Transport } from '@connectrpc/connect';
 import { connectNodeAdapter } from '@connectrpc/connect-node';
 import {
@@ -12,7 +12,6 @@ import {
   ResolutionSchema,
   YokoService,
   type Index,
-  type Resolution,
 } from '@discovery/proto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -35,7 +34,7 @@ export class FakeDiscoveryService {
   /** A failure thrown by every call of a method until cleared. */
   readonly failures = new Map<FakeMethod, ConnectError>();
   /** The GenerateQuery answer. */
-  generate: (prompt: string, signal: AbortSignal) => Promise<Partial<Resolution>> = async () => ({});
+  generate: (prompt: string, signal: AbortSignal) => Promise<MessageInitShape<typeof ResolutionSchema>> = async () => ({});
   /** When set, calls without `Authorization: Bearer <token>` fail with `unauthenticated`. */
   token?: string;
 

@@ -1,2 +1,3 @@
 export * from './fake-discovery.service.js';
 export * from './wait-for.js';
+export * from './mcp-harness.js';
