@@ -16,6 +16,8 @@ export interface GenerateJobData {
   prompt: string;
   /** Correlates logs of the requesting RPC and the worker. */
   requestId?: string;
+  /** Epoch ms after which nobody waits for the answer: the worker ends (truncated) before it. */
+  deadlineAt?: number;
 }
 
 export type OperationType = 'query' | 'mutation' | 'subscription';

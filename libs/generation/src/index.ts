@@ -9,3 +9,5 @@ export * from './finalize-operation.js';
 export * from './mutation-policy.js';
 export * from './schema-paths.js';
 export * from './schema-slice.js';
+export * from './prompt-key.js';
+export * from './generation-client.js';

@@ -1,1 +1,2 @@
 export * from './redis.js';
+export * from './openai-scripted-server.js';
