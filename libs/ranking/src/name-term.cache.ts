@@ -16,14 +16,19 @@ const FILLER = new Set(['is', 'has', 'can', 'viewer', 'did', 'should', 'get', 'b
  */
 const LABELS = new Set(['id', 'name', 'title', 'number', 'login', 'displayName', 'handle', 'email']);
 
+/** Stems of the words that wrap a list of entities in Relay-style schemas. */
+const WRAPPERS = new Set(['connect', 'edg', 'edge', 'page', 'payload']);
+
 /** Per-symbol word lists, computed on first use (an index serves many searches). */
 export class NameTermCache {
   private readonly own: (string[] | undefined)[];
   private readonly owner: (string[] | undefined)[];
+  private readonly returned: (string[] | undefined)[];
 
   constructor(private readonly symbols: readonly SchemaSymbol[]) {
     this.own = new Array(symbols.length);
     this.owner = new Array(symbols.length);
+    this.returned = new Array(symbols.length);
   }
 
   ownTerms(i: number): string[] {
@@ -34,6 +39,12 @@ export class NameTermCache {
   isLabel(i: number): boolean {
     const symbol = this.symbols[i]!;
     return (symbol.kind === 'field' || symbol.kind === 'input_field') && LABELS.has(localName(symbol));
+  }
+
+  /** Words of the type a field returns, wrappers of lists (`Connection`, `Edge`) left out. */
+  returnedTerms(i: number): string[] {
+    const name = this.symbols[i]!.typeName;
+    return (this.returned[i] ??= name === undefined ? [] : meaningful(name).filter((w) => !WRAPPERS.has(w)));
   }
 
   ownerTerms(i: number): string[] {

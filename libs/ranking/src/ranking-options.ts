@@ -19,6 +19,8 @@ export interface RankingOptions {
   rootFieldFactor: number;
   /** How many root fields (the best by word score) get rootFieldFactor. */
   rootFieldSlots: number;
+  /** Bonus for a root field by how fully the query names the entity it returns (times that entity's centrality). */
+  rootEntityWeight: number;
   /** Bonus for the share of a symbol's own name words the query contains. */
   nameCoverageWeight: number;
   /** Bonus for the share of the owning type's name words the query contains. */
@@ -47,12 +49,13 @@ export const DEFAULT_RANKING_OPTIONS: Readonly<RankingOptions> = {
   writeMutationFieldFactor: 1.3,
   rootFieldFactor: 4,
   rootFieldSlots: 3,
+  rootEntityWeight: 2,
   nameCoverageWeight: 0,
   parentCoverageWeight: 1.5,
   importanceWeight: 1,
   labelFactor: 2,
   rerankDepth: 300,
-  typeFactor: 0.6,
+  typeFactor: 0.3,
   pathFactor: 1,
   vectorWeight: 0,
   vectorFloor: 0.2,

@@ -31,7 +31,7 @@ export function rerank(
   const { kind, parent, flags, depth } = index.structure;
   const importance = index.importance;
   const cache: NameTermCache = index.nameTerms;
-  let rootsBoosted = 0;
+  const roots: { i: number; score: number }[] = [];
   for (const i of top) {
     const k = kind[i]!;
     let factor = 1 + o.nameCoverageWeight * coverage(cache.ownTerms(i), queryTerms);
@@ -42,12 +42,13 @@ export function rerank(
       const p = parent[i]!;
       if (p >= 0) factor *= 1 + o.importanceWeight * importance[p]!;
       if (k === FIELD && depth[i] === 0 && (flags[i]! & SymbolFlag.MutationField) === 0) {
-        if (rootsBoosted < o.rootFieldSlots) {
-          factor *= o.rootFieldFactor;
-          rootsBoosted++;
-        }
+        const t = index.structure.type[i]!;
+        const entity = coverage(cache.returnedTerms(i), queryTerms) * (1 + (t >= 0 ? importance[t]! : 0));
+        roots.push({ i, score: scores[i]! * factor * (1 + o.rootEntityWeight * entity) });
       }
     }
     scores[i]! *= factor;
   }
+  roots.sort((a, b) => b.score - a.score || a.i - b.i);
+  for (const { i, score } of roots.slice(0, o.rootFieldSlots)) scores[i] = score * o.rootFieldFactor;
 }
