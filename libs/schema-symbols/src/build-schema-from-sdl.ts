@@ -5,7 +5,18 @@
  * build through this function, so operations are validated against exactly
  * the schema that was indexed.
  */
-import { GraphQLError, GraphQLSchema, buildASTSchema, parse, validateSchema, type DocumentNode } from 'graphql';
+import {
+  GraphQLError,
+  GraphQLSchema,
+  OperationTypeNode,
+  buildASTSchema,
+  isObjectType,
+  parse,
+  validateSchema,
+  type DocumentNode,
+  type GraphQLObjectType,
+} from 'graphql';
+import { NO_QUERY_ROOT, conventionalRoot } from './root-operation-repair.js';
 import { repairSdlDocument } from './sdl-repair.js';
 import { SymbolExtractionError, SymbolExtractionErrorCode } from './symbol-extraction.errors.js';
 
@@ -36,13 +47,20 @@ export interface BuiltSchema {
 export function buildSchemaFromSdl(sdl: string, options: BuildSchemaFromSdlOptions = {}): BuiltSchema {
   const document = parseSdl(sdl, options.maxBytes ?? DEFAULT_MAX_SDL_BYTES);
   const strict = buildStrict(document);
-  if (strict.schema !== undefined && strict.errors.length === 0) {
-    return { schema: strict.schema, lenient: false, warnings: [] };
-  }
+  if (strict.schema === undefined) return buildRepaired(document);
+  if (strict.errors.length === 0) return { schema: strict.schema, lenient: false, warnings: [] };
+  // Valid SDL that breaks a schema rule: keep the built schema, find a missing query root by name.
+  const { schema, warning } = withConventionalQueryRoot(strict.schema);
+  const remaining = warning === undefined ? strict.errors : strict.errors.filter((error) => !isMissingQueryError(error));
+  return accept(schema, warning === undefined ? [] : [warning], remaining);
+}
+
+/** The lenient path for SDL that graphql-js rejects: repair the AST, build without SDL validation. */
+function buildRepaired(document: DocumentNode): BuiltSchema {
   const { document: repaired, repairs } = repairSdlDocument(document);
-  let schema = repairs.length === 0 ? strict.schema : undefined;
+  let schema: GraphQLSchema;
   try {
-    schema ??= buildASTSchema(repaired, { assumeValidSDL: true });
+    schema = buildASTSchema(repaired, { assumeValidSDL: true });
   } catch (error) {
     throw new SymbolExtractionError(
       SymbolExtractionErrorCode.Invalid,
@@ -50,10 +68,14 @@ export function buildSchemaFromSdl(sdl: string, options: BuildSchemaFromSdlOptio
       { cause: error },
     );
   }
+  return accept(schema, repairs, validateSchema(schema));
+}
+
+/** A lenient result: schema errors that remain are accepted (and listed) so the schema stays usable. */
+function accept(schema: GraphQLSchema, repairs: string[], remaining: readonly GraphQLError[]): BuiltSchema {
   const warnings = [...repairs];
-  const remaining = validateSchema(schema);
   if (remaining.length > 0) {
-    // The schema is usable as it is; mark it valid so graphql-js validates operations against it.
+    // Usable as it is; marked valid so that graphql-js validates operations against it.
     schema = new GraphQLSchema({ ...schema.toConfig(), assumeValid: true });
     warnings.push(...remaining.slice(0, MAX_LISTED_ERRORS).map((error) => `Accepted despite: ${describe(error)}`));
     if (remaining.length > MAX_LISTED_ERRORS) {
@@ -61,6 +83,33 @@ export function buildSchemaFromSdl(sdl: string, options: BuildSchemaFromSdlOptio
     }
   }
   return { schema, lenient: true, warnings };
+}
+
+/** Sets the query root of a schema without one to a conventionally named type (`QueryRoot`, ...). */
+function withConventionalQueryRoot(schema: GraphQLSchema): { schema: GraphQLSchema; warning?: string } {
+  if (schema.getQueryType()) return { schema };
+  const isObject = (name: string) => isObjectType(schema.getType(name));
+  const query = conventionalRoot(OperationTypeNode.QUERY, isObject);
+  if (query === undefined) return { schema, warning: NO_QUERY_ROOT };
+  const config = schema.toConfig();
+  const root = (operation: OperationTypeNode, current: GraphQLObjectType | null | undefined) => {
+    if (config.astNode || current) return current;
+    const name = conventionalRoot(operation, isObject);
+    return name === undefined ? undefined : (schema.getType(name) as GraphQLObjectType);
+  };
+  return {
+    schema: new GraphQLSchema({
+      ...config,
+      query: schema.getType(query) as GraphQLObjectType,
+      mutation: root(OperationTypeNode.MUTATION, config.mutation),
+      subscription: root(OperationTypeNode.SUBSCRIPTION, config.subscription),
+    }),
+    warning: `No type named Query: used ${query} as the query root`,
+  };
+}
+
+function isMissingQueryError(error: GraphQLError): boolean {
+  return error.message.startsWith('Query root type must be provided');
 }
 
 function parseSdl(sdl: string, maxBytes: number): DocumentNode {

@@ -8,7 +8,7 @@ import { firstSentence, identifierWords, limitWords, typeNameWords } from './sym
 
 /** Field or input field: `<parent words> <field words>: <Type Words>. <first sentence>` */
 export function memberEmbeddingText(parent: string, name: string, typeName: string, description?: string): string {
-  return limitWords([`${identifierWords(parent)} ${identifierWords(name)}:`, `${typeNameWords(typeName)}.`, firstSentence(description)]);
+  return limitWords([words(parent), `${words(name)}:`, `${typeNameWords(typeName)}.`, firstSentence(description)]);
 }
 
 /**
@@ -23,12 +23,17 @@ export function typeEmbeddingText(
 ): string {
   const sentence = firstSentence(description);
   const listed = sentence === '' && members.length > 0 ? `${members.slice(0, 12).map(identifierWords).join(', ')}.` : '';
-  return limitWords([`${identifierWords(name)} (${kind}).`, sentence, listed]);
+  return limitWords([`${words(name)} (${kind}).`, sentence, listed]);
 }
 
 /** Path: `path to <type words>: <field words of the shortest path>`. */
 export function pathEmbeddingText(typeName: string, paths: readonly string[]): string {
   const first = paths[0] ?? '';
   const fields = [...first.matchAll(/\.(\w+)|\.\.\. on (\w+)/g)].map((match) => identifierWords(match[1] ?? match[2] ?? ''));
-  return limitWords([`path to ${identifierWords(typeName)}:`, fields.join(' ')]);
+  return limitWords([`path to ${words(typeName)}:`, fields.join(' ')]);
+}
+
+/** Identifier words, or the identifier itself when it has no letters or digits (`_`). */
+function words(identifier: string): string {
+  return identifierWords(identifier) || identifier;
 }

@@ -25,11 +25,18 @@ const CANDIDATES: Record<OperationTypeNode, readonly string[]> = {
   ],
 };
 
+export const NO_QUERY_ROOT = 'The schema has no query root type: only mutations and subscriptions are reachable';
+
 export interface RootOperationRepair {
   /** A schema definition or extension to append, when the document needs one. */
   node?: SchemaDefinitionNode | SchemaExtensionNode;
   /** What was done or found, when anything. */
   warning?: string;
+}
+
+/** First conventional name for `operation` that `isObject` accepts. */
+export function conventionalRoot(operation: OperationTypeNode, isObject: (name: string) => boolean): string | undefined {
+  return CANDIDATES[operation].find(isObject);
 }
 
 /** Decides whether `definitions` need a schema definition/extension to get a query root (see file comment). */
@@ -47,8 +54,8 @@ export function chooseRootOperations(
   const isObject = (name: string) => typeKinds.get(name) === Kind.OBJECT_TYPE_DEFINITION;
   if (declared.has(OperationTypeNode.QUERY)) return {};
   if (!hasDefinition && isObject('Query')) return {};
-  const query = CANDIDATES[OperationTypeNode.QUERY].find(isObject);
-  if (query === undefined) return { warning: 'The schema has no query root type: only mutations and subscriptions are reachable' };
+  const query = conventionalRoot(OperationTypeNode.QUERY, isObject);
+  if (query === undefined) return { warning: NO_QUERY_ROOT };
   const operationTypes: OperationTypeDefinitionNode[] = [operationType(OperationTypeNode.QUERY, query)];
   if (hasDefinition) {
     return {
@@ -57,7 +64,7 @@ export function chooseRootOperations(
     };
   }
   for (const operation of [OperationTypeNode.MUTATION, OperationTypeNode.SUBSCRIPTION]) {
-    const name = declared.has(operation) ? undefined : CANDIDATES[operation].find(isObject);
+    const name = declared.has(operation) ? undefined : conventionalRoot(operation, isObject);
     if (name !== undefined) operationTypes.push(operationType(operation, name));
   }
   return {

@@ -24,14 +24,32 @@ const ELLIPSIS = '…';
  */
 export function cleanDescription(text: string | null | undefined, maxChars = MAX_DESCRIPTION_CHARS): string | undefined {
   if (text === null || text === undefined) return undefined;
-  const cleaned = text
-    .replace(/\r\n?/g, '\n')
-    .replace(UNSAFE_CHARS, '')
-    .replace(/[ \t]+\n/g, '\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
-  if (cleaned === '') return undefined;
-  return truncate(cleaned, maxChars);
+  let memo = cleaned.get(maxChars);
+  if (memo === undefined) cleaned.set(maxChars, (memo = new Map()));
+  const known = memo.get(text);
+  if (known !== undefined || memo.has(text)) return known;
+  const result = cleanUncached(text, maxChars);
+  if (memo.size >= MEMO_SIZE) memo.clear();
+  memo.set(text, result);
+  return result;
+}
+
+// Descriptions repeat a lot across a schema (pagination arguments, `id` fields): memoize.
+const MEMO_SIZE = 20_000;
+const cleaned = new Map<number, Map<string, string | undefined>>();
+// eslint-disable-next-line no-control-regex
+const NEEDS_CLEANING = /[\r\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u200E\u200F\u202A-\u202E\u2066-\u2069\uFEFF]|[ \t]\n|\n\n\n/;
+
+function cleanUncached(text: string, maxChars: number): string | undefined {
+  const result = NEEDS_CLEANING.test(text)
+    ? text
+        .replace(/\r\n?/g, '\n')
+        .replace(UNSAFE_CHARS, '')
+        .replace(/[ \t]+\n/g, '\n')
+        .replace(/\n{3,}/g, '\n\n')
+        .trim()
+    : text.trim();
+  return result === '' ? undefined : truncate(result, maxChars);
 }
 
 /** Cuts `text` to at most `maxChars` characters, ending in an ellipsis when cut. */
@@ -72,7 +90,21 @@ export function typeNameWords(name: string): string {
  */
 export function firstSentence(description: string | undefined): string {
   if (description === undefined) return '';
+  let sentence = sentences.get(description);
+  if (sentence === undefined) {
+    sentence = firstSentenceUncached(description);
+    if (sentences.size >= MEMO_SIZE) sentences.clear();
+    sentences.set(description, sentence);
+  }
+  return sentence;
+}
+
+const sentences = new Map<string, string>();
+const FIRST_SENTENCE_SCAN = 600;
+
+function firstSentenceUncached(description: string): string {
   const plain = description
+    .slice(0, FIRST_SENTENCE_SCAN)
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/https?:\/\/\S+/g, '')
     .replace(/[`*_#>]+/g, '')
@@ -82,12 +114,16 @@ export function firstSentence(description: string | undefined): string {
   return end === -1 ? plain : plain.slice(0, end + 1);
 }
 
-/** Joins parts into one text of at most `maxWords` words (later parts are cut first). */
+/**
+ * Joins parts into one text of at most `maxWords` words (later parts are cut
+ * first). Parts must be single-spaced and trimmed (as the helpers above return them).
+ */
 export function limitWords(parts: readonly string[], maxWords = MAX_EMBEDDING_WORDS): string {
-  const words = parts
-    .filter((part) => part !== '')
-    .join(' ')
-    .split(/\s+/)
-    .filter((word) => word !== '');
-  return words.slice(0, maxWords).join(' ');
+  const text = parts.filter((part) => part !== '').join(' ');
+  let at = -1;
+  for (let words = 0; words < maxWords; words++) {
+    at = text.indexOf(' ', at + 1);
+    if (at === -1) return text;
+  }
+  return text.slice(0, at);
 }
