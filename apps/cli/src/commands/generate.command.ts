@@ -1,0 +1,94 @@
+/**
+ * `discovery generate <index|schema> <prompt>`: GenerateQuery. Prints each
+ * operation with its description; `--out dir` writes each as
+ * `<OperationName>.graphql`, ready for a router's operations folder. Reasons
+ * the schema cannot answer go to stderr; no operation at all is exit code 8.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { durationOption, type CommandContext } from '../cli-context.js';
+import { CliError, ExitCode } from '../exit-codes.js';
+import { resolveIndexId } from '../index-target.js';
+import { documentWithDescription, operationFileName } from '../operation-file.js';
+import { stringValue, type Command } from './command.js';
+
+interface GeneratedOperation {
+  operationName: string;
+  operationType: string;
+  description: string;
+  document: string;
+  variablesSchema: unknown;
+}
+
+function parseVariablesSchema(text: string, name: string): unknown {
+  if (text === '') return {};
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new CliError(ExitCode.Error, `the service sent a variables schema for ${name} that is not JSON`);
+  }
+}
+
+async function writeOperations(ctx: CommandContext, dir: string, operations: GeneratedOperation[], force: boolean): Promise<string[]> {
+  const files: string[] = [];
+  try {
+    await mkdir(dir, { recursive: true });
+    for (const operation of operations) {
+      const file = join(dir, operationFileName(operation.operationName));
+      await writeFile(file, operation.document, { flag: force ? 'w' : 'wx' });
+      files.push(file);
+    }
+  } catch (error) {
+    if (error instanceof CliError) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    const hint = code === 'EEXIST' ? ' (use --force to overwrite)' : '';
+    throw new CliError(ExitCode.Error, `cannot write to ${dir}: ${code ?? (error as Error).message}${hint}`);
+  }
+  for (const file of files) ctx.out.note(`wrote ${file}`);
+  return files;
+}
+
+export const generateCommand: Command = {
+  name: 'generate',
+  summary: 'generate a GraphQL operation for a prompt',
+  usage: `discovery generate <index-id | schema.graphql> <prompt...> [--out dir] [--force] [--timeout 2m]
+
+Prints the generated operation(s), each with its description. Values from the prompt become
+variables. What the schema cannot answer is listed on stderr (exit code 8 when nothing was
+generated).
+  --out <dir>     also write each operation to <dir>/<OperationName>.graphql
+  --force         overwrite existing files in --out
+  --timeout <d>   how long to wait for the answer (default 2m)`,
+  options: { out: { type: 'string' }, force: { type: 'boolean' }, timeout: { type: 'string' } },
+  positionals: [2, Number.POSITIVE_INFINITY],
+  async run(ctx, values, [target, ...words]) {
+    const prompt = words.join(' ').trim();
+    if (prompt === '') throw new CliError(ExitCode.Usage, 'the prompt is empty');
+    const timeoutMs = durationOption('timeout', stringValue(values, 'timeout'), 2 * 60_000);
+    const indexId = await resolveIndexId(ctx, target!, 10 * 60_000);
+    const { resolution } = await ctx.client().generateQuery({ indexId, prompt }, { signal: ctx.signal, timeoutMs });
+    const operations: GeneratedOperation[] = (resolution?.queries ?? []).map((q) => ({
+      operationName: q.operationName,
+      operationType: q.operationType,
+      description: q.description,
+      document: documentWithDescription(q.document, q.description),
+      variablesSchema: parseVariablesSchema(q.variablesSchema, q.operationName),
+    }));
+    const unsatisfied = (resolution?.unsatisfied ?? []).map((u) => u.reason);
+    const truncated = resolution?.truncated ?? false;
+    const out = stringValue(values, 'out');
+    const files = out !== undefined ? await writeOperations(ctx, out, operations, values['force'] === true) : [];
+    ctx.out.result({ indexId, queries: operations, unsatisfied, truncated, ...(out !== undefined ? { files } : {}) });
+    operations.forEach((operation, i) => {
+      if (i > 0) ctx.out.line();
+      ctx.out.line(operation.document.trimEnd());
+    });
+    for (const reason of unsatisfied) ctx.out.note(`Not answerable: ${reason}`);
+    if (truncated) ctx.out.note('The answer is incomplete: the generator ran out of turns or time.');
+    if (operations.length === 0) {
+      if (unsatisfied.length === 0) ctx.out.note('No operation was generated.');
+      return ExitCode.NothingGenerated;
+    }
+    return ExitCode.Ok;
+  },
+};

@@ -1,0 +1,50 @@
+/**
+ * `discovery serve`: indexer, generator and MCP bridge in one process (the
+ * bridge app's `serve` mode), in memory unless REDIS_URL is set. The CLI runs
+ * that built app as a child process with the same Node, passes the arguments
+ * and the environment on, forwards SIGINT/SIGTERM, and exits with its code.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { CliError, ExitCode } from '../exit-codes.js';
+import type { Command } from './command.js';
+
+/** The bridge app's built entry, beside this app in the repository or image. */
+export function serveEntry(): string {
+  return fileURLToPath(new URL('../../../mcp-bridge/dist/main.js', import.meta.url));
+}
+
+export const serveCommand: Command = {
+  name: 'serve',
+  summary: 'run indexer, generator and MCP bridge in one process',
+  usage: `discovery serve [--schema file.graphql | --introspect url] [bridge options]
+
+Runs everything in one process: the discovery API and the MCP endpoint on the same port
+(PORT, default 4200; /mcp), in memory unless REDIS_URL is set. Options are those of the
+bridge (see docs/deployment.md); configuration comes from the environment (.env.example).`,
+  options: {},
+  positionals: [0, Number.POSITIVE_INFINITY],
+  passthrough: true,
+  async run(ctx, _values, args) {
+    const entry = serveEntry();
+    if (!existsSync(entry)) {
+      throw new CliError(ExitCode.Error, `the MCP bridge is not built (${entry} is missing): run npm run build`);
+    }
+    const child = spawn(process.execPath, [entry, 'serve', ...args], { stdio: 'inherit', env: { ...ctx.io.env } });
+    const forward = (signal: NodeJS.Signals) => () => child.kill(signal);
+    const onInt = forward('SIGINT');
+    const onTerm = forward('SIGTERM');
+    process.on('SIGTERM', onTerm);
+    ctx.signal.addEventListener('abort', onInt, { once: true });
+    try {
+      return await new Promise<number>((resolve, reject) => {
+        child.once('error', (error) => reject(new CliError(ExitCode.Error, `cannot start serve: ${error.message}`)));
+        child.once('exit', (code, signal) => resolve(code ?? (signal === 'SIGINT' ? ExitCode.Interrupted : ExitCode.Error)));
+      });
+    } finally {
+      process.off('SIGTERM', onTerm);
+      ctx.signal.removeEventListener('abort', onInt);
+    }
+  },
+};

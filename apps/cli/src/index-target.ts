@@ -1,0 +1,121 @@
+/**
+ * `<index|schema>` arguments: an index id (`sha256:<64 hex>`) is used as is; a
+ * schema file (or `-` for standard input) is sent with EnsureIndex and waited
+ * for until READY, with a progress line on a terminal. Also the JSON shape of
+ * an Index for --json output.
+ */
+import { readFile } from 'node:fs/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { timestampDate, type Timestamp } from '@bufbuild/protobuf/wkt';
+import { IndexStatus, type Index } from '@discovery/proto';
+import type { CommandContext } from './cli-context.js';
+import { CliError, ExitCode } from './exit-codes.js';
+import { ProgressLine } from './progress.js';
+
+export const INDEX_ID = /^sha256:[0-9a-f]{64}$/;
+const POLL_MS = 500;
+
+export interface IndexJson {
+  indexId: string;
+  status: 'indexing' | 'ready' | 'failed' | 'unspecified';
+  stale: boolean;
+  symbolCount: number;
+  createdAt: string | null;
+  indexedAt: string | null;
+  error?: string;
+}
+
+function iso(timestamp: Timestamp | undefined): string | null {
+  return timestamp ? timestampDate(timestamp).toISOString() : null;
+}
+
+export function statusName(status: IndexStatus): IndexJson['status'] {
+  switch (status) {
+    case IndexStatus.INDEXING:
+      return 'indexing';
+    case IndexStatus.READY:
+      return 'ready';
+    case IndexStatus.FAILED:
+      return 'failed';
+    default:
+      return 'unspecified';
+  }
+}
+
+export function indexJson(index: Index): IndexJson {
+  return {
+    indexId: index.indexId,
+    status: statusName(index.status),
+    stale: index.stale,
+    symbolCount: Number(index.symbolCount),
+    createdAt: iso(index.createdAt),
+    indexedAt: iso(index.indexedAt),
+    ...(index.error ? { error: index.error } : {}),
+  };
+}
+
+/** Reads an SDL file, or standard input for `-`. */
+export async function readSchema(ctx: CommandContext, path: string): Promise<string> {
+  let sdl: string;
+  try {
+    if (path === '-') {
+      const chunks: Buffer[] = [];
+      for await (const chunk of ctx.io.stdin) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
+      sdl = Buffer.concat(chunks).toString('utf8');
+    } else {
+      sdl = await readFile(path, 'utf8');
+    }
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new CliError(ExitCode.Usage, `cannot read the schema ${path === '-' ? 'from standard input' : `file ${path}`} (${code})`);
+  }
+  if (sdl.trim() === '') throw new CliError(ExitCode.Usage, `the schema ${path === '-' ? 'on standard input' : `file ${path}`} is empty`);
+  return sdl;
+}
+
+function requireIndex(index: Index | undefined): Index {
+  if (!index) throw new CliError(ExitCode.Error, 'the service answered without an index');
+  return index;
+}
+
+/** Polls GetIndex until the index is READY (returned), FAILED (exit 6) or `timeoutMs` passes (exit 7). */
+export async function waitUntilReady(ctx: CommandContext, first: Index, timeoutMs: number): Promise<Index> {
+  const progress = new ProgressLine(ctx.io.stderr, ctx.interactive);
+  const deadline = Date.now() + timeoutMs;
+  let index = first;
+  try {
+    while (index.status === IndexStatus.INDEXING) {
+      if (Date.now() >= deadline) {
+        throw new CliError(ExitCode.Timeout, `index ${index.indexId} is still building after ${Math.round(timeoutMs / 1000)}s (raise --timeout, or check it later with \`discovery indexes\`)`);
+      }
+      progress.update(`indexing ${index.indexId.slice(0, 19)}…`);
+      await sleep(Math.min(POLL_MS, Math.max(deadline - Date.now(), 0)), undefined, { signal: ctx.signal });
+      index = requireIndex((await ctx.client().getIndex({ indexId: index.indexId }, { signal: ctx.signal })).index);
+    }
+  } finally {
+    progress.done();
+  }
+  if (index.status === IndexStatus.FAILED) {
+    throw new CliError(ExitCode.IndexNotReady, `index ${index.indexId} failed to build: ${index.error || 'no reason given'}`, 'index_failed');
+  }
+  if (index.status !== IndexStatus.READY) {
+    throw new CliError(ExitCode.Error, `index ${index.indexId} is in an unknown state (${index.status})`);
+  }
+  return index;
+}
+
+/** EnsureIndex for `sdl`, then (unless `wait` is false) wait until it is READY. */
+export async function ensureIndex(ctx: CommandContext, sdl: string, options: { wait: boolean; timeoutMs: number }): Promise<Index> {
+  const index = requireIndex((await ctx.client().ensureIndex({ sdl }, { signal: ctx.signal })).index);
+  return options.wait ? waitUntilReady(ctx, index, options.timeoutMs) : index;
+}
+
+/** The index id a `<index|schema>` argument stands for, indexing the schema first when it is a file. */
+export async function resolveIndexId(ctx: CommandContext, target: string, timeoutMs: number): Promise<string> {
+  if (target.startsWith('sha256:')) {
+    if (!INDEX_ID.test(target)) throw new CliError(ExitCode.Usage, `${target} is not an index id (sha256: and 64 lowercase hex digits)`);
+    return target;
+  }
+  const index = await ensureIndex(ctx, await readSchema(ctx, target), { wait: true, timeoutMs });
+  return index.indexId;
+}
