@@ -1,7 +1,7 @@
 #!/bin/sh
 # Container entrypoint: the first argument chooses what this image runs.
 #   indexer | generator | bridge   one service (apps/<name>/dist/main.js)
-#   serve                          all three in one process (discovery serve)
+#   serve                          all three in one process (the bridge's serve mode)
 #   discovery                      the CLI, for one-off commands
 # Remaining arguments go to the chosen program. `exec` replaces this shell, so
 # Node receives SIGTERM itself and runs the service's graceful shutdown.
@@ -32,7 +32,7 @@ case "$service" in
   indexer)   exec node "$app_root/apps/indexer/dist/main.js" "$@" ;;
   generator) exec node "$app_root/apps/generator/dist/main.js" "$@" ;;
   bridge)    exec node "$app_root/apps/mcp-bridge/dist/main.js" "$@" ;;
-  serve)     exec node "$app_root/apps/cli/dist/main.js" serve "$@" ;;
+  serve)     exec node "$app_root/apps/mcp-bridge/dist/main.js" serve "$@" ;;
   discovery) exec node "$app_root/apps/cli/dist/main.js" "$@" ;;
   -h|--help|help)
     usage
