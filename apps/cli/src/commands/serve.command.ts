@@ -20,9 +20,9 @@ export const serveCommand: Command = {
   summary: 'run indexer, generator and MCP bridge in one process',
   usage: `discovery serve [--schema file.graphql | --introspect url] [bridge options]
 
-Runs everything in one process: the discovery API and the MCP endpoint on the same port
-(PORT, default 4200; /mcp), in memory unless REDIS_URL is set. Options are those of the
-bridge (see docs/deployment.md); configuration comes from the environment (.env.example).`,
+Runs the indexer, the generator and the MCP bridge (MCP at /mcp) in one process, in memory
+unless REDIS_URL is set. Options are those of the bridge (discovery-mcp --help), for example
+--schema file.graphql; configuration comes from the environment (.env.example).`,
   options: {},
   positionals: [0, Number.POSITIVE_INFINITY],
   passthrough: true,
