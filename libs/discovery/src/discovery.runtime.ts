@@ -1,0 +1,121 @@
+/**
+ * Composition of the discovery service from its adapters: the build queue
+ * and its worker, the reader and its cache invalidation by events, the
+ * service, and the Connect handler (auth, error mapping, yoko.v1 routes).
+ * Apps (the indexer, the all-in-one `serve`) create one and mount `handler`.
+ */
+import type { Interceptor } from '@connectrpc/connect';
+import { connectNodeAdapter } from '@connectrpc/connect-node';
+import { type Authenticator, authInterceptor, principalOf, yokoScopeForMethod } from '@discovery/auth';
+import type { EventBus, IndexStore, JobQueue } from '@discovery/storage';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { errorMappingInterceptor } from './connect/error-mapping.interceptor.js';
+import { yokoRoutes } from './connect/yoko.routes.js';
+import { DiscoveryService } from './discovery.service.js';
+import type { BuildJobData, BuildJobResult } from './discovery.types.js';
+import { IndexBuilder } from './index-builder.js';
+import { IndexReader } from './index-reader.js';
+import { indexVersion } from './index-version.js';
+import { type DiscoveryObserver, type Log, type QueryGenerator, silentLog, type TextEmbedder } from './ports.js';
+
+export interface DiscoveryRuntimeOptions {
+  store: IndexStore;
+  events: EventBus;
+  buildQueue: JobQueue<BuildJobData, BuildJobResult>;
+  authenticator: Authenticator;
+  embedder?: TextEmbedder;
+  generator?: QueryGenerator;
+  limits: { idleTtlMs: number; maxSdlBytes: number; cacheMaxBytes: number; buildConcurrency: number };
+  /** Consume build jobs in this process (false: an API-only replica). Default true. */
+  runBuildWorker?: boolean;
+  buildAttempts?: number;
+  log?: Log;
+  observer?: DiscoveryObserver;
+  /** Extra interceptors run after auth (metrics, request ids). */
+  interceptors?: Interceptor[];
+  /** Request id of a call, for logs and jobs. */
+  requestIdOf?: (header: Headers) => string | undefined;
+  /** Overrides the computed index version (tests of stale rebuilds use a real model change instead where they can). */
+  version?: string;
+}
+
+export type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: () => void) => void;
+
+export interface DiscoveryRuntime {
+  readonly service: DiscoveryService;
+  readonly reader: IndexReader;
+  readonly version: string;
+  /** Serves `/yoko.v1.YokoService/*`; calls `next` (or answers 404) for anything else. */
+  readonly handler: NodeHandler;
+  /** Starts the build worker and the cache-invalidation subscription. */
+  start(): Promise<void>;
+  /** Stops taking builds (running ones finish or are handed back) and unsubscribes. Does not close the adapters. */
+  stop(): Promise<void>;
+}
+
+export function createDiscoveryRuntime(options: DiscoveryRuntimeOptions): DiscoveryRuntime {
+  const log = options.log ?? silentLog;
+  const observer = options.observer ?? {};
+  const version = options.version ?? indexVersion(options.embedder?.id);
+  const attempts = options.buildAttempts ?? 3;
+  const reader = new IndexReader(
+    options.store,
+    options.embedder,
+    { idleTtlMs: options.limits.idleTtlMs, currentVersion: version, cacheMaxBytes: options.limits.cacheMaxBytes },
+    observer,
+  );
+  const builder = new IndexBuilder(
+    options.store,
+    options.events,
+    options.embedder,
+    { version, maxSdlBytes: options.limits.maxSdlBytes, attempts },
+    log,
+    observer,
+  );
+  const service = new DiscoveryService(
+    options.store,
+    options.buildQueue,
+    options.events,
+    reader,
+    options.generator,
+    { version, idleTtlMs: options.limits.idleTtlMs, maxSdlBytes: options.limits.maxSdlBytes, buildAttempts: attempts },
+    log,
+  );
+  const requestIdOf = options.requestIdOf;
+  const connect = connectNodeAdapter({
+    routes: yokoRoutes({
+      service,
+      callerOf: (ctx) => ({ tenant: principalOf(ctx.values).tenant }),
+      ...(requestIdOf ? { requestIdOf: (ctx) => requestIdOf(ctx.requestHeader) } : {}),
+    }),
+    interceptors: [
+      errorMappingInterceptor(log),
+      authInterceptor(options.authenticator, yokoScopeForMethod, {
+        onDenied: (error, method) => log.warn({ method: method.name, reason: error.reason }, 'call refused'),
+      }),
+      ...(options.interceptors ?? []),
+    ],
+  });
+  let unsubscribe: (() => Promise<void>) | undefined;
+
+  return {
+    service,
+    reader,
+    version,
+    handler: (req, res, next) => {
+      if (next && !req.url?.startsWith('/yoko.v1.YokoService/')) return next();
+      connect(req, res);
+    },
+    async start() {
+      unsubscribe = await options.events.subscribe((event) => reader.invalidate(event.indexId));
+      if (options.runBuildWorker !== false) {
+        await options.buildQueue.process(builder.handle, { concurrency: options.limits.buildConcurrency });
+      }
+      log.info({ version, buildWorker: options.runBuildWorker !== false }, 'discovery service started');
+    },
+    async stop() {
+      await unsubscribe?.();
+      unsubscribe = undefined;
+    },
+  };
+}

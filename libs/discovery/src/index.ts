@@ -1,0 +1,21 @@
+/**
+ * @discovery/discovery: content-addressed schema indexes (ensure, build,
+ * read, search, evict) with tenancy, and the yoko.v1 Connect API over them.
+ */
+export * from './discovery.errors.js';
+export * from './discovery.types.js';
+export * from './ports.js';
+export { indexIdForSdl, isIndexId, INDEX_ID_PATTERN } from './index-id.js';
+export { indexVersion } from './index-version.js';
+export { DiscoveryService, buildJobId, type DiscoveryServiceOptions } from './discovery.service.js';
+export { IndexBuilder, type IndexBuilderOptions } from './index-builder.js';
+export { IndexReader, type IndexReaderOptions, type LoadedIndex } from './index-reader.js';
+export { LoadedIndexCache } from './loaded-index-cache.js';
+export { yokoRoutes, toIndex, type YokoRoutesOptions } from './connect/yoko.routes.js';
+export { errorMappingInterceptor, toConnectError } from './connect/error-mapping.interceptor.js';
+export {
+  createDiscoveryRuntime,
+  type DiscoveryRuntime,
+  type DiscoveryRuntimeOptions,
+  type NodeHandler,
+} from './discovery.runtime.js';
