@@ -19,3 +19,4 @@ export { MemoryEmbeddingCache, type MemoryEmbeddingCacheOptions } from './memory
 export { checkEnqueueOptions, checkQueueName, resolveQueueOptions } from './job-options.js';
 export { BullmqJobQueue, type BullmqJobQueueOptions } from './bullmq/bullmq-job.queue.js';
 export { InProcessJobQueue } from './in-process/in-process-job.queue.js';
+export { createStorage, type Storage, type StorageOptions } from './create-storage.js';

@@ -1,2 +1,3 @@
 export * from './redis.js';
 export * from './openai-scripted-server.js';
+export * from './redis-server.js';

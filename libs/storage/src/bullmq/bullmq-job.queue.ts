@@ -8,7 +8,8 @@
  * connection options, never a client, so it closes every connection it opens.
  */
 import { randomUUID } from 'node:crypto';
-import { Queue, QueueEvents, UnrecoverableError, Worker, type Job, type RedisOptions } from 'bullmq';
+import { Queue, QueueEvents, UnrecoverableError, Worker, type Job, type RedisOptions as BullRedisOptions } from 'bullmq';
+import type { RedisOptions } from 'ioredis';
 import { checkEnqueueOptions, checkQueueName, resolveQueueOptions, type ResolvedQueueOptions } from '../job-options.js';
 import {
   UnrecoverableJobError,
@@ -49,7 +50,7 @@ export class BullmqJobQueue<TData, TResult> implements JobQueue<TData, TResult> 
     this.options = resolveQueueOptions(settings);
     const keep = { age: Math.ceil(this.options.keepFinishedMs / 1000), count: 10_000 };
     this.queue = new Queue<Envelope<TData>, TResult>(name, {
-      connection: settings.connection,
+      connection: toBull(settings.connection),
       prefix: settings.prefix,
       defaultJobOptions: { removeOnComplete: keep, removeOnFail: keep },
     });
@@ -187,7 +188,13 @@ export class BullmqJobQueue<TData, TResult> implements JobQueue<TData, TResult> 
 }
 
 /** Workers and QueueEvents block on Redis: no per-command timeout, never give up retrying. */
-function blocking(connection: RedisOptions): RedisOptions {
+function blocking(connection: RedisOptions): BullRedisOptions {
   const { commandTimeout: _commandTimeout, ...rest } = connection;
-  return { ...rest, maxRetriesPerRequest: null };
+  return toBull({ ...rest, maxRetriesPerRequest: null });
+}
+
+/** ioredis options as BullMQ types them (its retryStrategy may not be null). */
+function toBull(connection: RedisOptions): BullRedisOptions {
+  const { retryStrategy, ...rest } = connection;
+  return { ...rest, ...(retryStrategy ? { retryStrategy } : {}) };
 }

@@ -124,6 +124,28 @@ return redis.call('SCARD', KEYS[2])`,
   },
 
   /**
+   * sdReadArtifacts: the artifact hash of a live index (works at maxmemory).
+   * KEYS[1] meta, KEYS[2] art. No ARGV. Returns nil when the index is gone, else HGETALL of art.
+   */
+  sdReadArtifacts: {
+    numberOfKeys: 2,
+    lua: `#!lua flags=no-writes
+if redis.call('EXISTS', KEYS[1]) == 0 then return false end
+return redis.call('HGETALL', KEYS[2])`,
+  },
+
+  /**
+   * sdHasTenant: whether a live index is claimed by a tenant (works at maxmemory).
+   * KEYS[1] meta, KEYS[2] tenants. ARGV[1] tenant. Returns 1 or 0.
+   */
+  sdHasTenant: {
+    numberOfKeys: 2,
+    lua: `#!lua flags=no-writes
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+return redis.call('SISMEMBER', KEYS[2], ARGV[1])`,
+  },
+
+  /**
    * sdResultSet: store one result-cache entry of a live index and prune expired ones.
    * KEYS[1] meta, KEYS[2] rc, KEYS[3] rc:exp. ARGV[1] entry key, ARGV[2] value, ARGV[3] ttl ms,
    * ARGV[4] max expired entries pruned per call. Returns 1, or 0 when the index is gone.
@@ -162,13 +184,18 @@ return redis.call('HGET', KEYS[2], ARGV[1])`,
 
 export type IndexScriptName = keyof typeof INDEX_SCRIPTS;
 type ScriptArg = string | Buffer | number;
-export type IndexScriptRunner = (name: IndexScriptName, keys: string[], args: ScriptArg[]) => Promise<unknown>;
+/** Runs a named script; `binary` returns bulk strings as Buffers (ioredis `<name>Buffer`). */
+export type IndexScriptRunner = (name: IndexScriptName, keys: string[], args: ScriptArg[], binary?: boolean) => Promise<unknown>;
 
 /** Registers every script on `client` (idempotent) and returns a typed runner. */
 export function defineIndexScripts(client: Redis): IndexScriptRunner {
   for (const [name, script] of Object.entries(INDEX_SCRIPTS)) {
     if (!(name in client)) client.defineCommand(name, { numberOfKeys: script.numberOfKeys, lua: script.lua });
   }
-  const commands = client as unknown as Record<IndexScriptName, (...args: ScriptArg[]) => Promise<unknown>>;
-  return (name, keys, args) => commands[name](...keys, ...args);
+  const commands = client as unknown as Record<string, (...args: ScriptArg[]) => Promise<unknown>>;
+  return (name, keys, args, binary = false) => {
+    const command = commands[binary ? `${name}Buffer` : name];
+    if (!command) throw new Error(`script ${name} is not defined on this client`);
+    return command.call(client, ...keys, ...args);
+  };
 }

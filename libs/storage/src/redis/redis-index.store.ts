@@ -94,12 +94,13 @@ export class RedisIndexStore implements IndexStore {
 
   async getArtifacts(id: string): Promise<IndexArtifacts | undefined> {
     const keys = this.keys.index(id);
-    const replies = await storageCall('read index artifacts', () =>
-      this.client.multi().exists(keys.meta).hgetallBuffer(keys.artifacts).exec(),
-    );
-    const [exists, hash] = unwrapMulti(replies, 2) as [number, Record<string, Buffer>];
-    if (exists !== 1 || Object.keys(hash).length === 0) return undefined;
-    return hash;
+    const reply = (await storageCall('read index artifacts', () =>
+      this.run('sdReadArtifacts', [keys.meta, keys.artifacts], [], true),
+    )) as Buffer[] | null;
+    if (!reply || reply.length === 0) return undefined;
+    const artifacts: IndexArtifacts = {};
+    for (let i = 0; i + 1 < reply.length; i += 2) artifacts[(reply[i] as Buffer).toString('utf8')] = reply[i + 1] as Buffer;
+    return artifacts;
   }
 
   async delete(id: string): Promise<boolean> {
@@ -122,12 +123,7 @@ export class RedisIndexStore implements IndexStore {
 
   async hasTenant(id: string, tenant: string): Promise<boolean> {
     requireText('tenant', tenant, MAX_TENANT);
-    const keys = this.keys.index(id);
-    const replies = await storageCall('read index tenants', () =>
-      this.client.multi().exists(keys.meta).sismember(keys.tenants, tenant).exec(),
-    );
-    const [exists, member] = unwrapMulti(replies, 2) as [number, number];
-    return exists === 1 && member === 1;
+    return storageCall('read index tenants', () => this.hasTenantUnchecked(id, tenant));
   }
 
   async removeTenant(id: string, tenant: string): Promise<number> {
@@ -172,9 +168,7 @@ export class RedisIndexStore implements IndexStore {
   private async hasTenantUnchecked(id: string, tenant: string): Promise<boolean> {
     if (!isIndexId(id)) return false;
     const keys = this.keys.index(id);
-    const replies = await this.client.multi().exists(keys.meta).sismember(keys.tenants, tenant).exec();
-    const [exists, member] = unwrapMulti(replies, 2) as [number, number];
-    return exists === 1 && member === 1;
+    return (await this.run('sdHasTenant', [keys.meta, keys.tenants], [tenant])) === 1;
   }
 
   /** Removes members found dead (evicted, deleted, malformed) and returns the live ones, sorted. */
@@ -183,14 +177,4 @@ export class RedisIndexStore implements IndexStore {
     if (stale.length > 0) await this.client.srem(setKey, ...stale);
     return ids.filter((_, i) => live[i]).sort();
   }
-}
-
-function unwrapMulti(replies: [Error | null, unknown][] | null, expected: number): unknown[] {
-  if (!replies || replies.length !== expected) {
-    throw new StorageError(StorageErrorCode.Unavailable, 'redis transaction was aborted');
-  }
-  return replies.map(([error, value]) => {
-    if (error) throw error;
-    return value;
-  });
 }

@@ -1,0 +1,137 @@
+/**
+ * createStorage: picks the adapters. With a Redis URL: Redis stores, Redis
+ * pub/sub, BullMQ queues (one command connection shared by the stores, one
+ * subscriber connection, BullMQ's own per queue). Without: memory stores, an
+ * in-process bus and in-process queues shared by name, so the all-in-one
+ * `serve` mode runs with no Redis at all.
+ */
+import type { Redis } from 'ioredis';
+import { BullmqJobQueue } from './bullmq/bullmq-job.queue.js';
+import type { EmbeddingCache } from './embedding-cache.js';
+import type { EventBus } from './event-bus.js';
+import { InProcessJobQueue } from './in-process/in-process-job.queue.js';
+import type { IndexStore } from './index-store.js';
+import { checkQueueName } from './job-options.js';
+import type { JobQueue, QueueOptions } from './job-queue.js';
+import { InProcessEventBus } from './memory/in-process-event.bus.js';
+import { MemoryEmbeddingCache } from './memory/memory-embedding.cache.js';
+import { MemoryIndexStore } from './memory/memory-index.store.js';
+import { MemoryResultCache } from './memory/memory-result.cache.js';
+import { RedisKeys } from './redis/keys.js';
+import { closeRedisClient, createRedisClient, redisOptions, type RedisConnectionSettings } from './redis/redis-client.js';
+import { RedisEmbeddingCache } from './redis/redis-embedding.cache.js';
+import { RedisEventBus } from './redis/redis-event.bus.js';
+import { RedisIndexStore } from './redis/redis-index.store.js';
+import { RedisResultCache } from './redis/redis-result.cache.js';
+import type { ResultCache } from './result-cache.js';
+import type { StorageError } from './storage.errors.js';
+
+export interface StorageOptions extends Omit<RedisConnectionSettings, 'url' | 'onError'> {
+  /** Redis URL; when absent everything lives in this process's memory. */
+  redisUrl?: string;
+  /** Prefix of every Redis key (and of the BullMQ prefix). Default `sd:`. */
+  keyPrefix?: string;
+  /** Redis: lifetime of an unread cached embedding. Default 30 days. */
+  embeddingTtlMs?: number;
+  /** Memory: bound of the embedding cache. Default 64 MiB. */
+  embeddingCacheMaxBytes?: number;
+  /** Defaults for every queue created (each createQueue call may override). */
+  queueDefaults?: QueueOptions;
+  /** Told about connection, subscriber and worker errors (already translated; no keys, no values). */
+  onError?: (error: StorageError | unknown, source: string) => void;
+}
+
+export interface Storage {
+  readonly mode: 'redis' | 'memory';
+  readonly indexStore: IndexStore;
+  readonly resultCache: ResultCache;
+  readonly eventBus: EventBus;
+  readonly embeddingCache: EmbeddingCache;
+  /** A queue handle. Memory mode returns the same queue for the same name (producer and worker share it). */
+  createQueue<TData, TResult>(name: string, options?: QueueOptions): JobQueue<TData, TResult>;
+  /** Throws StorageError UNAVAILABLE when the backing store does not answer (readiness). */
+  ping(): Promise<void>;
+  /** Closes queues (letting running jobs finish), the bus and every connection. Idempotent. */
+  close(): Promise<void>;
+}
+
+export function createStorage(options: StorageOptions = {}): Storage {
+  return options.redisUrl ? createRedisStorage(options.redisUrl, options) : createMemoryStorage(options);
+}
+
+function createRedisStorage(url: string, options: StorageOptions): Storage {
+  const keys = new RedisKeys(options.keyPrefix ?? 'sd:');
+  const report = options.onError ?? (() => undefined);
+  const settings: RedisConnectionSettings = { ...options, url, onError: (error, name) => report(error, name) };
+  const client: Redis = createRedisClient(settings, 'sd-commands');
+  const queues: JobQueue<unknown, unknown>[] = [];
+  const indexStore = new RedisIndexStore({ client, keys });
+  const eventBus = new RedisEventBus({
+    client,
+    subscriber: createRedisClient(settings, 'sd-events'),
+    keys,
+    onError: (error) => report(error, 'event bus'),
+  });
+  let closing: Promise<void> | undefined;
+  return {
+    mode: 'redis',
+    indexStore,
+    resultCache: new RedisResultCache({ client, keys }),
+    eventBus,
+    embeddingCache: new RedisEmbeddingCache({ client, keys, ...(options.embeddingTtlMs ? { ttlMs: options.embeddingTtlMs } : {}) }),
+    createQueue<TData, TResult>(name: string, queueOptions: QueueOptions = {}): JobQueue<TData, TResult> {
+      const queue = new BullmqJobQueue<TData, TResult>(name, {
+        ...options.queueDefaults,
+        ...queueOptions,
+        connection: redisOptions(settings, `sd-queue-${name}`),
+        prefix: keys.queuePrefix(),
+        onError: (error) => report(error, `queue ${name}`),
+      });
+      queues.push(queue as JobQueue<unknown, unknown>);
+      return queue;
+    },
+    ping: () => indexStore.ping(),
+    close() {
+      closing ??= (async () => {
+        await Promise.all(queues.map((queue) => queue.close()));
+        await eventBus.close();
+        await closeRedisClient(client);
+      })();
+      return closing;
+    },
+  };
+}
+
+function createMemoryStorage(options: StorageOptions): Storage {
+  const indexStore = new MemoryIndexStore();
+  const eventBus = new InProcessEventBus({ onError: (error) => options.onError?.(error, 'event bus') });
+  const queues = new Map<string, JobQueue<unknown, unknown>>();
+  let closing: Promise<void> | undefined;
+  return {
+    mode: 'memory',
+    indexStore,
+    resultCache: new MemoryResultCache(indexStore),
+    eventBus,
+    embeddingCache: new MemoryEmbeddingCache(
+      options.embeddingCacheMaxBytes ? { maxBytes: options.embeddingCacheMaxBytes } : {},
+    ),
+    createQueue<TData, TResult>(name: string, queueOptions: QueueOptions = {}): JobQueue<TData, TResult> {
+      checkQueueName(name);
+      let queue = queues.get(name);
+      if (!queue) {
+        queue = new InProcessJobQueue<unknown, unknown>(name, { ...options.queueDefaults, ...queueOptions });
+        queues.set(name, queue);
+      }
+      return queue as JobQueue<TData, TResult>;
+    },
+    ping: () => indexStore.ping(),
+    close() {
+      closing ??= (async () => {
+        await Promise.all([...queues.values()].map((queue) => queue.close()));
+        await eventBus.close();
+        await indexStore.close();
+      })();
+      return closing;
+    },
+  };
+}
