@@ -1,0 +1,2 @@
+export * from './fixtures.js';
+export * from './lexical-generation-index.js';
