@@ -1,0 +1,52 @@
+/**
+ * Creates the bridge's NestJS HTTP app (MCP over Streamable HTTP on /mcp, health, metrics).
+ * Loopback listeners only accept loopback Host headers (DNS rebinding protection).
+ */
+import type { HttpListenConfig, McpConfig } from '@discovery/config';
+import type { BridgeLogger } from '@discovery/mcp';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { AddressInfo } from 'node:net';
+import { BridgeHttpModule } from './app.module.js';
+import { BridgeMetrics } from './bridge-metrics.js';
+import type { BridgeRuntime } from './bridge-runtime.js';
+import { McpHttpService } from './mcp/mcp-http.service.js';
+
+export interface HttpAppOptions {
+  runtime: BridgeRuntime;
+  metrics: BridgeMetrics;
+  mcp: Pick<McpConfig, 'sessions' | 'authTokenHashes'>;
+  http: HttpListenConfig;
+  logger: BridgeLogger;
+}
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
+
+export interface StartedHttpApp {
+  app: NestExpressApplication;
+  /** e.g. `http://127.0.0.1:4200/mcp`. */
+  mcpUrl: string;
+  close(): Promise<void>;
+}
+
+export async function startHttpApp(options: HttpAppOptions): Promise<StartedHttpApp> {
+  let port = options.http.port;
+  const loopback = LOOPBACK.has(options.http.host);
+  const mcp = new McpHttpService({
+    sessions: options.mcp.sessions,
+    authTokenHashes: options.mcp.authTokenHashes,
+    allowedHosts: () => (loopback ? [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`] : undefined),
+    server: () => options.runtime.serverOptions(),
+    logger: options.logger,
+  });
+  const app = await NestFactory.create<NestExpressApplication>(
+    BridgeHttpModule.forRoot({ runtime: options.runtime, metrics: options.metrics, mcp }),
+    { logger: false, bodyParser: false },
+  );
+  app.useBodyParser('json', { limit: '4mb' });
+  app.enableShutdownHooks();
+  await app.listen(options.http.port, options.http.host);
+  port = (app.getHttpServer().address() as AddressInfo).port;
+  const host = options.http.host.includes(':') ? `[${options.http.host}]` : options.http.host;
+  return { app, mcpUrl: `http://${host}:${port}/mcp`, close: () => app.close() };
+}

@@ -1,0 +1,154 @@
+/**
+ * Streamable HTTP for the bridge's MCP server, in both session modes:
+ * - stateless: one server and transport per POST, nothing kept between requests;
+ * - stateful: a session per `initialize`, addressed by `Mcp-Session-Id`, ended by DELETE or
+ *   after being idle (bounded in number).
+ * Client bearer auth (MCP_AUTH_TOKENS) is checked before anything else.
+ */
+import { bearerTokenMatches } from '@discovery/auth';
+import type { McpSessionMode } from '@discovery/config';
+import { createBridgeServer, type BridgeLogger, type BridgeServerOptions } from '@discovery/mcp';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import type { Request, Response } from 'express';
+import { randomUUID } from 'node:crypto';
+
+export interface McpHttpOptions {
+  sessions: McpSessionMode;
+  /** SHA-256 hex hashes of accepted client tokens; empty: no client auth. */
+  authTokenHashes: readonly string[];
+  /** Host headers accepted (DNS rebinding protection); undefined: any. Read per request. */
+  allowedHosts?: () => string[] | undefined;
+  /** A stateful session unused this long is closed (default 30 min). */
+  sessionIdleMs?: number;
+  /** Most sessions kept at once (default 1000). */
+  maxSessions?: number;
+  server: () => BridgeServerOptions;
+  logger: BridgeLogger;
+}
+
+interface Session {
+  transport: StreamableHTTPServerTransport;
+  server: Server;
+  lastSeen: number;
+}
+
+export class McpHttpService {
+  private readonly sessions = new Map<string, Session>();
+  private readonly sweeper: NodeJS.Timeout;
+
+  constructor(private readonly options: McpHttpOptions) {
+    const idle = options.sessionIdleMs ?? 30 * 60_000;
+    this.sweeper = setInterval(() => this.sweep(idle), Math.min(idle, 60_000));
+    this.sweeper.unref();
+  }
+
+  /** Handles POST, GET and DELETE on the MCP endpoint. */
+  async handle(req: Request, res: Response): Promise<void> {
+    if (!this.authorized(req, res)) return;
+    if (this.options.sessions === 'stateless') return this.stateless(req, res);
+    return this.stateful(req, res);
+  }
+
+  get sessionCount(): number {
+    return this.sessions.size;
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.sweeper);
+    await Promise.all([...this.sessions.values()].map((session) => this.end(session)));
+    this.sessions.clear();
+  }
+
+  private authorized(req: Request, res: Response): boolean {
+    if (this.options.authTokenHashes.length === 0) return true;
+    if (bearerTokenMatches(req.headers.authorization, this.options.authTokenHashes)) return true;
+    res.setHeader('WWW-Authenticate', 'Bearer realm="mcp", error="invalid_token"');
+    rpcError(res, 401, -32001, 'Unauthorized: send Authorization: Bearer <token>.');
+    return false;
+  }
+
+  private async stateless(req: Request, res: Response): Promise<void> {
+    if (req.method !== 'POST') {
+      res.setHeader('Allow', 'POST');
+      rpcError(res, 405, -32000, 'Method not allowed: this server is stateless; use POST.');
+      return;
+    }
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, ...this.hostCheck() });
+    const server = createBridgeServer(this.options.server());
+    res.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    await server.connect(transport);
+    await transport.handleRequest(req, res, req.body);
+  }
+
+  private async stateful(req: Request, res: Response): Promise<void> {
+    const id = req.headers['mcp-session-id'];
+    if (typeof id === 'string') {
+      const session = this.sessions.get(id);
+      if (!session) {
+        rpcError(res, 404, -32001, 'Session not found: initialize a new session.');
+        return;
+      }
+      session.lastSeen = Date.now();
+      await session.transport.handleRequest(req, res, req.body);
+      return;
+    }
+    if (req.method !== 'POST' || !isInitializeRequest(req.body)) {
+      rpcError(res, 400, -32000, 'Bad request: send an initialize request without Mcp-Session-Id to start a session.');
+      return;
+    }
+    if (this.sessions.size >= (this.options.maxSessions ?? 1000)) {
+      rpcError(res, 503, -32000, 'Too many sessions: retry later.');
+      return;
+    }
+    await this.open(req, res);
+  }
+
+  private async open(req: Request, res: Response): Promise<void> {
+    const server = createBridgeServer(this.options.server());
+    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: (sessionId) => {
+        this.sessions.set(sessionId, { transport, server, lastSeen: Date.now() });
+        this.options.logger.debug({ sessions: this.sessions.size }, 'MCP session opened');
+      },
+      onsessionclosed: (sessionId) => {
+        this.sessions.delete(sessionId);
+      },
+      ...this.hostCheck(),
+    });
+    transport.onclose = () => {
+      if (transport.sessionId) this.sessions.delete(transport.sessionId);
+      void server.close();
+    };
+    await server.connect(transport);
+    await transport.handleRequest(req, res, req.body);
+  }
+
+  private sweep(idleMs: number): void {
+    const cutoff = Date.now() - idleMs;
+    for (const [id, session] of this.sessions) {
+      if (session.lastSeen >= cutoff) continue;
+      this.sessions.delete(id);
+      void this.end(session);
+    }
+  }
+
+  private async end(session: Session): Promise<void> {
+    await session.transport.close().catch(() => undefined);
+    await session.server.close().catch(() => undefined);
+  }
+
+  private hostCheck(): { enableDnsRebindingProtection?: boolean; allowedHosts?: string[] } {
+    const allowedHosts = this.options.allowedHosts?.();
+    return allowedHosts ? { enableDnsRebindingProtection: true, allowedHosts } : {};
+  }
+}
+
+function rpcError(res: Response, status: number, code: number, message: string): void {
+  res.status(status).json({ jsonrpc: '2.0', error: { code, message }, id: null });
+}
