@@ -9,7 +9,8 @@ import type { AddressInfo } from 'node:net';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { Code, ConnectError, type ConnectRouter, type HandlerContext } from '@connectrpc/connect';
 import { connectNodeAdapter } from '@connectrpc/connect-node';
-import { IndexStatus, YokoService, type Index } from '@discovery/proto';
+import type { MessageInitShape } from '@bufbuild/protobuf';
+import { IndexSchema, IndexStatus, YokoService } from '@discovery/proto';
 
 export interface FakeIndex {
   status: IndexStatus;
@@ -70,7 +71,7 @@ export class FakeYokoServer {
     return index;
   }
 
-  private toIndex(indexId: string, index: FakeIndex): Partial<Index> {
+  private toIndex(indexId: string, index: FakeIndex): MessageInitShape<typeof IndexSchema> {
     return {
       indexId,
       status: index.status,
