@@ -64,7 +64,7 @@ async function waitUntilAnswering(port: number, proc: ChildProcess): Promise<voi
   const deadline = Date.now() + 10_000;
   for (;;) {
     if (proc.exitCode !== null) throw new Error(`redis-server on port ${port} exited with code ${proc.exitCode}`);
-    const client = new Redis({ port, host: '127.0.0.1', lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    const client = new Redis({ port, host: '127.0.0.1', lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, disconnectTimeout: 100 });
     client.on('error', () => undefined);
     try {
       await client.connect();

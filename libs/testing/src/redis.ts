@@ -18,7 +18,7 @@ export function uniquePrefix(label = 't'): string {
 
 /** A new ioredis client for the test Redis; close it with `quit()` (or `closeTestRedis`). */
 export function createTestRedis(url: string = TEST_REDIS_URL): Redis {
-  return new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 2_000, lazyConnect: false });
+  return new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 2_000, lazyConnect: false, disconnectTimeout: 100 });
 }
 
 /** Escapes glob characters so `prefix` is matched literally by SCAN MATCH. */

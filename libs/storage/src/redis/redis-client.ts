@@ -14,9 +14,9 @@ export interface RedisConnectionSettings {
   commandTimeoutMs?: number;
   /** Connect attempt timeout. Default 5 s. */
   connectTimeoutMs?: number;
-  /** Reconnect attempts a queued command survives before failing with UNAVAILABLE. Default 2. */
+  /** Reconnect attempts a queued command survives before failing with UNAVAILABLE. Default 1. */
   maxRetriesPerRequest?: number;
-  /** Longest pause between reconnect attempts. Default 2 s. */
+  /** Longest pause between reconnect attempts. Default 1 s. */
   maxReconnectDelayMs?: number;
   /** Told about connection errors (already translated); never about keys or values. */
   onError?: (error: StorageError, connectionName: string) => void;
@@ -24,7 +24,7 @@ export interface RedisConnectionSettings {
 
 /** Options (not a client) for libraries that create their own connections, such as BullMQ. */
 export function redisOptions(settings: RedisConnectionSettings, connectionName: string): RedisOptions {
-  const maxDelay = settings.maxReconnectDelayMs ?? 2_000;
+  const maxDelay = settings.maxReconnectDelayMs ?? 1_000;
   const url = parseRedisUrl(settings.url);
   return {
     host: url.hostname.replace(/^\[|\]$/g, '') || '127.0.0.1',
@@ -36,8 +36,11 @@ export function redisOptions(settings: RedisConnectionSettings, connectionName: 
     connectionName,
     connectTimeout: settings.connectTimeoutMs ?? 5_000,
     commandTimeout: settings.commandTimeoutMs ?? 10_000,
-    maxRetriesPerRequest: settings.maxRetriesPerRequest ?? 2,
+    maxRetriesPerRequest: settings.maxRetriesPerRequest ?? 1,
     enableReadyCheck: true,
+    // How long disconnect() waits for a socket to end; ioredis leaves this timer running when the
+    // socket is already gone (connection refused), which would hold the process for its full length.
+    disconnectTimeout: 200,
     retryStrategy: (times: number) => Math.min(50 * 2 ** Math.min(times, 10), maxDelay),
     // A failover turns the old primary read-only: reconnect and resend.
     reconnectOnError: (error: Error) => (error.message.startsWith('READONLY') ? 2 : false),
