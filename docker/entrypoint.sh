@@ -9,6 +9,7 @@
 set -eu
 
 app_root="${DISCOVERY_APP_ROOT:-/app}"
+app_root="${app_root%/}"
 
 usage() {
   cat >&2 <<USAGE

@@ -46,6 +46,11 @@ describe('docker/entrypoint.sh', () => {
     expect(result.stdout.trimEnd().split('\n')).toEqual([...expected, '--schema', 'a file.graphql']);
   });
 
+  it('normalizes a trailing slash of the app root (services compare their own path)', () => {
+    const result = spawnSync('sh', [entrypoint, 'indexer'], { env: { PATH: `${fakeBin}:/usr/bin:/bin`, DISCOVERY_APP_ROOT: '/srv/app/' }, encoding: 'utf8' });
+    expect(result.stdout.trimEnd()).toBe('/srv/app/apps/indexer/dist/main.js');
+  });
+
   it('rejects an unknown service with exit code 64 and the usage', () => {
     const result = run('indexr');
     expect(result.status).toBe(64);
