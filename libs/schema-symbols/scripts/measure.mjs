@@ -13,24 +13,31 @@ function median(values) {
   return sorted[Math.floor(sorted.length / 2)];
 }
 
+/** Wall time and CPU time (user + system, all threads) of one call, in ms. */
 function time(fn) {
+  const cpu = process.cpuUsage();
   const start = performance.now();
   const result = fn();
-  return [performance.now() - start, result];
+  const used = process.cpuUsage(cpu);
+  return [performance.now() - start, (used.user + used.system) / 1000, result];
 }
 
 for (const file of process.argv.slice(2)) {
   const sdl = readFileSync(file, 'utf8');
   const builds = [];
   const extracts = [];
+  const buildCpu = [];
+  const extractCpu = [];
   let built;
   let symbols;
   for (let run = 0; run <= RUNS; run++) {
-    const [buildMs, b] = time(() => buildSchemaFromSdl(sdl));
-    const [extractMs, s] = time(() => extractSymbols(b.schema));
+    const [buildMs, buildCpuMs, b] = time(() => buildSchemaFromSdl(sdl));
+    const [extractMs, extractCpuMs, s] = time(() => extractSymbols(b.schema));
     if (run > 0) {
       builds.push(buildMs);
       extracts.push(extractMs);
+      buildCpu.push(buildCpuMs);
+      extractCpu.push(extractCpuMs);
     }
     built = b;
     symbols = s;
@@ -38,7 +45,8 @@ for (const file of process.argv.slice(2)) {
   const recordBytes = symbols.reduce((sum, symbol) => sum + JSON.stringify(symbol.record).length, 0);
   console.log(
     `${file}: ${(sdl.length / 1e6).toFixed(2)} MB, lenient=${built.lenient}, ${symbols.length} symbols, ` +
-      `build ${median(builds).toFixed(0)} ms, extract ${median(extracts).toFixed(0)} ms (median of ${RUNS}), ` +
+      `build ${median(builds).toFixed(0)} ms (cpu ${median(buildCpu).toFixed(0)}), ` +
+      `extract ${median(extracts).toFixed(0)} ms (cpu ${median(extractCpu).toFixed(0)}) (median of ${RUNS}), ` +
       `records ${(recordBytes / 1e6).toFixed(2)} MB`,
   );
 }

@@ -206,6 +206,28 @@ describe('extractSymbols: untrusted descriptions', () => {
   });
 });
 
+describe('extractSymbols: record caps', () => {
+  const fields = Array.from({ length: 120 }, (_, i) => `f${i}: Int`).join('\n');
+  const values = Array.from({ length: 250 }, (_, i) => `"${'Value description. '.repeat(5)}" V${i}`).join('\n');
+  const symbols = symbolsOf(`type Query { big: Big\n e: Big2 }\ntype Big { ${fields} }\nenum Big2 { ${values} }`);
+
+  it('lists at most 100 fields and counts the rest', () => {
+    const record = get(symbols, 'object:Big').record;
+    expect(record.Fields).toHaveLength(100);
+    expect(record.MoreFields).toBe(20);
+  });
+
+  it('lists at most 200 enum values and bounds their descriptions', () => {
+    const record = get(symbols, 'enum:Big2').record;
+    const listed = record.Values as { Name: string; Description?: string }[];
+    expect(listed).toHaveLength(200);
+    expect(record.MoreValues).toBe(50);
+    const described = listed.filter((value) => value.Description !== undefined);
+    expect(described.length).toBeGreaterThan(0);
+    expect(described.reduce((sum, value) => sum + (value.Description?.length ?? 0), 0)).toBeLessThanOrEqual(4000);
+  });
+});
+
 describe('extractSymbols: large and lenient schemas', () => {
   const github = extractSymbols(buildSchemaFromSdl(benchSchema('github.graphql')).schema);
 
@@ -214,9 +236,13 @@ describe('extractSymbols: large and lenient schemas', () => {
     expect(github.length).toBeLessThan(11_500);
   });
 
-  it('finds query paths through the Relay node interface when no field path exists', () => {
+  it('gives a field path before paths through the Relay node interface', () => {
     const paths = github.find((symbol) => symbol.coordinate === 'path:Issue')?.record.Paths;
-    expect(paths).toContain('Query.repository(name:, owner:).issue(number:)');
+    expect(paths).toEqual([
+      'Query.repository(name:, owner:).issue(number:)',
+      expect.stringMatching(/^Query\./),
+      expect.stringMatching(/^Query\./),
+    ]);
   });
 
   it.each([
@@ -241,11 +267,14 @@ describe('extractSymbols: large and lenient schemas', () => {
   ])('%s: unique coordinates, consistent records, short texts', (_name, load) => {
     const symbols = load();
     expect(new Set(symbols.map((symbol) => symbol.coordinate)).size).toBe(symbols.length);
-    for (const symbol of symbols) {
-      expect(symbol.record.Coordinate).toBe(symbol.coordinate);
-      expect(symbol.coordinate.startsWith(`${symbol.kind}:`)).toBe(true);
-      expect(JSON.parse(JSON.stringify(symbol.record))).toEqual(symbol.record);
-      expect(symbol.embeddingText.split(' ').length).toBeLessThanOrEqual(25);
-    }
+    const problems = symbols.flatMap((symbol) => {
+      const found: string[] = [];
+      if (symbol.record.Coordinate !== symbol.coordinate) found.push('record coordinate differs');
+      if (!symbol.coordinate.startsWith(`${symbol.kind}:`)) found.push('coordinate does not start with the kind');
+      if (Object.values(symbol.record).some((value) => value === undefined || value === null)) found.push('empty key');
+      if (symbol.embeddingText === '' || symbol.embeddingText.split(' ').length > 25) found.push('embedding text length');
+      return found.map((problem) => `${symbol.coordinate}: ${problem}`);
+    });
+    expect(problems).toEqual([]);
   });
 });

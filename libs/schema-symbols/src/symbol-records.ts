@@ -29,6 +29,8 @@ export const MAX_RECORD_VALUES = 200;
 /** Most members/implementations listed on a union or interface record. */
 export const MAX_RECORD_MEMBERS = 100;
 const MAX_DEFAULT_VALUE_CHARS = 300;
+/** Total characters of value descriptions on one enum record; later values are listed by name only. */
+export const MAX_ENUM_VALUE_DESCRIPTION_CHARS = 4000;
 
 type Record = { [key: string]: unknown };
 
@@ -126,6 +128,13 @@ export function unionRecord(coordinate: string, type: GraphQLUnionType, descript
 
 export function enumRecord(coordinate: string, type: GraphQLEnumType, description: string | undefined): SymbolRecord {
   const values = type.getValues();
+  let budget = MAX_ENUM_VALUE_DESCRIPTION_CHARS;
+  const describe = (text: string | null | undefined) => {
+    const cleaned = cleanDescription(text, MAX_NESTED_DESCRIPTION_CHARS);
+    if (cleaned === undefined || cleaned.length > budget) return undefined;
+    budget -= cleaned.length;
+    return cleaned;
+  };
   return compact({
     Coordinate: coordinate,
     Kind: 'enum',
@@ -134,7 +143,7 @@ export function enumRecord(coordinate: string, type: GraphQLEnumType, descriptio
     Values: values.slice(0, MAX_RECORD_VALUES).map((value) =>
       compact({
         Name: value.name,
-        Description: cleanDescription(value.description, MAX_NESTED_DESCRIPTION_CHARS),
+        Description: describe(value.description),
         Deprecated: cleanDescription(value.deprecationReason, MAX_NESTED_DESCRIPTION_CHARS),
       }),
     ),
