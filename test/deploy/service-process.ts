@@ -16,14 +16,19 @@ export const SERVICE_MAINS = {
 } as const;
 export type ServiceName = keyof typeof SERVICE_MAINS;
 
+export interface ProcessEnd {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
 export interface RunningService {
   readonly child: ChildProcess;
   /** Everything the process wrote so far (stdout and stderr). */
   output(): string;
   /** Resolves once GET `url` answers `status` (default 200); rejects when the process exits or after `timeoutMs`. */
   waitForHttp(url: string, timeoutMs: number, status?: number): Promise<void>;
-  /** SIGTERM, then the exit code (SIGKILL and rejection after `timeoutMs`). */
-  stop(timeoutMs?: number): Promise<number | null>;
+  /** SIGTERM, then how the process ended (SIGKILL after `timeoutMs`, reported as signal SIGKILL). */
+  stop(timeoutMs?: number): Promise<ProcessEnd>;
 }
 
 /** Fails with a clear message when the build the entrypoint needs is missing. */
@@ -41,7 +46,7 @@ export function startService(root: string, service: ServiceName, env: Record<str
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const exited = new Promise<ProcessEnd>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   let hasExited = false;
   void exited.then(() => (hasExited = true));
 
@@ -66,7 +71,7 @@ export function startService(root: string, service: ServiceName, env: Record<str
       throw new Error(`${service}: ${url} did not answer ${status} within ${timeoutMs} ms (last: ${last}):\n${output}`);
     },
     async stop(timeoutMs = 30_000) {
-      if (hasExited) return child.exitCode;
+      if (hasExited) return exited;
       child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
       try {
