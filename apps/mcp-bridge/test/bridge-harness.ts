@@ -1,0 +1,85 @@
+/**
+ * Starts the bridge's HTTP app in-process against a discovery service (the scripted fake or a
+ * real indexer) with a schema file in a temporary directory, and connects SDK clients to it.
+ */
+import type { McpConfig } from '@discovery/config';
+import { silentLogger } from '@discovery/mcp';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { createHash } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { BridgeMetrics } from '../src/bridge-metrics.js';
+import { BridgeRuntime } from '../src/bridge-runtime.js';
+import { startHttpApp, type StartedHttpApp } from '../src/http-app.js';
+
+export interface BridgeUnderTest {
+  app: StartedHttpApp;
+  runtime: BridgeRuntime;
+  schemaPath: string;
+  connect(token?: string): Promise<Client>;
+  close(): Promise<void>;
+}
+
+export interface BridgeHarnessOptions {
+  discoveryUrl: string;
+  discoveryToken?: string;
+  sdl: string;
+  sessions?: McpConfig['sessions'];
+  clientTokens?: string[];
+  graphqlEndpoint?: string;
+  pollIntervalMs?: number;
+}
+
+export async function startBridge(options: BridgeHarnessOptions): Promise<BridgeUnderTest> {
+  const dir = await mkdtemp(join(tmpdir(), 'mcp-bridge-e2e-'));
+  const schemaPath = join(dir, 'schema.graphql');
+  await writeFile(schemaPath, options.sdl);
+  const mcp = {
+    authTokenHashes: (options.clientTokens ?? []).map((t) => createHash('sha256').update(t).digest('hex')),
+    sessions: options.sessions ?? 'stateful',
+    graphqlEndpoint: options.graphqlEndpoint,
+    schemaSource: { kind: 'file' as const, path: schemaPath },
+    sync: { pollIntervalMs: options.pollIntervalMs ?? 20, timeoutMs: 120_000 },
+  };
+  const metrics = new BridgeMetrics({ defaultMetrics: false });
+  const runtime = new BridgeRuntime({
+    discovery: { url: options.discoveryUrl, token: options.discoveryToken },
+    mcp,
+    logger: silentLogger,
+    metrics,
+  });
+  const app = await startHttpApp({ runtime, metrics, mcp, http: { port: 0, host: '127.0.0.1' }, logger: silentLogger });
+  const clients: Client[] = [];
+  return {
+    app,
+    runtime,
+    schemaPath,
+    async connect(token) {
+      const transport = new StreamableHTTPClientTransport(new URL(app.mcpUrl), {
+        ...(token ? { requestInit: { headers: { Authorization: `Bearer ${token}` } } } : {}),
+      });
+      const client = new Client({ name: 'e2e', version: '1.0.0' });
+      await client.connect(transport);
+      clients.push(client);
+      return client;
+    },
+    async close() {
+      await Promise.all(clients.map((c) => c.close().catch(() => undefined)));
+      await app.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function call(client: Client, name: string, args: Record<string, unknown>): Promise<CallToolResult> {
+  return (await client.callTool({ name, arguments: args })) as CallToolResult;
+}
+
+export function textOf(result: CallToolResult): string {
+  const first = result.content[0];
+  if (first?.type !== 'text') throw new Error('expected a text result');
+  return first.text;
+}
