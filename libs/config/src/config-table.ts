@@ -4,18 +4,20 @@
  * envExample() the content of `.env.example` (a test keeps the file equal).
  */
 import { bridgeVars } from './bridge.config.js';
+import { clientVars } from './client.config.js';
 import type { EnvVar, EnvVarSet } from './env-var.js';
 import { generatorVars } from './generator.config.js';
 import { indexerVars } from './indexer.config.js';
 import { serveVars } from './serve.config.js';
 
-export type ServiceName = 'indexer' | 'generator' | 'bridge' | 'serve';
+export type ServiceName = 'indexer' | 'generator' | 'bridge' | 'serve' | 'cli';
 
 const SERVICES: ReadonlyArray<[ServiceName, EnvVarSet]> = [
   ['indexer', indexerVars],
   ['generator', generatorVars],
   ['bridge', bridgeVars],
   ['serve', serveVars],
+  ['cli', clientVars],
 ];
 
 export interface ConfigRow {

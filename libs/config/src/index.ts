@@ -14,6 +14,7 @@ export {
 } from './generator.config.js';
 export { loadBridgeConfig, bridgeVars, type BridgeConfig, type McpConfig, type SchemaSource } from './bridge.config.js';
 export { loadServeConfig, serveVars, type ServeConfig } from './serve.config.js';
+export { loadClientConfig, clientVars, type ClientConfig } from './client.config.js';
 export type {
   AuthConfig,
   CommonConfig,

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { bridgeVars, loadBridgeConfig } from './bridge.config.js';
+import { clientVars, loadClientConfig } from './client.config.js';
 import { ConfigError } from './config.errors.js';
 import type { EnvVarSet } from './env-var.js';
 import { generatorVars, loadGeneratorConfig } from './generator.config.js';
@@ -77,6 +78,7 @@ const services: ReadonlyArray<[string, EnvVarSet, (env: Env) => unknown, Env]> =
   ['generator', generatorVars, loadGeneratorConfig, {}],
   ['bridge', bridgeVars, loadBridgeConfig, { SCHEMA_FILE: schemaFile }],
   ['serve', serveVars, loadServeConfig, { DISCOVERY_AUTH: 'off' }],
+  ['cli', clientVars, loadClientConfig, {}],
 ];
 
 function configError(run: () => unknown): ConfigError {
@@ -218,6 +220,15 @@ describe('loading', () => {
     expect(config.bridge.http).toEqual({ port: 4200, host: '127.0.0.1' });
     expect(config.bridge.schemaSource).toBeUndefined();
     expect(loadServeConfig({ DISCOVERY_AUTH: 'off', REDIS_URL: 'redis://r:6379' }).redis.url).toBe('redis://r:6379');
+  });
+
+  it('gives clients the discovery URL without a trailing slash and the token from a file', () => {
+    expect(loadClientConfig({})).toEqual({ service: 'cli', discovery: { url: 'http://127.0.0.1:4100', token: undefined } });
+    const token = file('client-token', 'sd_client\n');
+    expect(loadClientConfig({ DISCOVERY_URL: 'https://discovery.example/base/', DISCOVERY_TOKEN_FILE: token }).discovery).toEqual({
+      url: 'https://discovery.example/base',
+      token: 'sd_client',
+    });
   });
 
   it('reads process.env when no env is passed', () => {
