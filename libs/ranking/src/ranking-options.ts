@@ -19,6 +19,8 @@ export interface RankingOptions {
   rootFieldFactor: number;
   /** How many root fields (the best by word score) get rootFieldFactor. */
   rootFieldSlots: number;
+  /** A boosted root field scores at most this share of the best other candidate. */
+  rootFieldCap: number;
   /** Bonus for a root field by how fully the query names the entity it returns (times that entity's centrality). */
   rootEntityWeight: number;
   /** Bonus for the share of a symbol's own name words the query contains. */
@@ -46,9 +48,10 @@ export const DEFAULT_RANKING_OPTIONS: Readonly<RankingOptions> = {
   unreachableFactor: 0.6,
   readMutationFieldFactor: 0.05,
   readWriteOnlyFactor: 0.3,
-  writeMutationFieldFactor: 1.3,
+  writeMutationFieldFactor: 3,
   rootFieldFactor: 4,
   rootFieldSlots: 3,
+  rootFieldCap: 0.9,
   rootEntityWeight: 2,
   nameCoverageWeight: 0,
   parentCoverageWeight: 1.5,

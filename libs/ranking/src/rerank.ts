@@ -2,7 +2,8 @@
  * Second stage of a search, on the best candidates only: how much of a
  * member's own name and of its owning type's name the query explains
  * (coverage), how central the owning type is in the schema (how many fields
- * lead to it), and which few root fields are kept as entry points.
+ * lead to it), and which few query root fields are kept as entry points. Identifying fields
+ * (`name`, `title`) are boosted for questions that read, not for writes.
  */
 import { SYMBOL_KINDS } from '@discovery/schema-symbols';
 import type { RankingOptions } from './ranking-options.js';
@@ -24,6 +25,7 @@ function coverage(terms: readonly string[], query: ReadonlySet<string>): number 
 export function rerank(
   index: SearchIndex,
   queryTerms: ReadonlySet<string>,
+  write: boolean,
   top: readonly number[],
   scores: Float64Array,
   o: Readonly<RankingOptions>,
@@ -38,7 +40,7 @@ export function rerank(
     if (k === FIELD || k === INPUT_FIELD) {
       const ownerCoverage = coverage(cache.ownerTerms(i), queryTerms);
       factor *= 1 + o.parentCoverageWeight * ownerCoverage;
-      if (ownerCoverage === 1 && cache.isLabel(i)) factor *= o.labelFactor;
+      if (!write && ownerCoverage === 1 && cache.isLabel(i)) factor *= o.labelFactor;
       const p = parent[i]!;
       if (p >= 0) factor *= 1 + o.importanceWeight * importance[p]!;
       if (k === FIELD && depth[i] === 0 && (flags[i]! & SymbolFlag.MutationField) === 0) {
@@ -50,5 +52,13 @@ export function rerank(
     scores[i]! *= factor;
   }
   roots.sort((a, b) => b.score - a.score || a.i - b.i);
-  for (const { i, score } of roots.slice(0, o.rootFieldSlots)) scores[i] = score * o.rootFieldFactor;
+  const chosen = roots.slice(0, o.rootFieldSlots);
+  let best = 0;
+  const isChosen = new Set(chosen.map((r) => r.i));
+  for (const i of top) if (!isChosen.has(i)) best = Math.max(best, scores[i]!);
+  // Entry points join the top of the list, but never push the best other answer down.
+  const cap = best > 0 ? best * o.rootFieldCap : Number.POSITIVE_INFINITY;
+  chosen.forEach(({ i, score }, rank) => {
+    scores[i] = Math.min(score * o.rootFieldFactor, cap * (1 - rank * 1e-3));
+  });
 }

@@ -35,7 +35,7 @@ export function search(
   const filter = compileFilter(index, request);
   const kept = filter === undefined ? ranked : ranked.filter(filter);
   const head = topK(kept, scores, Math.max(options.rerankDepth, limit));
-  rerank(index, new Set(intent.terms), head, scores, options);
+  rerank(index, new Set(intent.terms), intent.write, head, scores, options);
   const top = topK(head, scores, limit);
   const hits = top.map((i) => ({ symbol: index.symbols[i]!, score: scores[i]! }));
   if (hits.length < limit && request.parent !== undefined && filter !== undefined) {

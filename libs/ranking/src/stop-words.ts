@@ -12,7 +12,7 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
   more most much must my need needs no nor not now of off on once only or other our ours out
   over own per please same shall she should show shows so some such than that the their theirs
   them then there these they this those through to too under until up upon us very via want
-  wants was we were what whatever when where whether which while who whom whose why will with
+  wants was we were list listing what whatever when where whether which while who whom whose why will with
   within would you your yours find fetch retrieve return returns returned display tell see
   look lookup including include includes along together using use used currently provide
   provides`
