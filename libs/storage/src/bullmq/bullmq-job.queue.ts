@@ -8,7 +8,7 @@
  * connection options, never a client, so it closes every connection it opens.
  */
 import { randomUUID } from 'node:crypto';
-import { Queue, QueueEvents, UnrecoverableError, Worker, type Job, type RedisOptions as BullRedisOptions } from 'bullmq';
+import { Queue, QueueEvents, UnrecoverableError, WaitingError, Worker, type Job, type RedisOptions as BullRedisOptions } from 'bullmq';
 import type { RedisOptions } from 'ioredis';
 import { checkEnqueueOptions, checkQueueName, resolveQueueOptions, type ResolvedQueueOptions } from '../job-options.js';
 import {
@@ -17,6 +17,9 @@ import {
 } from '../job-queue.js';
 import { storageCall, StorageError, StorageErrorCode, toStorageError } from '../storage.errors.js';
 import { JobWaiters } from './job-waiters.js';
+
+/** After the grace period, how long aborted jobs get to stop before the worker is force-closed. */
+const HAND_BACK_MS = 2_000;
 
 /** What BullMQ stores as job data. */
 interface Envelope<TData> {
@@ -39,6 +42,8 @@ export class BullmqJobQueue<TData, TResult> implements JobQueue<TData, TResult> 
   private readonly settings: BullmqJobQueueOptions;
   private readonly queue: Queue<Envelope<TData>, TResult>;
   private readonly active = new Map<string, AbortController>();
+  /** Set when the close grace period ran out: running jobs go back to the queue, their outcome is dropped. */
+  private handingBack = false;
   private waiters: JobWaiters<TResult> | undefined;
   private worker: Worker<Envelope<TData>, TResult> | undefined;
   private closing: Promise<void> | undefined;
@@ -75,7 +80,7 @@ export class BullmqJobQueue<TData, TResult> implements JobQueue<TData, TResult> 
     if (!Number.isSafeInteger(concurrency) || concurrency < 1) {
       throw new StorageError(StorageErrorCode.InvalidArgument, `concurrency must be an integer >= 1 (got ${concurrency})`);
     }
-    const worker = new Worker<Envelope<TData>, TResult>(this.name, (job, _token, signal) => this.run(job, handler, signal), {
+    const worker = new Worker<Envelope<TData>, TResult>(this.name, (job, token, signal) => this.run(job, handler, token, signal), {
       connection: blocking(this.settings.connection),
       prefix: this.settings.prefix,
       concurrency,
@@ -96,6 +101,14 @@ export class BullmqJobQueue<TData, TResult> implements JobQueue<TData, TResult> 
     );
   }
 
+  /** Jobs by state (metrics, operators). */
+  async counts(): Promise<{ waiting: number; active: number; delayed: number }> {
+    const counts = await storageCall(`count jobs of queue ${this.name}`, () =>
+      this.queue.getJobCounts('waiting', 'prioritized', 'active', 'delayed'),
+    );
+    return { waiting: (counts.waiting ?? 0) + (counts.prioritized ?? 0), active: counts.active ?? 0, delayed: counts.delayed ?? 0 };
+  }
+
   close(): Promise<void> {
     this.closing ??= this.shutdown();
     return this.closing;
@@ -107,8 +120,12 @@ export class BullmqJobQueue<TData, TResult> implements JobQueue<TData, TResult> 
       // Stop fetching, give running jobs the grace period, then abort them and hand them back
       // (force close: their locks lapse and another worker's stalled check takes them over).
       await worker.pause(true).catch((error: unknown) => this.report(error, 'worker'));
-      const finished = await this.whenIdle(this.options.closeGraceMs);
-      if (!finished) for (const controller of this.active.values()) controller.abort(new Error('worker shutting down'));
+      let finished = await this.whenIdle(this.options.closeGraceMs);
+      if (!finished) {
+        this.handingBack = true;
+        for (const controller of this.active.values()) controller.abort(new Error('worker shutting down'));
+        finished = await this.whenIdle(HAND_BACK_MS);
+      }
       await worker.close(!finished).catch((error: unknown) => this.report(error, 'worker'));
     }
     await this.waiters?.close();
@@ -132,7 +149,12 @@ export class BullmqJobQueue<TData, TResult> implements JobQueue<TData, TResult> 
     return { jobId: job.id, added: job.id === fresh };
   }
 
-  private async run(job: Job<Envelope<TData>, TResult>, handler: JobHandler<TData, TResult>, cancel?: AbortSignal): Promise<TResult> {
+  private async run(
+    job: Job<Envelope<TData>, TResult>,
+    handler: JobHandler<TData, TResult>,
+    token: string | undefined,
+    cancel?: AbortSignal,
+  ): Promise<TResult> {
     const controller = new AbortController();
     const key = job.id ?? randomUUID();
     this.active.set(key, controller);
@@ -142,13 +164,16 @@ export class BullmqJobQueue<TData, TResult> implements JobQueue<TData, TResult> 
     const budget = budgetMs === undefined ? undefined
       : setTimeout(() => controller.abort(new Error(`job budget of ${budgetMs} ms ran out`)), budgetMs);
     try {
-      return await handler(job.data.data, {
+      const result = await handler(job.data.data, {
         jobId: job.deduplicationId ?? job.opts.deduplication?.id ?? key,
         attempt: job.attemptsStarted,
         signal: controller.signal,
         progress: (value) => job.updateProgress(value),
       });
+      if (this.handingBack) await this.handBack(job, token);
+      return result;
     } catch (error) {
+      if (this.handingBack) await this.handBack(job, token);
       if (error instanceof UnrecoverableJobError) throw new UnrecoverableError(error.message);
       throw error instanceof Error ? error : new Error(String(error));
     } finally {
@@ -156,6 +181,20 @@ export class BullmqJobQueue<TData, TResult> implements JobQueue<TData, TResult> 
       cancel?.removeEventListener('abort', onCancel);
       this.active.delete(key);
     }
+  }
+
+  /**
+   * Puts a job this worker gave up at shutdown back in the queue for another worker (its lock is
+   * released) and tells BullMQ to leave it alone. If Redis cannot be told, the lock lapses and
+   * stalled-job recovery hands it over instead.
+   */
+  private async handBack(job: Job<Envelope<TData>, TResult>, token: string | undefined): Promise<never> {
+    try {
+      await job.moveToWait(token);
+    } catch (error) {
+      this.report(error, 'worker hand-back');
+    }
+    throw new WaitingError();
   }
 
   private async events(): Promise<JobWaiters<TResult>> {
