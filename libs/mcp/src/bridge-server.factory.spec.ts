@@ -32,6 +32,7 @@ describe('bridge MCP server', () => {
     }
     const search = tools[0]!.inputSchema as { required: string[]; properties: Record<string, Record<string, unknown>> };
     expect(search.required).toEqual(['query']);
+    expect(search.properties['query']).toMatchObject({ type: 'string', pattern: '\\S', maxLength: 2000 });
     expect(search.properties['kinds']).toMatchObject({
       type: 'array',
       items: { enum: ['object', 'interface', 'union', 'enum', 'scalar', 'input', 'field', 'input_field', 'path'] },
@@ -82,11 +83,15 @@ describe('bridge MCP server', () => {
     ['search_schema', {}, 'query is required'],
     ['search_schema', { query: '   ' }, 'query must contain a non-space character'],
     ['search_schema', { query: 'x', limit: 0 }, 'limit must be at least 1'],
+    ['search_schema', { query: 'x', limit: 101 }, 'limit must be at most 100'],
+    ['search_schema', { query: 'q'.repeat(2001) }, 'query must be at most 2000 characters'],
     ['search_schema', { query: 'x', limit: 2.5 }, 'limit must be a whole number'],
     ['search_schema', { query: 'x', kinds: ['table'] }, 'kinds.0'],
     ['search_schema', { query: 'x', parent: 'Query' }, 'parent must be a coordinate such as object:Query'],
     ['search_schema', { query: 'x', extra: true }, 'unknown input "extra"'],
     ['get_symbols', { coordinates: [] }, 'coordinates must hold at least one coordinate'],
+    ['get_symbols', {}, 'coordinates is required'],
+    ['get_symbols', { coordinates: Array.from({ length: 501 }, (_, i) => `object:T${i}`) }, 'at most 500 coordinates'],
     ['get_symbols', { coordinates: 'object:Query' }, 'coordinates must be an array of strings'],
     ['generate_query', { prompt: '' }, 'prompt must contain a non-space character'],
   ])('%s rejects %j as not valid', async (tool, args, detail) => {

@@ -5,10 +5,10 @@
 import { z } from 'zod';
 import { toResolution, type ResolvedQueryOutput } from '../records.mapper.js';
 import { readOnlyAnnotations, type ToolDefinition } from '../tool-definition.js';
-import { nonBlank } from './tool-schemas.js';
+import { MAX_PROMPT_CHARS, nonBlank } from './tool-schemas.js';
 
 const input = z.strictObject({
-  prompt: nonBlank('prompt').describe(
+  prompt: nonBlank('prompt', MAX_PROMPT_CHARS).describe(
     'What the operation should do, in plain language, with any concrete values, e.g. "the current mood of employee 3" or "create a product called Lamp priced 20 EUR".',
   ),
 });

@@ -4,12 +4,13 @@
 import { z } from 'zod';
 import { toSymbol } from '../records.mapper.js';
 import { readOnlyAnnotations, type ToolDefinition } from '../tool-definition.js';
-import { nonBlank, recordSchema } from './tool-schemas.js';
+import { MAX_COORDINATE_CHARS, MAX_COORDINATES, nonBlank, recordSchema } from './tool-schemas.js';
 
 const input = z.strictObject({
   coordinates: z
-    .array(nonBlank('each coordinate'), 'coordinates must be an array of strings')
+    .array(nonBlank('each coordinate', MAX_COORDINATE_CHARS), 'coordinates must be an array of strings')
     .min(1, 'coordinates must hold at least one coordinate')
+    .max(MAX_COORDINATES, `coordinates must hold at most ${MAX_COORDINATES} coordinates`)
     .describe(
       'Coordinates to read, as <kind>:<name>: object:Query, field:Employee.details, input:SearchInput, input_field:SearchInput.name, enum:Mood, or a path coordinate from a search hit.',
     ),

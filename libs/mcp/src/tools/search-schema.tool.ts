@@ -5,13 +5,13 @@ import { SYMBOL_KINDS } from '@discovery/schema-symbols';
 import { z } from 'zod';
 import { toSearchHit } from '../records.mapper.js';
 import { readOnlyAnnotations, type ToolDefinition } from '../tool-definition.js';
-import { COORDINATE_PATTERN, nonBlank, recordSchema } from './tool-schemas.js';
+import { COORDINATE_PATTERN, MAX_COORDINATE_CHARS, MAX_QUERY_CHARS, nonBlank, recordSchema } from './tool-schemas.js';
 
 export const SEARCH_DEFAULT_LIMIT = 10;
 export const SEARCH_MAX_LIMIT = 100;
 
 const input = z.strictObject({
-  query: nonBlank('query').describe(
+  query: nonBlank('query', MAX_QUERY_CHARS).describe(
     'A few words about the data or action you need, e.g. "employee mood" or "cancel order". Names and plain language both work.',
   ),
   kinds: z
@@ -30,6 +30,7 @@ const input = z.strictObject({
   parent: z
     .string()
     .regex(COORDINATE_PATTERN, 'parent must be a coordinate such as object:Query')
+    .max(MAX_COORDINATE_CHARS, `parent must be at most ${MAX_COORDINATE_CHARS} characters`)
     .optional()
     .describe('Only return members of this type, given as a coordinate such as object:Query or input:OrderInput.'),
   paginated: z

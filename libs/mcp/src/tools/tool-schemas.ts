@@ -7,11 +7,18 @@ import { z } from 'zod';
 /** `<kind>:<name>` with one of the symbol kinds of WIRE.md §3. */
 export const COORDINATE_PATTERN = new RegExp(`^(${SYMBOL_KINDS.join('|')}):\\S+$`);
 
-/** A string that must contain a non-space character. */
-export function nonBlank(name: string): z.ZodString {
+/** Longest texts the discovery service accepts (WIRE.md §1 request validation). */
+export const MAX_QUERY_CHARS = 2000;
+export const MAX_PROMPT_CHARS = 8000;
+export const MAX_COORDINATES = 500;
+export const MAX_COORDINATE_CHARS = 600;
+
+/** A string that must contain a non-space character, at most `max` characters long. */
+export function nonBlank(name: string, max: number): z.ZodString {
   return z
     .string(`${name} must be a string`)
-    .regex(/\S/, `${name} must contain a non-space character`);
+    .regex(/\S/, `${name} must contain a non-space character`)
+    .max(max, `${name} must be at most ${max} characters`);
 }
 
 /** A schema record (WIRE.md §3): a JSON object with PascalCase keys. */
