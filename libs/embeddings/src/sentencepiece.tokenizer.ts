@@ -6,8 +6,8 @@
  * about 50x faster, which matters when a query is embedded per search.
  */
 
-/** `[piece, log-probability]` per id, as in the model's vocab.json. */
-export type Vocabulary = ReadonlyArray<readonly [string, number]>;
+/** `[piece, log-probability]` per id, as in the model's vocab.json (null counts as 0, as in the reference). */
+export type Vocabulary = ReadonlyArray<readonly [string, number | null]>;
 
 const SEPARATOR = '\u2581';
 /** Ids below this are special (`<unk>`, `<s>`, ...) and never produced by matching. */
@@ -45,7 +45,7 @@ export class SentencePieceTokenizer {
         node = next;
       }
       node.id = id;
-      node.score = score;
+      node.score = score ?? 0;
     });
   }
 
@@ -54,7 +54,7 @@ export class SentencePieceTokenizer {
   }
 
   /** The piece and log-probability of an id. */
-  piece(id: number): readonly [string, number] | undefined {
+  piece(id: number): readonly [string, number | null] | undefined {
     return this.vocabulary[id];
   }
 
