@@ -21,7 +21,7 @@ beforeAll(() => {
   redis = createTestRedis();
 });
 afterAll(async () => {
-  await deleteKeysByPrefix(redis, prefix);
+  await deleteKeysByPrefix(redis, prefix, `{${prefix}`); // index keys, then BullMQ queues ({<prefix>jobs}:...)
   await closeTestRedis(redis);
 });
 

@@ -85,6 +85,8 @@ function connectMessage(error: ConnectError, url: string): string {
       return `the discovery service at ${url} rejected the token (${error.rawMessage}); check DISCOVERY_TOKEN`;
     case Code.Unavailable:
       return `cannot reach the discovery service at ${url} (${error.rawMessage}); check DISCOVERY_URL`;
+    case Code.DeadlineExceeded:
+      return `no answer in time (${error.rawMessage}); raise --timeout`;
     case Code.NotFound:
       return `${error.rawMessage} (never built, deleted or evicted: index the schema again)`;
     default:

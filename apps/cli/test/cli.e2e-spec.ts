@@ -51,7 +51,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([indexer?.stop(), generator?.stop()]);
   await model?.close();
-  await deleteKeysByPrefix(redis, prefix);
+  await deleteKeysByPrefix(redis, prefix, `{${prefix}`); // index keys, then BullMQ queues ({<prefix>jobs}:...)
   await closeTestRedis(redis);
   rmSync(dir, { recursive: true, force: true });
 }, 60_000);
