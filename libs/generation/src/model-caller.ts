@@ -23,6 +23,23 @@ export interface ModelCallSettings {
   maxAttempts?: number;
   /** Told about each failed attempt (status and kind only). */
   onRetry?: (detail: string) => void;
+  /** Told about every attempt (metrics): duration, token usage, failure kind. */
+  onAttempt?: (attempt: ModelAttempt) => void;
+}
+
+export interface ModelAttempt {
+  seconds: number;
+  promptTokens?: number;
+  completionTokens?: number;
+  /** `rate_limited`, `timeout`, `server_error`, `refused`, `invalid_output`; absent on success. */
+  failure?: string;
+}
+
+function failureKind(error: unknown): string {
+  if (error instanceof OpenAI.RateLimitError) return 'rate_limited';
+  if (error instanceof OpenAI.APIConnectionError) return 'timeout';
+  if (error instanceof OpenAI.APIError && typeof error.status === 'number') return error.status >= 500 ? 'server_error' : 'refused';
+  return 'invalid_output';
 }
 
 const MIN_CALL_MS = 100;
@@ -69,12 +86,21 @@ export async function callModel(
     const timeout = Math.min(settings.callTimeoutMs, remaining);
     const signals = [AbortSignal.timeout(timeout), ...(settings.signal ? [settings.signal] : [])];
     let waitMs: number | undefined;
+    const began = performance.now();
+    const seconds = (): number => (performance.now() - began) / 1000;
     try {
       const completion = await client.chat.completions.create(request, { signal: AbortSignal.any(signals), timeout, maxRetries: 0 });
       const message = completion?.choices?.[0]?.message;
-      if (message && (message.content || message.tool_calls?.length)) return { ok: true, message, attempts: attempt };
+      const usage = completion?.usage;
+      const tokens = usage ? { promptTokens: usage.prompt_tokens, completionTokens: usage.completion_tokens } : {};
+      if (message && (message.content || message.tool_calls?.length)) {
+        settings.onAttempt?.({ seconds: seconds(), ...tokens });
+        return { ok: true, message, attempts: attempt };
+      }
+      settings.onAttempt?.({ seconds: seconds(), ...tokens, failure: 'invalid_output' });
       lastDetail = 'empty response';
     } catch (error) {
+      settings.onAttempt?.({ seconds: seconds(), failure: settings.signal?.aborted ? 'aborted' : failureKind(error) });
       if (settings.signal?.aborted) return { ok: false, reason: 'aborted', detail: 'the job was aborted' };
       const verdict = classify(error);
       lastDetail = verdict.detail;

@@ -12,7 +12,7 @@ import type { RootOperation } from '@discovery/schema-symbols';
 import type { GenerateJobProgress, GenerateJobResult, Resolution } from './generate-job.js';
 import type { GenerationIndex } from './generation-index.js';
 import { GenerationErrorCode } from './generation.errors.js';
-import { callModel } from './model-caller.js';
+import { callModel, type ModelAttempt } from './model-caller.js';
 import { NUDGE_TOOL_CALL, openingMessages } from './model-prompt.js';
 import { MODEL_TOOLS } from './model-tools.js';
 import { sliceSchema } from './schema-slice.js';
@@ -44,6 +44,11 @@ export interface GenerateContext {
   progress?: (progress: GenerateJobProgress) => Promise<void> | void;
 }
 
+/** Observation hooks (metrics). */
+export interface GenerationHooks {
+  modelAttempt?: (attempt: ModelAttempt & { model: string }) => void;
+}
+
 /** Structured log sink (pino-compatible subset). Never given a prompt, SDL or token. */
 export interface GenerationLog {
   info(obj: object, msg?: string): void;
@@ -63,6 +68,7 @@ export class QueryGenerator {
     private readonly client: OpenAI,
     private readonly options: QueryGeneratorOptions,
     private readonly log: GenerationLog = { info: () => undefined, warn: () => undefined },
+    private readonly hooks: GenerationHooks = {},
   ) {
     if (!Number.isSafeInteger(options.maxTurns) || options.maxTurns < 1) throw new RangeError('maxTurns must be an integer >= 1');
     if (!(options.timeoutMs > 0) || !(options.callTimeoutMs > 0)) throw new RangeError('timeouts must be positive');
@@ -97,6 +103,7 @@ export class QueryGenerator {
           callTimeoutMs: this.options.callTimeoutMs,
           signal: context.signal,
           onRetry: (detail) => this.log.warn({ turn, detail }, 'model call failed, retrying'),
+          onAttempt: (attempt) => this.hooks.modelAttempt?.({ ...attempt, model: this.options.model }),
         },
       );
       if (!outcome.ok) {

@@ -1,0 +1,99 @@
+/**
+ * Everything the generator process holds, created from its configuration in
+ * one place: logger, metrics, storage and the generation queue, the model
+ * client and loop, the index source and the ops endpoints (/metrics, /healthz,
+ * /readyz on METRICS_PORT). Closing it drains and closes them in order.
+ */
+import OpenAI from 'openai';
+import type { GeneratorConfig } from '@discovery/config';
+import {
+  GENERATE_QUEUE,
+  QueryGenerator,
+  StoredIndexSource,
+  type GenerateJobData,
+  type GenerateJobResult,
+  type GenerationIndexSource,
+} from '@discovery/generation';
+import { createLogger, Metrics, OpsEndpoints, startOpsServer, type Logger, type RunningOpsServer } from '@discovery/observability';
+import { createStorage, type JobQueue, type QueueOptions, type Storage } from '@discovery/storage';
+
+/** Generation jobs are short: a dead worker's job is taken over within about 15 s. */
+export const GENERATE_QUEUE_OPTIONS: QueueOptions = { lockDurationMs: 10_000, stalledIntervalMs: 5_000, maxStalledCount: 2, attempts: 2 };
+
+export interface GeneratorContextOverrides {
+  /** Queue settings on top of GENERATE_QUEUE_OPTIONS (tests shorten the lock). */
+  queue?: QueueOptions;
+  logger?: Logger;
+}
+
+export class GeneratorContext {
+  private opsServer: RunningOpsServer | undefined;
+
+  private constructor(
+    readonly config: GeneratorConfig,
+    readonly logger: Logger,
+    readonly metrics: Metrics,
+    readonly storage: Storage,
+    readonly queue: JobQueue<GenerateJobData, GenerateJobResult>,
+    readonly generator: QueryGenerator | undefined,
+    readonly indexes: GenerationIndexSource,
+    readonly ops: OpsEndpoints,
+  ) {}
+
+  static async create(config: GeneratorConfig, overrides: GeneratorContextOverrides = {}): Promise<GeneratorContext> {
+    const logger = overrides.logger ?? createLogger({ service: 'generator', level: config.logLevel });
+    const metrics = new Metrics({ service: 'generator' });
+    const storage = createStorage({
+      redisUrl: config.redis.url,
+      keyPrefix: config.redis.keyPrefix,
+      onError: (error, source) => logger.warn({ err: error, source }, 'storage connection problem'),
+    });
+    const queue = storage.createQueue<GenerateJobData, GenerateJobResult>(GENERATE_QUEUE, {
+      ...GENERATE_QUEUE_OPTIONS,
+      closeGraceMs: config.shutdownGraceMs,
+      ...overrides.queue,
+    });
+    metrics.queue.trackDepth(GENERATE_QUEUE, async () => ({ pending: await queue.depth() }));
+    const generator = GeneratorContext.createGenerator(config, logger, metrics);
+    if (!generator) logger.warn('LLM_MODEL is not set: every generation job answers unimplemented');
+    const ops = new OpsEndpoints({ metrics, checks: { redis: () => storage.ping() } });
+    return new GeneratorContext(config, logger, metrics, storage, queue, generator, new StoredIndexSource(storage.indexStore), ops);
+  }
+
+  private static createGenerator(config: GeneratorConfig, logger: Logger, metrics: Metrics): QueryGenerator | undefined {
+    if (config.llm.model === undefined) return undefined;
+    const client = new OpenAI({
+      ...(config.llm.baseUrl !== undefined ? { baseURL: config.llm.baseUrl } : {}),
+      // Local OpenAI-compatible servers (vLLM, Ollama) often need no key; the client insists on one.
+      apiKey: config.llm.apiKey ?? 'not-configured',
+      maxRetries: 0,
+      timeout: config.llm.timeoutMs,
+    });
+    return new QueryGenerator(
+      client,
+      {
+        model: config.llm.model,
+        maxTurns: config.generate.maxTurns,
+        timeoutMs: config.generate.timeoutMs,
+        callTimeoutMs: config.llm.timeoutMs,
+        allowMutations: config.generate.allowMutations,
+      },
+      logger,
+      { modelAttempt: (attempt) => metrics.model.record(attempt) },
+    );
+  }
+
+  /** Serves /metrics, /healthz and /readyz on METRICS_PORT; returns the bound port. */
+  async startOps(): Promise<number> {
+    this.opsServer ??= await startOpsServer(this.ops, this.config.metrics.port, this.config.metrics.host);
+    return this.opsServer.port;
+  }
+
+  /** Stops taking jobs, lets running ones finish within the grace period (else hands them back), closes connections. */
+  async close(): Promise<void> {
+    this.ops.startDraining();
+    await this.storage.close();
+    await this.opsServer?.close();
+    this.logger.info('generator stopped');
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * The generation job handler, shared by the generator app and the all-in-one
+ * `serve` mode: opens the index, runs the model loop, and turns domain
+ * outcomes into job results. Aborts (worker shutdown) and unexpected errors
+ * are thrown, so the queue hands the job to another worker or retries it.
+ */
+import type { JobContext, JobHandler } from '@discovery/storage';
+import type { GenerateJobData, GenerateJobResult } from './generate-job.js';
+import type { GenerationIndexSource } from './generation-index.js';
+import { GenerationError, GenerationErrorCode } from './generation.errors.js';
+import type { GenerationLog, QueryGenerator } from './query-generator.js';
+
+export interface GenerationWorkerDeps {
+  indexes: GenerationIndexSource;
+  /** Undefined when no model is configured: every job answers `unimplemented`. */
+  generator: QueryGenerator | undefined;
+  log?: GenerationLog;
+  /** Told how each job ended (metrics). */
+  onFinished?: (outcome: GenerateJobResult['status'] | 'error', seconds: number) => void;
+}
+
+export const NO_MODEL_MESSAGE = 'Query generation is not configured: no language model is set (LLM_MODEL).';
+
+function isJobData(data: unknown): data is GenerateJobData {
+  const candidate = data as GenerateJobData | null;
+  return typeof candidate === 'object' && candidate !== null && typeof candidate.indexId === 'string' && typeof candidate.prompt === 'string';
+}
+
+/** A JobHandler for GENERATE_QUEUE. */
+export function generationJobHandler(deps: GenerationWorkerDeps): JobHandler<GenerateJobData, GenerateJobResult> {
+  return async (data: GenerateJobData, context: JobContext): Promise<GenerateJobResult> => {
+    const started = Date.now();
+    const finish = (result: GenerateJobResult): GenerateJobResult => {
+      deps.onFinished?.(result.status, (Date.now() - started) / 1000);
+      return result;
+    };
+    if (!isJobData(data) || data.prompt.trim() === '') {
+      return finish({ status: 'failed', code: GenerationErrorCode.InvalidArgument, message: 'The job carries no index id or prompt.' });
+    }
+    if (!deps.generator) return finish({ status: 'failed', code: GenerationErrorCode.Unimplemented, message: NO_MODEL_MESSAGE });
+    deps.log?.info({ jobId: context.jobId, attempt: context.attempt, requestId: data.requestId }, 'generation job started');
+    try {
+      const index = await deps.indexes.open(data.indexId);
+      const result = await deps.generator.generate(index, data.prompt, {
+        signal: context.signal,
+        ...(data.deadlineAt !== undefined ? { deadlineAt: data.deadlineAt } : {}),
+        progress: (progress) => context.progress({ ...progress }),
+      });
+      return finish(result);
+    } catch (error) {
+      if (error instanceof GenerationError) return finish({ status: 'failed', code: error.code, message: error.message });
+      deps.onFinished?.('error', (Date.now() - started) / 1000);
+      throw error;
+    }
+  };
+}
