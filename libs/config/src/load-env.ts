@@ -59,10 +59,19 @@ function inDeclarationOrder(issues: ConfigIssue[], names: string[]): ConfigIssue
   const rank = (issue: ConfigIssue): number => names.indexOf(issue.variable.replace(/_FILE$/, ''));
   const seen = new Set<string>();
   const firstPerVariable = issues.filter((issue) => !seen.has(issue.variable) && seen.add(issue.variable));
-  return firstPerVariable.map((issue, index) => ({ issue, index })).sort((a, b) => rank(a.issue) - rank(b.issue) || a.index - b.index).map(({ issue }) => issue);
+  return firstPerVariable
+    .map((issue, index) => ({ issue, index }))
+    .sort((a, b) => rank(a.issue) - rank(b.issue) || a.index - b.index)
+    .map(({ issue }) => issue);
 }
 
-export function loadEnv<V extends EnvVarSet>(service: string, vars: V, env: Env, checks: ReadonlyArray<CrossCheck<V>> = []): EnvValues<V> {
+/** Parses `vars` from `env`; throws ConfigError listing every invalid variable of `service`. */
+export function loadEnv<V extends EnvVarSet>(
+  service: string,
+  vars: V,
+  env: Env,
+  checks: ReadonlyArray<CrossCheck<V>> = [],
+): EnvValues<V> {
   const issues: ConfigIssue[] = [];
   const raw = resolveRaw(vars, env, issues);
   const reported = new Set(issues.map((issue) => issue.variable.replace(/_FILE$/, '')));

@@ -12,7 +12,7 @@ const SENSITIVE_KEY =
   /^(authorization|proxy-authorization|cookie|set-cookie)$|token|secret|passw(or)?d|api[-_]?key|credential|private[-_]?key|jwt|signature/i;
 const BODY_KEY = /^(sdl|prompt|promptBody|schemaSdl)$/i;
 const MAX_DEPTH = 12;
-const MAX_STRING = 4096;
+const MAX_STRING = 2048;
 
 const TEXT_PATTERNS: ReadonlyArray<[RegExp, string]> = [
   [/\b(Bearer|Basic)\s+[A-Za-z0-9\-._~+/]+=*/gi, `$1 ${REDACTED}`],
