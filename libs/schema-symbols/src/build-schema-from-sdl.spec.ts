@@ -22,6 +22,9 @@ describe('buildSchemaFromSdl: rejected input', () => {
     ['missing name', 'type Query {\n  a: String\n  : Int\n}', SymbolExtractionErrorCode.Syntax, /^Syntax Error: Expected Name, found ":" at line 3, column 3$/],
     ['unclosed type', 'type Query {\n  a: String\n', SymbolExtractionErrorCode.Syntax, /^Syntax Error: Expected Name, found <EOF> at line 3, column 1$/],
     ['brace without type', 'type Query {\n  a: String\n}\n}', SymbolExtractionErrorCode.Syntax, /^Syntax Error: Unexpected "}" at line 4, column 1$/],
+    ['an operation, no types', '{ a }', SymbolExtractionErrorCode.Empty, /defines no types/],
+    ['directives only', 'directive @a on FIELD\nschema { query: Q }', SymbolExtractionErrorCode.Empty, /defines no types/],
+    ['introspection JSON', '{"data": {"__schema": {}}}', SymbolExtractionErrorCode.Syntax, /^Syntax Error: .* at line 1, column 2 \(this looks like JSON, not GraphQL SDL\)$/],
     ['not a string', 42 as unknown as string, SymbolExtractionErrorCode.Invalid, /must be a string, got number/],
   ])('%s', (_name, sdl, code, message) => {
     const error = failure(() => buildSchemaFromSdl(sdl));

@@ -11,6 +11,8 @@ import {
   OperationTypeNode,
   buildASTSchema,
   isObjectType,
+  isTypeDefinitionNode,
+  isTypeExtensionNode,
   parse,
   validateSchema,
   type DocumentNode,
@@ -64,7 +66,7 @@ function buildRepaired(document: DocumentNode): BuiltSchema {
   } catch (error) {
     throw new SymbolExtractionError(
       SymbolExtractionErrorCode.Invalid,
-      `The schema cannot be built even leniently: ${describe(error)}`,
+      `The schema cannot be built even leniently: ${describeError(error)}`,
       { cause: error },
     );
   }
@@ -77,7 +79,7 @@ function accept(schema: GraphQLSchema, repairs: string[], remaining: readonly Gr
   if (remaining.length > 0) {
     // Usable as it is; marked valid so that graphql-js validates operations against it.
     schema = new GraphQLSchema({ ...schema.toConfig(), assumeValid: true });
-    warnings.push(...remaining.slice(0, MAX_LISTED_ERRORS).map((error) => `Accepted despite: ${describe(error)}`));
+    warnings.push(...remaining.slice(0, MAX_LISTED_ERRORS).map((error) => `Accepted despite: ${describeError(error)}`));
     if (remaining.length > MAX_LISTED_ERRORS) {
       warnings.push(`Accepted despite ${remaining.length - MAX_LISTED_ERRORS} more schema validation errors`);
     }
@@ -133,11 +135,20 @@ function parseSdl(sdl: string, maxBytes: number): DocumentNode {
   if (isBlank(sdl)) {
     throw new SymbolExtractionError(SymbolExtractionErrorCode.Empty, 'The SDL is empty: it defines no types');
   }
+  let document: DocumentNode;
   try {
-    return parse(sdl);
+    document = parse(sdl);
   } catch (error) {
-    throw new SymbolExtractionError(SymbolExtractionErrorCode.Syntax, describe(error), { cause: error });
+    const hint = /^[\s\uFEFF]*[[{]/.test(sdl) ? ' (this looks like JSON, not GraphQL SDL)' : '';
+    throw new SymbolExtractionError(SymbolExtractionErrorCode.Syntax, `${describeError(error)}${hint}`, { cause: error });
   }
+  if (!document.definitions.some((node) => isTypeDefinitionNode(node) || isTypeExtensionNode(node))) {
+    throw new SymbolExtractionError(
+      SymbolExtractionErrorCode.Empty,
+      'The SDL defines no types (only operations, fragments, directives or a schema definition)',
+    );
+  }
+  return document;
 }
 
 /** Blank, or nothing but whitespace, commas, a BOM and comments. */
@@ -151,12 +162,12 @@ function buildStrict(document: DocumentNode): { schema?: GraphQLSchema; errors: 
     return { schema, errors: validateSchema(schema) };
   } catch (error) {
     // SDL validation failed (unknown directives or types, duplicates, ...): the lenient path repairs it.
-    return { errors: [error instanceof GraphQLError ? error : new GraphQLError(describe(error))] };
+    return { errors: [error instanceof GraphQLError ? error : new GraphQLError(describeError(error))] };
   }
 }
 
 /** A GraphQL error as one line with its first location: `Syntax Error: ... at line 3, column 1`. */
-export function describe(error: unknown): string {
+export function describeError(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   const message = error.message.split('\n')[0]?.replace(/\.$/, '') ?? '';
   const location = error instanceof GraphQLError ? error.locations?.[0] : undefined;

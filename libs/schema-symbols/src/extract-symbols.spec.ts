@@ -18,6 +18,18 @@ function get(symbols: Map<string, SchemaSymbol>, coordinate: string): SchemaSymb
 const cosmo = symbolsOf(sharedSchema('cosmo-demo.graphql'));
 const shapes = symbolsOf(localFixture('shapes.graphql'));
 
+describe('extractSymbols: input', () => {
+  it.each([
+    ['undefined', undefined],
+    ['an SDL string', 'type Query { a: Int }'],
+    ['a plain object', { getTypeMap: () => ({}) }],
+  ])('rejects %s', (_name, input) => {
+    expect(() => extractSymbols(input as never)).toThrow(
+      expect.objectContaining({ code: 'INVALID', message: 'extractSymbols expects a GraphQLSchema' }),
+    );
+  });
+});
+
 describe('extractSymbols: cosmo demo', () => {
   it('has field:Employee.details with its type reference and parent', () => {
     const details = get(cosmo, 'field:Employee.details');

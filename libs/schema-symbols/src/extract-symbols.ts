@@ -11,6 +11,7 @@ import {
   isInterfaceType,
   isObjectType,
   isScalarType,
+  isSchema,
   isUnionType,
   type GraphQLInputObjectType,
   type GraphQLInterfaceType,
@@ -35,6 +36,7 @@ import {
   toSymbolArgument,
   unionRecord,
 } from './symbol-records.js';
+import { SymbolExtractionError, SymbolExtractionErrorCode } from './symbol-extraction.errors.js';
 import { MAX_NESTED_DESCRIPTION_CHARS, cleanDescription } from './symbol-text.js';
 
 /** Symbol kind of a named type (`object`, `interface`, `union`, `enum`, `scalar`, `input`). */
@@ -53,6 +55,9 @@ interface Place {
 }
 
 export function extractSymbols(schema: GraphQLSchema): SchemaSymbol[] {
+  if (!isSchema(schema)) {
+    throw new SymbolExtractionError(SymbolExtractionErrorCode.Invalid, 'extractSymbols expects a GraphQLSchema');
+  }
   const graph = buildSchemaGraph(schema);
   const reach = computeReachability(graph);
   const paths = findRootPaths(graph);
