@@ -29,5 +29,17 @@ export function analyzeQuery(query: string): QueryIntent {
   const words = textWords(query);
   const content = words.filter((w) => !isStopWord(w));
   const terms = [...new Set((content.length > 0 ? content : words).map(stem))];
-  return { terms, write: words.some((w) => WRITE_VERBS.has(w)) };
+  return { terms, write: asksToWrite(query) };
+}
+
+/**
+ * A write verb typed as a word of its own: tokens with inner punctuation (`org.add_member`,
+ * `created_at:>2026`) are values or filters quoted in a question, not requests.
+ */
+function asksToWrite(query: string): boolean {
+  for (const raw of query.split(/\s+/)) {
+    const token = raw.replace(/^[^A-Za-z]+|[^A-Za-z]+$/g, '').toLowerCase();
+    if (/^[a-z]+$/.test(token) && WRITE_VERBS.has(token)) return true;
+  }
+  return false;
 }

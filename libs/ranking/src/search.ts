@@ -98,20 +98,13 @@ function applyPriors(
 /** The `limit` best positions by descending score, ties by position. */
 function topK(positions: readonly number[], scores: Float64Array, limit: number): number[] {
   const byRank = (a: number, b: number): number => scores[b]! - scores[a]! || a - b;
-  if (positions.length <= limit * 4) return [...positions].sort(byRank).slice(0, limit);
-  const top: number[] = [];
-  for (const p of positions) {
-    if (top.length < limit) {
-      top.push(p);
-      if (top.length === limit) top.sort(byRank);
-    } else if (byRank(p, top[limit - 1]!) < 0) {
-      let at = limit - 1;
-      while (at > 0 && byRank(p, top[at - 1]!) < 0) at--;
-      top.splice(at, 0, p);
-      top.pop();
-    }
-  }
-  return top.length < limit ? top.sort(byRank) : top;
+  if (positions.length <= limit * 2) return [...positions].sort(byRank).slice(0, limit);
+  // Threshold at the limit-th best score (native numeric sort), then order only what passes it.
+  const values = new Float64Array(positions.length);
+  for (let k = 0; k < positions.length; k++) values[k] = scores[positions[k]!]!;
+  values.sort();
+  const threshold = values[values.length - limit]!;
+  return positions.filter((p) => scores[p]! >= threshold).sort(byRank).slice(0, limit);
 }
 
 /** With a `parent` filter, lists the remaining members in schema order below the ranked ones. */

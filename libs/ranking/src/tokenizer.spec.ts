@@ -54,6 +54,8 @@ describe('analyzeQuery', () => {
     ['update the price of a product', true],
     ['recently created issues', false],
     ['pull request review requests', false],
+    ['audit log entries for org.add_member actions', false],
+    ['Delete: the old webhook', true],
   ])('%s -> write %s', (query, write) => {
     expect(analyzeQuery(query).write).toBe(write);
   });
