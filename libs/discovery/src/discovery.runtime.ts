@@ -31,7 +31,7 @@ export interface DiscoveryRuntimeOptions {
   buildAttempts?: number;
   log?: Log;
   observer?: DiscoveryObserver;
-  /** Extra interceptors run after auth (metrics, request ids). */
+  /** Interceptors around everything else, outermost first (request ids, metrics). */
   interceptors?: Interceptor[];
   /** Request id of a call, for logs and jobs. */
   requestIdOf?: (header: Headers) => string | undefined;
@@ -89,11 +89,11 @@ export function createDiscoveryRuntime(options: DiscoveryRuntimeOptions): Discov
       ...(requestIdOf ? { requestIdOf: (ctx) => requestIdOf(ctx.requestHeader) } : {}),
     }),
     interceptors: [
+      ...(options.interceptors ?? []),
       errorMappingInterceptor(log),
       authInterceptor(options.authenticator, yokoScopeForMethod, {
         onDenied: (error, method) => log.warn({ method: method.name, reason: error.reason }, 'call refused'),
       }),
-      ...(options.interceptors ?? []),
     ],
   });
   let unsubscribe: (() => Promise<void>) | undefined;

@@ -19,3 +19,6 @@ export {
   type DiscoveryRuntimeOptions,
   type NodeHandler,
 } from './discovery.runtime.js';
+export { metricsObserver } from './discovery-metrics.js';
+export { discoveryFromConfig, type DiscoveryFromConfigOptions } from './discovery.factory.js';
+export { createTextEmbedder, type TextEmbedderHandle } from './text-embedder.factory.js';

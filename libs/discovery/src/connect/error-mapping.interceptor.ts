@@ -4,6 +4,7 @@
  * logged with its stack and answered as `internal` without details.
  */
 import { Code, ConnectError, type Interceptor } from '@connectrpc/connect';
+import { GenerationError, type GenerationErrorCode } from '@discovery/generation';
 import { JobTimeoutError, StorageError, StorageErrorCode } from '@discovery/storage';
 import { DiscoveryError, DiscoveryErrorCode } from '../discovery.errors.js';
 import { type Log, silentLog } from '../ports.js';
@@ -18,9 +19,23 @@ const CODES: Record<DiscoveryErrorCode, Code> = {
   [DiscoveryErrorCode.DeadlineExceeded]: Code.DeadlineExceeded,
 };
 
+const GENERATION_CODES: Record<GenerationErrorCode, Code> = {
+  invalid_argument: Code.InvalidArgument,
+  not_found: Code.NotFound,
+  failed_precondition: Code.FailedPrecondition,
+  unimplemented: Code.Unimplemented,
+  deadline_exceeded: Code.DeadlineExceeded,
+  unavailable: Code.Unavailable,
+  internal: Code.Internal,
+};
+
 export function toConnectError(error: unknown, log: Log = silentLog, method = ''): ConnectError {
   if (error instanceof ConnectError) return error;
   if (error instanceof DiscoveryError) return new ConnectError(error.message, CODES[error.code]);
+  if (error instanceof GenerationError) {
+    if (error.code === 'internal') log.error({ method, err: error }, 'generation failed');
+    return new ConnectError(error.message, GENERATION_CODES[error.code]);
+  }
   if (error instanceof JobTimeoutError) {
     return new ConnectError('the operation did not finish within its time budget', Code.DeadlineExceeded);
   }

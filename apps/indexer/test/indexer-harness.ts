@@ -1,0 +1,93 @@
+/**
+ * Starts a real indexer (Nest app, Connect over HTTP/1.1, real Redis and
+ * BullMQ under a unique key prefix) and gives Connect clients that speak to
+ * it as Cosmo's router does: JSON or binary codec, a bearer token.
+ */
+import { createClient, type Client } from '@connectrpc/connect';
+import { createConnectTransport } from '@connectrpc/connect-node';
+import { loadIndexerConfig } from '@discovery/config';
+import { YokoService } from '@discovery/proto';
+import { createTestRedis, deleteKeysByPrefix, closeTestRedis, uniquePrefix } from '@discovery/testing';
+import { hashToken } from '@discovery/auth';
+import { startIndexer } from '../src/main.js';
+
+export type Yoko = Client<typeof YokoService>;
+
+export const TOKENS = {
+  acme: 'sd_acme-token-for-tests-0000000000000000000',
+  globex: 'sd_globex-token-for-tests-000000000000000000',
+  reader: 'sd_reader-token-for-tests-000000000000000000',
+};
+export const JWT_SECRET = 'a-test-secret-of-at-least-thirty-two-bytes!!';
+
+export interface RunningIndexer {
+  baseUrl: string;
+  prefix: string;
+  client(token?: string, options?: { binary?: boolean }): Yoko;
+  metric(name: string): Promise<number>;
+  stop(): Promise<void>;
+}
+
+export async function startTestIndexer(env: Record<string, string> = {}, prefix = uniquePrefix('e2e-indexer')): Promise<RunningIndexer> {
+  const config = loadIndexerConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'fatal',
+    REDIS_URL: 'redis://127.0.0.1:6379',
+    REDIS_KEY_PREFIX: prefix,
+    DISCOVERY_TOKENS: [
+      `acme:sha256:${hashToken(TOKENS.acme)}`,
+      `globex:sha256:${hashToken(TOKENS.globex)}`,
+      `acme:sha256:${hashToken(TOKENS.reader)}:read`,
+    ].join(','),
+    DISCOVERY_JWT_SECRET: JWT_SECRET,
+    EMBEDDINGS_PROVIDER: 'none',
+    ...env,
+  });
+  const { app, port } = await startIndexer(config);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  return {
+    baseUrl,
+    prefix,
+    client(token, options = {}) {
+      return createClient(
+        YokoService,
+        createConnectTransport({
+          baseUrl,
+          httpVersion: '1.1',
+          useBinaryFormat: options.binary ?? false,
+          interceptors: token
+            ? [
+                (next) => (req) => {
+                  req.header.set('authorization', `Bearer ${token}`);
+                  return next(req);
+                },
+              ]
+            : [],
+        }),
+      );
+    },
+    async metric(name) {
+      const text = await (await fetch(`${baseUrl}/metrics`)).text();
+      let total = 0;
+      for (const line of text.split('\n')) {
+        if (line.startsWith(name) && (line[name.length] === '{' || line[name.length] === ' ')) {
+          total += Number(line.slice(line.lastIndexOf(' ') + 1));
+        }
+      }
+      return total;
+    },
+    async stop() {
+      await app.close();
+    },
+  };
+}
+
+export async function dropPrefix(prefix: string): Promise<void> {
+  const redis = createTestRedis();
+  try {
+    await deleteKeysByPrefix(redis, prefix, `{${prefix}jobs}`);
+  } finally {
+    await closeTestRedis(redis);
+  }
+}

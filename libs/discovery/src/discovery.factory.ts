@@ -1,0 +1,60 @@
+/**
+ * Builds a DiscoveryRuntime from a service's configuration and the shared
+ * adapters (storage, embedder, logger, metrics). Used by the indexer app and
+ * by the all-in-one `serve` mode, so both wire the service the same way.
+ */
+import { Authenticator } from '@discovery/auth';
+import type { AuthConfig, IndexLimitsConfig } from '@discovery/config';
+import { GENERATE_QUEUE, GenerationClient, type GenerateJobData, type GenerateJobResult } from '@discovery/generation';
+import { acceptRequestId, type Logger, type Metrics, observabilityInterceptor, REQUEST_ID_HEADER } from '@discovery/observability';
+import type { Storage } from '@discovery/storage';
+import { metricsObserver } from './discovery-metrics.js';
+import { createDiscoveryRuntime, type DiscoveryRuntime } from './discovery.runtime.js';
+import { BUILD_QUEUE, type BuildJobData, type BuildJobResult } from './discovery.types.js';
+import type { TextEmbedder } from './ports.js';
+
+export interface DiscoveryFromConfigOptions {
+  config: {
+    auth: AuthConfig;
+    index: IndexLimitsConfig;
+    generate: { timeoutMs: number; cacheTtlMs: number };
+  };
+  storage: Storage;
+  logger: Logger;
+  metrics?: Metrics;
+  embedder?: TextEmbedder;
+  /** Consume build jobs here (default true). */
+  runBuildWorker?: boolean;
+}
+
+export function discoveryFromConfig(options: DiscoveryFromConfigOptions): DiscoveryRuntime {
+  const { config, storage, logger, metrics } = options;
+  if (!config.auth.enabled) {
+    logger.warn('DISCOVERY_AUTH=off: the discovery API accepts every caller without a token, as tenant "default"');
+  }
+  const generator = new GenerationClient({
+    queue: storage.createQueue<GenerateJobData, GenerateJobResult>(GENERATE_QUEUE),
+    cache: storage.resultCache,
+    timeoutMs: config.generate.timeoutMs,
+    cacheTtlMs: config.generate.cacheTtlMs,
+  });
+  return createDiscoveryRuntime({
+    store: storage.indexStore,
+    events: storage.eventBus,
+    buildQueue: storage.createQueue<BuildJobData, BuildJobResult>(BUILD_QUEUE, {
+      // Builds of large schemas take a while: a worker holds its lock long enough, and a
+      // crashed worker's build is taken over once the lock lapses.
+      lockDurationMs: 60_000,
+      stalledIntervalMs: 30_000,
+    }),
+    authenticator: Authenticator.fromConfig(config.auth),
+    ...(options.embedder ? { embedder: options.embedder } : {}),
+    generator,
+    limits: config.index,
+    runBuildWorker: options.runBuildWorker ?? true,
+    log: logger,
+    ...(metrics ? { observer: metricsObserver(metrics) } : {}),
+    interceptors: [observabilityInterceptor({ logger, ...(metrics ? { metrics } : {}) })],
+    requestIdOf: (header) => acceptRequestId(header.get(REQUEST_ID_HEADER)),
+  });
+}
