@@ -37,7 +37,8 @@ export interface ModelAttempt {
 
 function failureKind(error: unknown): string {
   if (error instanceof OpenAI.RateLimitError) return 'rate_limited';
-  if (error instanceof OpenAI.APIConnectionError) return 'timeout';
+  if (error instanceof OpenAI.APIUserAbortError || error instanceof OpenAI.APIConnectionTimeoutError) return 'timeout';
+  if (error instanceof OpenAI.APIConnectionError) return 'connection_error';
   if (error instanceof OpenAI.APIError && typeof error.status === 'number') return error.status >= 500 ? 'server_error' : 'refused';
   return 'invalid_output';
 }
@@ -63,12 +64,14 @@ function classify(error: unknown): { retry: boolean; detail: string; waitMs?: nu
     const waitMs = retryAfterMs(error.headers);
     return { retry: true, detail: 'HTTP 429 (rate limited)', ...(waitMs !== undefined ? { waitMs } : {}) };
   }
-  if (error instanceof OpenAI.APIConnectionError) return { retry: true, detail: error instanceof OpenAI.APIConnectionTimeoutError ? 'timeout' : 'connection error or timeout' };
+  // Our per-call timeout aborts the request through its signal: the client reports a user abort.
+  if (error instanceof OpenAI.APIUserAbortError || error instanceof OpenAI.APIConnectionTimeoutError) return { retry: true, detail: 'timeout' };
+  if (error instanceof OpenAI.APIConnectionError) return { retry: true, detail: 'connection error' };
   if (error instanceof OpenAI.APIError && typeof error.status === 'number') {
     const retry = error.status >= 500 || error.status === 408 || error.status === 409;
     return { retry, detail: `HTTP ${error.status}` };
   }
-  return { retry: true, detail: `malformed response (${error instanceof Error ? error.name : typeof error})` };
+  return { retry: true, detail: `malformed response (${error instanceof Error ? error.constructor.name : typeof error})` };
 }
 
 /** Calls the model once, retrying transient failures while the budget lasts. */

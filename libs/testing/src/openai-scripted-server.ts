@@ -86,6 +86,11 @@ export class OpenAiScriptedServer {
     this.script.push(...replies);
   }
 
+  /** Drops the replies not yet used; returns how many there were. */
+  clear(): number {
+    return this.script.splice(0).length;
+  }
+
   /** Replies not yet used. */
   get remaining(): number {
     return this.script.length;
