@@ -200,6 +200,24 @@ describe('extractSymbols: shapes', () => {
   });
 });
 
+describe('extractSymbols: paths through catch-all interfaces', () => {
+  const types = Array.from({ length: 12 }, (_, i) => `type T${i} implements Node { id: ID! }`).join('\n');
+  const symbols = symbolsOf(`type Query {
+    node(id: ID!): Node
+    nodes(ids: [ID!]!): [Node]!
+    owner: Owner
+  }
+  type Owner { first: T0\n second: T0 }
+  interface Node { id: ID! }
+  ${types}`);
+
+  it('keeps at most one path through an interface with more than 10 implementations, listed last', () => {
+    expect(get(symbols, 'path:T0').record.Paths).toEqual(['Query.owner.first', 'Query.owner.second', 'Query.node(id:){... on T0}']);
+    expect(get(symbols, 'path:T5').record.Paths).toEqual(['Query.node(id:){... on T5}']);
+    expect(get(symbols, 'path:T0').embeddingText).toBe('path to t 0: owner first');
+  });
+});
+
 describe('extractSymbols: untrusted descriptions', () => {
   const long = 'word '.repeat(1000);
   const sdl = `type Query {\n  """${long}"""\n  a: String\n  "Bell\\u0007 and \\u202Eoverride"\n  b: Int\n}`;

@@ -6,6 +6,8 @@
  * O(maxPaths x edges x path length). Paths never visit a type twice. A field
  * hop costs 2 and an inline fragment (`{... on Issue}`) 3, so direct field
  * paths come before equally long paths through `node(id:)`-style interfaces.
+ * At most one path per type goes through a catch-all abstract type (Relay's
+ * `Node` with hundreds of implementations), so the others show real routes.
  * Roots are searched in turn (query, mutation, subscription): later roots only
  * fill the slots earlier ones left free.
  */
@@ -20,10 +22,12 @@ interface PathState {
   prev: PathState | undefined;
   /** Root type name for a start state, else the segment that led here. */
   segment: string;
+  /** The path goes through a catch-all abstract type (`node(id:){... on X}`). */
+  wide: boolean;
 }
 
 export interface RootPaths {
-  /** Rendered paths to the type at `index`, shortest first; empty when unreachable through fields. */
+  /** Rendered paths to the type at `index`, shortest first (a catch-all path last); empty when unreachable. */
   pathsTo(index: number): string[];
 }
 
@@ -31,9 +35,11 @@ export function findRootPaths(graph: SchemaGraph, maxPaths = MAX_ROOT_PATHS): Ro
   const settled: PathState[][] = graph.types.map(() => []);
   // Query first: mutation and subscription paths only fill the slots query paths leave free.
   for (const root of graph.roots) {
-    searchFrom({ node: root.index, prev: undefined, segment: graph.types[root.index]?.name ?? '' }, graph, settled, maxPaths);
+    const start = { node: root.index, prev: undefined, segment: graph.types[root.index]?.name ?? '', wide: false };
+    searchFrom(start, graph, settled, maxPaths);
   }
-  return { pathsTo: (index) => (settled[index] ?? []).map(render) };
+  // Real routes first, then the one through a catch-all type (the sort is stable: shortest first within each).
+  return { pathsTo: (index) => [...(settled[index] ?? [])].sort((a, b) => Number(a.wide) - Number(b.wide)).map(render) };
 }
 
 function searchFrom(start: PathState, graph: SchemaGraph, settled: PathState[][], maxPaths: number): void {
@@ -44,12 +50,13 @@ function searchFrom(start: PathState, graph: SchemaGraph, settled: PathState[][]
     buckets[cost] = undefined;
     for (const state of bucket) {
       const paths = settled[state.node] as PathState[];
-      if (paths.length >= maxPaths) continue;
+      if (paths.length >= maxPaths || (state.wide && paths.some((path) => path.wide))) continue;
       paths.push(state);
       for (const edge of graph.outputs[state.node] ?? []) {
         if ((settled[edge.target] as PathState[]).length >= maxPaths || visits(state, edge.target)) continue;
         const next = cost + (edge.fragment ? FRAGMENT_COST : FIELD_COST);
-        (buckets[next] ??= []).push({ node: edge.target, prev: state, segment: edge.segment });
+        const wide = state.wide || edge.wide;
+        (buckets[next] ??= []).push({ node: edge.target, prev: state, segment: edge.segment, wide });
       }
     }
   }

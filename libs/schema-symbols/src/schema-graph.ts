@@ -26,7 +26,12 @@ export interface OutputEdge {
   /** Path segment: `.employee(id:)` for a field, `{... on Issue}` for a fragment. */
   segment: string;
   fragment: boolean;
+  /** A fragment out of a catch-all abstract type (Relay's `Node`): more than WIDE_ABSTRACT_TYPE possible types. */
+  wide: boolean;
 }
+
+/** Possible types above which an abstract type counts as a catch-all (see OutputEdge.wide). */
+export const WIDE_ABSTRACT_TYPE = 10;
 
 export interface SchemaGraph {
   /** Named types that get symbols, in schema order; their position is their index. */
@@ -58,14 +63,16 @@ export function buildSchemaGraph(schema: GraphQLSchema): SchemaGraph {
     if (isObjectType(type) || isInterfaceType(type)) {
       for (const field of Object.values(type.getFields())) {
         const target = indexOf.get(getNamedType(field.type).name);
-        if (target !== undefined) out.push({ target, segment: fieldSegment(field), fragment: false });
+        if (target !== undefined) out.push({ target, segment: fieldSegment(field), fragment: false, wide: false });
         for (const arg of field.args) link(inp, getNamedType(arg.type).name);
       }
     }
     if (isAbstractType(type)) {
-      for (const possible of schema.getPossibleTypes(type)) {
+      const possibleTypes = schema.getPossibleTypes(type);
+      const wide = possibleTypes.length > WIDE_ABSTRACT_TYPE;
+      for (const possible of possibleTypes) {
         const target = indexOf.get(possible.name);
-        if (target !== undefined) out.push({ target, segment: `{... on ${possible.name}}`, fragment: true });
+        if (target !== undefined) out.push({ target, segment: `{... on ${possible.name}}`, fragment: true, wide });
       }
     }
     if (isInputObjectType(type)) {
