@@ -1,0 +1,68 @@
+/**
+ * A real indexer for the bridge's end-to-end tests: the built service started as the image
+ * starts it (token auth, real Redis under a unique key prefix, no embeddings), plus an operator
+ * client with the same token to act on it (delete an index, read its state).
+ */
+import { createClient, type Client } from '@connectrpc/connect';
+import { createConnectTransport } from '@connectrpc/connect-node';
+import { generateToken, tokenEntry } from '@discovery/auth';
+import { YokoService } from '@discovery/proto';
+import { closeTestRedis, createTestRedis, deleteKeysByPrefix, freePort, uniquePrefix } from '@discovery/testing';
+import { fileURLToPath } from 'node:url';
+import { startService, type RunningService } from '../../../test/deploy/service-process.js';
+
+export const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+
+export interface RealIndexer {
+  url: string;
+  token: string;
+  prefix: string;
+  service: RunningService;
+  operator: Client<typeof YokoService>;
+  stop(): Promise<void>;
+}
+
+export async function startRealIndexer(label: string): Promise<RealIndexer> {
+  const token = generateToken();
+  const prefix = uniquePrefix(label);
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const service = startService(ROOT, 'indexer', {
+    LOG_LEVEL: 'warn',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    REDIS_URL: 'redis://127.0.0.1:6379',
+    REDIS_KEY_PREFIX: prefix,
+    EMBEDDINGS_PROVIDER: 'none',
+    SHUTDOWN_GRACE: '5s',
+    DISCOVERY_TOKENS: tokenEntry('bridge', token),
+  });
+  await service.waitForHttp(`${url}/readyz`, 60_000);
+  const operator = createClient(
+    YokoService,
+    createConnectTransport({
+      baseUrl: url,
+      httpVersion: '1.1',
+      interceptors: [(next) => (req) => (req.header.set('authorization', `Bearer ${token}`), next(req))],
+    }),
+  );
+  let stopped = false;
+  return {
+    url,
+    token,
+    prefix,
+    service,
+    operator,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await service.stop();
+      const redis = createTestRedis();
+      try {
+        await deleteKeysByPrefix(redis, prefix);
+      } finally {
+        await closeTestRedis(redis);
+      }
+    },
+  };
+}
