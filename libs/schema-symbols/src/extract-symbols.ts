@@ -37,7 +37,7 @@ import {
   unionRecord,
 } from './symbol-records.js';
 import { SymbolExtractionError, SymbolExtractionErrorCode } from './symbol-extraction.errors.js';
-import { MAX_NESTED_DESCRIPTION_CHARS, cleanDescription } from './symbol-text.js';
+import { MAX_NESTED_DESCRIPTION_CHARS, cleanDescription, clearTextMemo } from './symbol-text.js';
 
 /** Symbol kind of a named type (`object`, `interface`, `union`, `enum`, `scalar`, `input`). */
 export function kindOfType(type: GraphQLNamedType): SymbolKind {
@@ -58,6 +58,14 @@ export function extractSymbols(schema: GraphQLSchema): SchemaSymbol[] {
   if (!isSchema(schema)) {
     throw new SymbolExtractionError(SymbolExtractionErrorCode.Invalid, 'extractSymbols expects a GraphQLSchema');
   }
+  try {
+    return extract(schema);
+  } finally {
+    clearTextMemo();
+  }
+}
+
+function extract(schema: GraphQLSchema): SchemaSymbol[] {
   const graph = buildSchemaGraph(schema);
   const reach = computeReachability(graph);
   const paths = findRootPaths(graph);

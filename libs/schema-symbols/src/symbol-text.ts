@@ -100,6 +100,12 @@ export function firstSentence(description: string | undefined): string {
 }
 
 const sentences = new Map<string, string>();
+
+/** Drops the memoized texts (called after each extraction so nothing is retained between schemas). */
+export function clearTextMemo(): void {
+  cleaned.clear();
+  sentences.clear();
+}
 const FIRST_SENTENCE_SCAN = 600;
 
 function firstSentenceUncached(description: string): string {
