@@ -6,3 +6,4 @@ export * from './use-lite/use-lite.provider.js';
 export * from './static/static-table.js';
 export * from './static/static.provider.js';
 export * from './openai-embedding.provider.js';
+export * from './transformers-embedding.provider.js';

@@ -92,7 +92,7 @@ describe('OpenAiEmbeddingProvider against a local /v1/embeddings server', () => 
 
   it('does not retry a rejected key, and never shows the key', async () => {
     handler = (_seen, res) => void res.writeHead(401, { 'content-type': 'application/json' }).end('{"error":{"message":"invalid api key"}}');
-    const error = await make().embed(['x']).catch((e: unknown) => e as Error);
+    const error = (await make().embed(['x']).then(() => undefined, (e: unknown) => e)) as Error;
     expect(error).toMatchObject({ code: 'request_rejected', message: expect.stringContaining('check the API key') });
     expect(error.message).not.toContain('sk-test-secret');
     expect(requests).toHaveLength(1);
