@@ -41,8 +41,14 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+/** What this test reads of dclint's LintResult (its declaration files do not resolve under NodeNext). */
+interface LintResult {
+  errorCount: number;
+  messages: { line: number; column: number; rule: string; message: string }[];
+}
+
 function lint(path: string): { errors: number; messages: string[] } {
-  const [result] = linter.lintFiles([path], false);
+  const [result] = linter.lintFiles([path], false) as LintResult[];
   if (!result) throw new Error(`dclint returned no result for ${path}`);
   return { errors: result.errorCount, messages: result.messages.map((m) => `${m.line}:${m.column} ${m.rule} ${m.message}`) };
 }
