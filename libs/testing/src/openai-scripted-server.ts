@@ -46,6 +46,7 @@ export class OpenAiScriptedServer {
   readonly requests: RecordedRequest[] = [];
   private readonly script: ScriptedReply[];
   private readonly hanging = new Set<ServerResponse>();
+  private readonly delays = new Set<NodeJS.Timeout>();
   private callCount = 0;
 
   private constructor(
@@ -97,6 +98,8 @@ export class OpenAiScriptedServer {
   }
 
   async close(): Promise<void> {
+    for (const timer of this.delays) clearTimeout(timer);
+    this.delays.clear();
     for (const response of this.hanging) response.destroy();
     this.hanging.clear();
     this.server.closeAllConnections();
@@ -118,7 +121,15 @@ export class OpenAiScriptedServer {
     const reply = this.script.shift();
     this.callCount += 1;
     if (!reply) return sendJson(response, 500, { error: { message: 'scripted server: script exhausted', type: 'server_error' } });
-    if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
+    if (reply.delayMs) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          this.delays.delete(timer);
+          resolve();
+        }, reply.delayMs);
+        this.delays.add(timer);
+      });
+    }
     if (response.destroyed) return;
     this.reply(reply, response, typeof body?.['model'] === 'string' ? body['model'] : 'scripted');
   }
