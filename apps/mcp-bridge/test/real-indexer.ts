@@ -66,3 +66,22 @@ export async function startRealIndexer(label: string): Promise<RealIndexer> {
     },
   };
 }
+
+/** The built generator on the indexer's Redis prefix, its model a scripted OpenAI-compatible server. */
+export async function startRealGenerator(indexer: RealIndexer, modelBaseUrl: string): Promise<RunningService> {
+  const metricsPort = await freePort();
+  const generator = startService(ROOT, 'generator', {
+    LOG_LEVEL: 'warn',
+    REDIS_URL: 'redis://127.0.0.1:6379',
+    REDIS_KEY_PREFIX: indexer.prefix,
+    EMBEDDINGS_PROVIDER: 'none',
+    SHUTDOWN_GRACE: '5s',
+    METRICS_PORT: String(metricsPort),
+    METRICS_HOST: '127.0.0.1',
+    OPENAI_BASE_URL: `${modelBaseUrl}/v1`,
+    OPENAI_API_KEY: 'test-key',
+    LLM_MODEL: 'scripted',
+  });
+  await generator.waitForHttp(`http://127.0.0.1:${metricsPort}/readyz`, 60_000);
+  return generator;
+}
