@@ -19,6 +19,8 @@ export interface RankingOptions {
   rootFieldFactor: number;
   /** How many root fields (the best by word score) get rootFieldFactor. */
   rootFieldSlots: number;
+  /** Ranks (0-based, among the other hits) at which the chosen root fields are placed. */
+  rootFieldPositions: readonly number[];
   /** A boosted root field scores at most this share of the best other candidate. */
   rootFieldCap: number;
   /** Bonus for a root field by how fully the query names the entity it returns (times that entity's centrality). */
@@ -52,6 +54,7 @@ export const DEFAULT_RANKING_OPTIONS: Readonly<RankingOptions> = {
   rootFieldFactor: 4,
   rootFieldSlots: 3,
   rootFieldCap: 0.9,
+  rootFieldPositions: [1, 3, 6],
   rootEntityWeight: 2,
   nameCoverageWeight: 0,
   parentCoverageWeight: 1.5,

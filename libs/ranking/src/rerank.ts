@@ -1,5 +1,5 @@
 /**
- * Second stage of a search, on the best candidates only: how much of a
+ * Second stage of a search, on the best candidates (and the query root fields) only: how much of a
  * member's own name and of its owning type's name the query explains
  * (coverage), how central the owning type is in the schema (how many fields
  * lead to it), and which few query root fields are kept as entry points. Identifying fields
@@ -51,14 +51,31 @@ export function rerank(
     }
     scores[i]! *= factor;
   }
+  placeEntryPoints(top, roots, scores, o);
+}
+
+/**
+ * Entry points: the best few query root fields (by word score, times how fully the query names the
+ * entity they return) are placed at fixed ranks of the list (rootFieldPositions), since every
+ * answer starts from one; a root field that scores higher on its own keeps its place, and none
+ * rises above rootFieldCap times the best other hit.
+ */
+function placeEntryPoints(
+  top: readonly number[],
+  roots: { i: number; score: number }[],
+  scores: Float64Array,
+  o: Readonly<RankingOptions>,
+): void {
   roots.sort((a, b) => b.score - a.score || a.i - b.i);
-  const chosen = roots.slice(0, o.rootFieldSlots);
-  let best = 0;
+  const chosen = roots.slice(0, Math.min(o.rootFieldSlots, o.rootFieldPositions.length));
+  if (chosen.length === 0) return;
   const isChosen = new Set(chosen.map((r) => r.i));
-  for (const i of top) if (!isChosen.has(i)) best = Math.max(best, scores[i]!);
-  // Entry points join the top of the list, but never push the best other answer down.
-  const cap = best > 0 ? best * o.rootFieldCap : Number.POSITIVE_INFINITY;
+  const others = top.filter((i) => !isChosen.has(i)).map((i) => scores[i]!).sort((a, b) => b - a);
+  const cap = others.length > 0 ? others[0]! * o.rootFieldCap : Number.POSITIVE_INFINITY;
   chosen.forEach(({ i, score }, rank) => {
-    scores[i] = Math.min(score * o.rootFieldFactor, cap * (1 - rank * 1e-3));
+    const position = o.rootFieldPositions[rank]!;
+    const at = others[position];
+    const placed = at === undefined ? score : Math.max(score * o.rootFieldFactor, at * 1.001);
+    scores[i] = Math.min(placed, cap * (1 - rank * 1e-3));
   });
 }

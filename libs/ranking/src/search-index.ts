@@ -76,7 +76,8 @@ export function assembleSearchIndex(
   });
   const rootTypes = findRootTypes(symbols);
   const structure = buildStructure(symbols, byCoordinate, rootTypes);
-  const base = { symbols, byCoordinate, lexical, structure, rootTypes, importance: typeImportance(structure), nameTerms: new NameTermCache(symbols) };
+  const importance = typeImportance(structure);
+  const base = { symbols, byCoordinate, lexical, structure, rootTypes, importance, nameTerms: new NameTermCache(symbols) };
   return vectors === undefined ? { ...base, dimensions: 0 } : { ...base, vectors, dimensions };
 }
 

@@ -34,7 +34,7 @@ export function search(
       : candidates;
   const filter = compileFilter(index, request);
   const kept = filter === undefined ? ranked : ranked.filter(filter);
-  const head = topK(kept, scores, Math.max(options.rerankDepth, limit));
+  const head = withRootFields(index, kept, topK(kept, scores, Math.max(options.rerankDepth, limit)));
   rerank(index, new Set(intent.terms), intent.write, head, scores, options);
   const top = topK(head, scores, limit);
   const hits = top.map((i) => ({ symbol: index.symbols[i]!, score: scores[i]! }));
@@ -105,6 +105,16 @@ function topK(positions: readonly number[], scores: Float64Array, limit: number)
   values.sort();
   const threshold = values[values.length - limit]!;
   return positions.filter((p) => scores[p]! >= threshold).sort(byRank).slice(0, limit);
+}
+
+/** Adds the query root fields among the candidates to the head (entry points are chosen from all of them). */
+function withRootFields(index: SearchIndex, candidates: readonly number[], head: number[]): number[] {
+  const { kind, depth, flags } = index.structure;
+  const inHead = new Set(head);
+  for (const i of candidates) {
+    if (kind[i] === FIELD && depth[i] === 0 && (flags[i]! & SymbolFlag.MutationField) === 0 && !inHead.has(i)) head.push(i);
+  }
+  return head;
 }
 
 /** With a `parent` filter, lists the remaining members in schema order below the ranked ones. */
