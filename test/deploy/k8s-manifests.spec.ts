@@ -116,6 +116,13 @@ describe.each(SERVICE_KEYS)('the %s Deployment', (service) => {
     expect(limit).toBeGreaterThanOrEqual(request);
   });
 
+  it('spreads its replicas over nodes without blocking scheduling', () => {
+    const deployment = find(base, 'Deployment', spec.deployment);
+    expect(podSpec(deployment)['topologySpreadConstraints']).toEqual([
+      { maxSkew: 1, topologyKey: 'kubernetes.io/hostname', whenUnsatisfiable: 'ScheduleAnyway', labelSelector: { matchLabels: { 'app.kubernetes.io/name': spec.deployment } } },
+    ]);
+  });
+
   it('has a PodDisruptionBudget selecting its pods', () => {
     const pdb = find(base, 'PodDisruptionBudget', spec.deployment);
     const selector = (pdb['spec'] as { selector: { matchLabels: Record<string, string> } }).selector.matchLabels;
