@@ -53,7 +53,8 @@ export function buildSchemaFromSdl(sdl: string, options: BuildSchemaFromSdlOptio
   if (strict.errors.length === 0) return { schema: strict.schema, lenient: false, warnings: [] };
   // Valid SDL that breaks a schema rule: keep the built schema, find a missing query root by name.
   const { schema, warning } = withConventionalQueryRoot(strict.schema);
-  const remaining = warning === undefined ? strict.errors : strict.errors.filter((error) => !isMissingQueryError(error));
+  const remaining =
+    warning === undefined ? strict.errors : strict.errors.filter((error) => !isMissingQueryError(error));
   return accept(schema, warning === undefined ? [] : [warning], remaining);
 }
 
@@ -142,7 +143,9 @@ function parseSdl(sdl: string, maxBytes: number): DocumentNode {
     document = parse(sdl, { noLocation: true });
   } catch (error) {
     const hint = /^[\s\uFEFF]*[[{]/.test(sdl) ? ' (this looks like JSON, not GraphQL SDL)' : '';
-    throw new SymbolExtractionError(SymbolExtractionErrorCode.Syntax, `${describeError(error)}${hint}`, { cause: error });
+    throw new SymbolExtractionError(SymbolExtractionErrorCode.Syntax, `${describeError(error)}${hint}`, {
+      cause: error,
+    });
   }
   if (!document.definitions.some((node) => isTypeDefinitionNode(node) || isTypeExtensionNode(node))) {
     throw new SymbolExtractionError(

@@ -35,7 +35,10 @@ export interface RootOperationRepair {
 }
 
 /** First conventional name for `operation` that `isObject` accepts. */
-export function conventionalRoot(operation: OperationTypeNode, isObject: (name: string) => boolean): string | undefined {
+export function conventionalRoot(
+  operation: OperationTypeNode,
+  isObject: (name: string) => boolean,
+): string | undefined {
   return CANDIDATES[operation].find(isObject);
 }
 

@@ -39,7 +39,8 @@ export function findRootPaths(graph: SchemaGraph, maxPaths = MAX_ROOT_PATHS): Ro
     searchFrom(start, graph, settled, maxPaths);
   }
   // Real routes first, then the one through a catch-all type (the sort is stable: shortest first within each).
-  return { pathsTo: (index) => [...(settled[index] ?? [])].sort((a, b) => Number(a.wide) - Number(b.wide)).map(render) };
+  const byWide = (a: PathState, b: PathState) => Number(a.wide) - Number(b.wide);
+  return { pathsTo: (index) => [...(settled[index] ?? [])].sort(byWide).map(render) };
 }
 
 function searchFrom(start: PathState, graph: SchemaGraph, settled: PathState[][], maxPaths: number): void {

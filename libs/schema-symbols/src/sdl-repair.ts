@@ -50,6 +50,11 @@ const EXTENSION_OF = Object.fromEntries(
 
 const BUILT_IN_TYPES = new Set([...specifiedScalarTypes, ...introspectionTypes].map((type) => type.name));
 
+const NAMED_LIST_REPAIRS = {
+  implements: 'Dropped implemented types that are not interfaces',
+  member: 'Dropped union members that are not object types',
+} as const;
+
 function isTypeDefinition(node: DefinitionNode): node is TypeDefinitionNode {
   return node.kind in EXTENSION_OF;
 }
@@ -185,7 +190,11 @@ class SdlRepairer {
         };
       case Kind.UNION_TYPE_DEFINITION:
       case Kind.UNION_TYPE_EXTENSION:
-        return { ...node, directives, types: this.repairNamedList(name, node.types, Kind.OBJECT_TYPE_DEFINITION, 'member') };
+        return {
+          ...node,
+          directives,
+          types: this.repairNamedList(name, node.types, Kind.OBJECT_TYPE_DEFINITION, 'member'),
+        };
       default:
         return { ...node, directives };
     }
@@ -238,7 +247,7 @@ class SdlRepairer {
     const kept: NamedTypeNode[] = [];
     for (const named of this.unique(`${owner}:${role}`, names ?? [])) {
       if (this.typeKinds.get(named.name.value) === expected) kept.push(named);
-      else this.log.add(role === 'implements' ? 'Dropped implemented types that are not interfaces' : 'Dropped union members that are not object types', `${owner}: ${named.name.value}`);
+      else this.log.add(NAMED_LIST_REPAIRS[role], `${owner}: ${named.name.value}`);
     }
     return kept;
   }
@@ -265,12 +274,15 @@ class SdlRepairer {
   ): SchemaDefinitionNode | SchemaExtensionNode | undefined {
     const operationTypes = (node.operationTypes ?? []).filter((operation: OperationTypeDefinitionNode) => {
       if (this.typeKinds.get(operation.type.name.value) === Kind.OBJECT_TYPE_DEFINITION) return true;
-      this.log.add('Dropped root operation types that are not object types', `${operation.operation}: ${operation.type.name.value}`);
+      const subject = `${operation.operation}: ${operation.type.name.value}`;
+      this.log.add('Dropped root operation types that are not object types', subject);
       return false;
     });
     const directives = this.repairDirectives(node.directives) ?? [];
     if (node.kind === Kind.SCHEMA_DEFINITION && !haveDefinition) return { ...node, directives, operationTypes };
-    if (node.kind === Kind.SCHEMA_DEFINITION) this.log.add('Treated repeated schema definitions as extensions', 'schema');
+    if (node.kind === Kind.SCHEMA_DEFINITION) {
+      this.log.add('Treated repeated schema definitions as extensions', 'schema');
+    }
     if (operationTypes.length === 0 && directives.length === 0) return undefined;
     return { kind: Kind.SCHEMA_EXTENSION, directives, operationTypes };
   }

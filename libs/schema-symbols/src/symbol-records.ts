@@ -5,7 +5,6 @@
  * count of what was left out.
  */
 import {
-  getNamedType,
   print,
   valueToLiteral,
   type GraphQLArgument,
@@ -189,7 +188,11 @@ export function inputFieldRecord(
   }) as SymbolRecord;
 }
 
-export function scalarRecord(coordinate: string, type: GraphQLScalarType, description: string | undefined): SymbolRecord {
+export function scalarRecord(
+  coordinate: string,
+  type: GraphQLScalarType,
+  description: string | undefined,
+): SymbolRecord {
   return compact({
     Coordinate: coordinate,
     Kind: 'scalar',
@@ -201,11 +204,6 @@ export function scalarRecord(coordinate: string, type: GraphQLScalarType, descri
 
 export function pathRecord(coordinate: string, typeName: string, paths: readonly string[]): SymbolRecord {
   return { Coordinate: coordinate, Kind: 'path', Type: typeName, Paths: [...paths] };
-}
-
-/** Named type of a field or input field, as a name. */
-export function namedTypeName(field: { type: GraphQLField<unknown, unknown>['type'] | GraphQLInputField['type'] }): string {
-  return getNamedType(field.type).name;
 }
 
 function more(total: number, cap: number): number | undefined {

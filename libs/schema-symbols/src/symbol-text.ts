@@ -12,8 +12,10 @@ export const MAX_NESTED_DESCRIPTION_CHARS = 300;
 export const MAX_EMBEDDING_WORDS = 25;
 
 // C0 controls except tab and newline, DEL, C1 controls, bidi marks/overrides/isolates, BOM.
+const UNSAFE_CHAR_CLASS =
+  '[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069\\uFEFF]';
 // eslint-disable-next-line no-control-regex
-const UNSAFE_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u200E\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/g;
+const UNSAFE_CHARS = new RegExp(UNSAFE_CHAR_CLASS, 'g');
 const ELLIPSIS = '…';
 
 /**
@@ -22,7 +24,10 @@ const ELLIPSIS = '…';
  * absent or blank input; truncates to `maxChars` (ellipsis included), on a word
  * boundary when one is near.
  */
-export function cleanDescription(text: string | null | undefined, maxChars = MAX_DESCRIPTION_CHARS): string | undefined {
+export function cleanDescription(
+  text: string | null | undefined,
+  maxChars = MAX_DESCRIPTION_CHARS,
+): string | undefined {
   if (text === null || text === undefined) return undefined;
   let memo = cleaned.get(maxChars);
   if (memo === undefined) cleaned.set(maxChars, (memo = new Map()));
@@ -38,7 +43,7 @@ export function cleanDescription(text: string | null | undefined, maxChars = MAX
 const MEMO_SIZE = 20_000;
 const cleaned = new Map<number, Map<string, string | undefined>>();
 // eslint-disable-next-line no-control-regex
-const NEEDS_CLEANING = /[\r\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u200E\u200F\u202A-\u202E\u2066-\u2069\uFEFF]|[ \t]\n|\n\n\n/;
+const NEEDS_CLEANING = new RegExp(`\\r|${UNSAFE_CHAR_CLASS}|[ \\t]\\n|\\n\\n\\n`);
 
 function cleanUncached(text: string, maxChars: number): string | undefined {
   const result = NEEDS_CLEANING.test(text)
