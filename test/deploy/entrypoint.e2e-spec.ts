@@ -1,9 +1,10 @@
 /**
  * The image's command starts each service from the built output: every
- * service name of docker/entrypoint.sh, run with the repository as the app
+ * service name of docker/entrypoint.sh (and the CLI's `discovery serve`, which
+ * runs the bridge's serve mode as its child), run with the repository as the app
  * root (after `npm run build`), answers /healthz on its configured port and
  * ends on SIGTERM within the grace period (exit 0, or re-raising SIGTERM after
- * its shutdown hooks as NestJS does), as under a container runtime.
+ * its shutdown hooks as NestJS does, 143), as under a container runtime.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { join } from 'node:path';
@@ -45,6 +46,7 @@ async function setup(service: ServiceName): Promise<{ env: Record<string, string
         env: { ...common, PORT: port, HOST: '127.0.0.1', DISCOVERY_URL: 'http://127.0.0.1:9', SCHEMA_FILE: schema },
         health: `http://127.0.0.1:${port}/healthz`,
       };
+    case 'discovery':
     case 'serve': {
       const bridgePort = String(await freePort());
       return {
@@ -55,7 +57,13 @@ async function setup(service: ServiceName): Promise<{ env: Record<string, string
   }
 }
 
-describe.each(['indexer', 'generator', 'bridge', 'serve'] as const)('entrypoint %s', (service) => {
+describe.each([
+  ['indexer', []],
+  ['generator', []],
+  ['bridge', []],
+  ['serve', []],
+  ['discovery', ['serve']],
+] as const)('entrypoint %s %j', (service, args) => {
   let running: RunningService | undefined;
   afterAll(async () => {
     await running?.stop(5_000);
@@ -63,10 +71,11 @@ describe.each(['indexer', 'generator', 'bridge', 'serve'] as const)('entrypoint 
 
   it('starts from the built output, answers /healthz and ends on SIGTERM', async () => {
     const { env, health } = await setup(service);
-    running = startService(root, service, env);
+    running = startService(root, service, env, [...args]);
     await running.waitForHttp(health, 60_000);
     const end = await running.stop(15_000);
-    const clean = end.code === 0 || (end.code === null && end.signal === 'SIGTERM');
+    // 0, the SIGTERM re-raised after shutdown hooks, or 143 (a parent reporting that for its child).
+    const clean = end.code === 0 || end.code === 143 || (end.code === null && end.signal === 'SIGTERM');
     expect(clean ? 'ended cleanly' : `ended with ${JSON.stringify(end)}:\n${running.output()}`).toBe('ended cleanly');
   }, 90_000);
 });

@@ -13,6 +13,7 @@ export const SERVICE_MAINS = {
   generator: 'apps/generator/dist/main.js',
   bridge: 'apps/mcp-bridge/dist/main.js',
   serve: 'apps/mcp-bridge/dist/main.js',
+  discovery: 'apps/cli/dist/main.js',
 } as const;
 export type ServiceName = keyof typeof SERVICE_MAINS;
 

@@ -6,6 +6,7 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { constants } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { CliError, ExitCode } from '../exit-codes.js';
 import type { Command } from './command.js';
@@ -40,7 +41,8 @@ unless REDIS_URL is set. Options are those of the bridge (discovery-mcp --help),
     try {
       return await new Promise<number>((resolve, reject) => {
         child.once('error', (error) => reject(new CliError(ExitCode.Error, `cannot start serve: ${error.message}`)));
-        child.once('exit', (code, signal) => resolve(code ?? (signal === 'SIGINT' ? ExitCode.Interrupted : ExitCode.Error)));
+        // Ended by a signal: the shell convention 128 + its number (SIGTERM 143, SIGINT 130).
+        child.once('exit', (code, signal) => resolve(code ?? (signal ? 128 + constants.signals[signal] : ExitCode.Error)));
       });
     } finally {
       process.off('SIGTERM', onTerm);
