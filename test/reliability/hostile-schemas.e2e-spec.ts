@@ -1,0 +1,98 @@
+/**
+ * Schemas built to hurt (deep nesting, 10,000 fields, huge descriptions,
+ * recursive inputs, cycles, case-folding collisions, non-ASCII names,
+ * invalid UTF-8, an SDL over MAX_SDL_BYTES): each indexes within a hard cap
+ * or fails with a readable reason; the indexer keeps serving others, and
+ * records stay small enough for a model's context.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Code } from '@connectrpc/connect';
+import { IndexStatus } from '@discovery/proto';
+import { codeOf, isKnownBinaryParseFinding, leaks, outcome, rawCall } from './support/connect-calls.js';
+import { caseFoldingCollisions, hostileSchemas } from './support/hostile-schemas.js';
+import { dropPrefix, fixture, startTestIndexer, TOKENS, unique, untilSettled, type RunningIndexer } from './support/test-indexer.js';
+
+/** A record read by a model must stay small (WIRE.md §3). */
+const MAX_PAYLOAD_BYTES = 64 * 1024;
+const MAX_SDL = 8 * 1024 * 1024;
+
+let indexer: RunningIndexer;
+
+beforeAll(async () => {
+  indexer = await startTestIndexer({ MAX_SDL_BYTES: String(MAX_SDL) });
+});
+
+afterAll(async () => {
+  await indexer.stop();
+  await dropPrefix(indexer.prefix);
+});
+
+describe('hostile schemas', () => {
+  it.each(hostileSchemas().map((s) => [s.name, s] as const))('%s: READY or FAILED with a readable reason', async (_name, schema) => {
+    const client = indexer.client(TOKENS.acme, { binary: true });
+    const started = Date.now();
+    const { indexId } = (await client.ensureIndex({ sdl: unique(schema.sdl) })).index!;
+    const index = await untilSettled(client, indexId, 180_000);
+    const seconds = (Date.now() - started) / 1000;
+    process.stdout.write(`hostile ${schema.name}: ${IndexStatus[index.status]} in ${seconds.toFixed(1)} s, ${index.symbolCount} symbols${index.error ? `, error: ${index.error.slice(0, 160)}` : ''}\n`);
+    expect([IndexStatus.READY, IndexStatus.FAILED]).toContain(index.status);
+    if (index.status === IndexStatus.FAILED) {
+      expect(index.error.trim().length).toBeGreaterThan(10);
+      expect(index.error.length).toBeLessThan(2_000);
+      expect(leaks(index.error, [])).toEqual([]);
+      expect(await codeOf(client.searchSchema({ indexId, query: 'a' }))).toBe(Code.FailedPrecondition);
+      return;
+    }
+    const { hits } = await client.searchSchema({ indexId, query: 'field value orders next', limit: 50 });
+    for (const hit of hits) expect(Buffer.byteLength(hit.payload)).toBeLessThanOrEqual(MAX_PAYLOAD_BYTES);
+    if (schema.largest) {
+      const { symbols } = await client.getSymbols({ indexId, coordinates: schema.largest });
+      expect(symbols.length).toBeGreaterThan(0);
+      const sizes = symbols.map((s) => [s.coordinate, Buffer.byteLength(s.payload)] as const);
+      process.stdout.write(`hostile ${schema.name}: record bytes ${sizes.map(([c, n]) => `${c}=${n}`).join(' ')}\n`);
+      for (const [coordinate, size] of sizes) {
+        if (!schema.knownOversize?.includes(coordinate)) expect(size).toBeLessThanOrEqual(MAX_PAYLOAD_BYTES);
+      }
+    }
+    // The indexer keeps serving everyone else.
+    expect(await codeOf(client.listIndexes({}))).toBe('ok');
+  });
+
+  it('keeps case-folding collisions apart: each coordinate reads its own record', async () => {
+    const client = indexer.client(TOKENS.acme);
+    const { indexId } = (await client.ensureIndex({ sdl: unique(caseFoldingCollisions().sdl) })).index!;
+    expect((await untilSettled(client, indexId)).status).toBe(IndexStatus.READY);
+    const coordinates = ['object:user', 'object:User', 'object:USER', 'field:user.id', 'field:user.ID', 'field:user.Id', 'field:Query.User'];
+    const { symbols } = await client.getSymbols({ indexId, coordinates });
+    expect(symbols.map((s) => s.coordinate)).toEqual(coordinates);
+    for (const symbol of symbols) expect((JSON.parse(symbol.payload) as { Coordinate: string }).Coordinate).toBe(symbol.coordinate);
+    const values = JSON.parse((await client.getSymbols({ indexId, coordinates: ['enum:mood'] })).symbols[0]!.payload) as { Values: { Name: string }[] };
+    expect(values.Values.map((v) => v.Name).sort()).toEqual(['HAPPY', 'Happy', 'happy']);
+  });
+
+  it('refuses an SDL over MAX_SDL_BYTES with a reason naming the limit', async () => {
+    const big = `type Query { a: Int }\n${'#'.repeat(MAX_SDL + 10)}`;
+    const result = await outcome(indexer.client(TOKENS.acme, { binary: true }).ensureIndex({ sdl: big }));
+    expect(result.code).toBe(Code.InvalidArgument);
+    expect(result.message).toMatch(/MAX_SDL_BYTES/);
+  });
+
+  it('answers invalid UTF-8 in a binary SDL field with an error, never an index of garbage', async () => {
+    // EnsureIndexRequest { sdl (1): bytes "type Query { a: Int } \xff\xfe" }
+    const text = Buffer.from('type Query { a: Int } ');
+    const body = Buffer.concat([Buffer.from([0x0a, text.length + 2]), text, Buffer.from([0xff, 0xfe])]);
+    const answer = await rawCall(indexer.baseUrl, 'EnsureIndex', body, {
+      'content-type': 'application/proto',
+      authorization: `Bearer ${TOKENS.acme}`,
+    });
+    expect(answer.status).not.toBe(200);
+    if (!isKnownBinaryParseFinding(answer)) expect(answer.status).toBe(400); // F1: strict check in findings.reliability.ts
+  });
+
+  it('still serves a normal schema after all of the above', async () => {
+    const client = indexer.client(TOKENS.acme);
+    const { indexId } = (await client.ensureIndex({ sdl: unique(fixture('countries.graphql')) })).index!;
+    expect((await untilSettled(client, indexId)).status).toBe(IndexStatus.READY);
+    expect((await client.searchSchema({ indexId, query: 'country capital' })).hits.length).toBeGreaterThan(0);
+  });
+});
