@@ -117,11 +117,21 @@ describe('buildSchemaFromSdl: strict and lenient builds', () => {
   it.each([
     ['schema without any query type', 'type Mutation { a: Int }', /no query root type/],
     ['operations are dropped', 'type Query { a: Int }\nquery Q { a }\ntype Query { b: Int }', /do not belong in a schema \(1\): OperationDefinition/],
+    [
+      'extension before its definition stays an extension',
+      'extend type Query { b: Int }\ntype Query { a: Int @key }',
+      /^Ignored uses of undefined directives \(1\): @key$/,
+    ],
     ['orphan extension of another kind', 'type Query { a: Int }\nextend enum Query { X }', /conflict with the kind of their type \(1\): Query/],
   ])('lenient: %s', (_name, sdl, warning) => {
     const built = buildSchemaFromSdl(sdl);
     expect(built.lenient).toBe(true);
     expect(built.warnings.join('\n')).toMatch(warning);
+  });
+
+  it('applies an extension written before its definition', () => {
+    const built = buildSchemaFromSdl('extend type Query { b: Int }\ntype Query { a: Int @key }');
+    expect(Object.keys(built.schema.getQueryType()?.getFields() ?? {})).toEqual(['a', 'b']);
   });
 
   it('rebuilding the same SDL gives the same warnings (no hidden state)', () => {

@@ -71,6 +71,8 @@ class SdlRepairer {
   private readonly log = new SdlRepairLog();
   /** Kind of definition each type name gets (first definition wins; orphan extensions count). */
   private readonly typeKinds = new Map<string, TypeNodeKind>();
+  /** Type names with a real definition (not only extensions). */
+  private readonly defined = new Set<string>();
   private readonly directiveNames = new Set(specifiedDirectives.map((directive) => directive.name));
   /** Member names seen per type (fields, values, interfaces, union members), across definition and extensions. */
   private readonly members = new Map<string, Set<string>>();
@@ -118,6 +120,7 @@ class SdlRepairer {
     for (const node of this.document.definitions) {
       if (isTypeDefinition(node) && !this.typeKinds.has(node.name.value)) {
         this.typeKinds.set(node.name.value, node.kind);
+        this.defined.add(node.name.value);
       } else if (node.kind === Kind.DIRECTIVE_DEFINITION) {
         this.directiveNames.add(node.name.value);
       }
@@ -150,13 +153,16 @@ class SdlRepairer {
       this.log.add('Dropped definitions or extensions that conflict with the kind of their type', name);
       return undefined;
     }
-    if (!definedHere.has(name)) {
+    if (isTypeExtension(node)) {
+      if (this.defined.has(name) || definedHere.has(name)) return node;
       definedHere.add(name);
-      if (isTypeDefinition(node)) return node;
       this.log.add('Turned extensions of undefined types into definitions', name);
       return { ...node, kind: definitionKind } as TypeDefinitionNode;
     }
-    if (isTypeExtension(node)) return node;
+    if (!definedHere.has(name)) {
+      definedHere.add(name);
+      return node;
+    }
     this.log.add('Merged repeated type definitions into the first', name);
     return { ...node, kind: EXTENSION_OF[node.kind] } as TypeExtensionNode;
   }
