@@ -1,0 +1,137 @@
+/**
+ * Runs the built indexer as a child process (as in production: its own
+ * event loop and core) on a free loopback port, with a unique Redis key
+ * prefix, and gives the bench a Connect client and its /metrics figures.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { randomBytes } from 'node:crypto';
+import { createClient, type Client } from '@connectrpc/connect';
+import { createConnectTransport } from '@connectrpc/connect-node';
+import { IndexStatus, YokoService } from '@discovery/proto';
+import { Redis } from 'ioredis';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+export type Yoko = Client<typeof YokoService>;
+
+export interface IndexerProcess {
+  client: Yoko;
+  prefix: string;
+  pid: number;
+  /** Resident memory of the indexer process in bytes (from /proc). */
+  rss(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+export async function startIndexerProcess(env: Record<string, string> = {}): Promise<IndexerProcess> {
+  const port = await freePort();
+  const prefix = `bench:${randomBytes(4).toString('hex')}:`;
+  const child: ChildProcess = spawn(process.execPath, [join(root, 'apps/indexer/dist/main.js')], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      REDIS_KEY_PREFIX: prefix,
+      DISCOVERY_AUTH: 'off',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`indexer exited with code ${child.exitCode}`);
+    const up = await fetch(`${baseUrl}/healthz`).then((r) => r.ok, () => false);
+    if (up) break;
+    if (Date.now() > deadline) throw new Error('indexer did not start within 30 s');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const client = createClient(YokoService, createConnectTransport({ baseUrl, httpVersion: '1.1', useBinaryFormat: true }));
+  return {
+    client,
+    prefix,
+    pid: child.pid!,
+    async rss() {
+      const { readFile } = await import('node:fs/promises');
+      const status = await readFile(`/proc/${child.pid}/status`, 'utf8');
+      const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      return kb * 1024;
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+      await dropKeys(prefix);
+    },
+  };
+}
+
+/** Ensures the SDL and waits until the index is READY; returns its id and the wall time. */
+export async function buildIndex(client: Yoko, sdl: string, timeoutMs = 600_000): Promise<{ indexId: string; seconds: number; symbols: number }> {
+  const started = performance.now();
+  const { indexId } = (await client.ensureIndex({ sdl })).index!;
+  for (;;) {
+    const index = (await client.getIndex({ indexId })).index!;
+    if (index.status === IndexStatus.READY && !index.stale) {
+      return { indexId, seconds: (performance.now() - started) / 1000, symbols: Number(index.symbolCount) };
+    }
+    if (index.status === IndexStatus.FAILED) throw new Error(`build failed: ${index.error}`);
+    if (performance.now() - started > timeoutMs) throw new Error('build did not finish in time');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/** Bytes Redis holds for keys matching `pattern` (MEMORY USAGE, exact with SAMPLES 0). */
+export async function redisBytes(pattern: string): Promise<{ keys: number; bytes: number }> {
+  const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { lazyConnect: false });
+  try {
+    let cursor = '0';
+    let keys = 0;
+    let bytes = 0;
+    do {
+      const [next, batch] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
+      cursor = next;
+      for (const key of batch) {
+        keys += 1;
+        bytes += Number(await redis.memory('USAGE', key, 'SAMPLES', 0)) || 0;
+      }
+    } while (cursor !== '0');
+    return { keys, bytes };
+  } finally {
+    redis.disconnect();
+  }
+}
+
+async function dropKeys(prefix: string): Promise<void> {
+  const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+  try {
+    for (const pattern of [`${prefix}*`, `{${prefix}jobs}*`]) {
+      let cursor = '0';
+      do {
+        const [next, batch] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
+        cursor = next;
+        if (batch.length > 0) await redis.unlink(...batch);
+      } while (cursor !== '0');
+    }
+  } finally {
+    redis.disconnect();
+  }
+}
+
+export function percentile(sorted: readonly number[], p: number): number {
+  return sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
