@@ -115,6 +115,11 @@ describe('buildSchemaFromSdl: strict and lenient builds', () => {
   });
 
   it.each([
+    [
+      'schema definition without query',
+      'schema { mutation: Mutation }\ntype Query { a: Int }\ntype Mutation { b: Int }',
+      /^The schema definition declares no query root: used Query$/,
+    ],
     ['schema without any query type', 'type Mutation { a: Int }', /no query root type/],
     ['operations are dropped', 'type Query { a: Int }\nquery Q { a }\ntype Query { b: Int }', /do not belong in a schema \(1\): OperationDefinition/],
     [

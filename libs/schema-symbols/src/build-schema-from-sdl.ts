@@ -107,7 +107,9 @@ function withConventionalQueryRoot(schema: GraphQLSchema): { schema: GraphQLSche
       mutation: root(OperationTypeNode.MUTATION, config.mutation),
       subscription: root(OperationTypeNode.SUBSCRIPTION, config.subscription),
     }),
-    warning: `No type named Query: used ${query} as the query root`,
+    warning: config.astNode
+      ? `The schema definition declares no query root: used ${query}`
+      : `No type named Query: used ${query} as the query root`,
   };
 }
 
