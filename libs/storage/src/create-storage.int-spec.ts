@@ -64,16 +64,26 @@ describe('createStorage through Redis faults', () => {
       await storage.indexStore.ensure(ID, SDL, 'acme', 1);
       const queue = storage.createQueue<null, string>('gen', { attempts: 1 });
       await queue.process(async () => 'ok');
+      const events: IndexEvent[] = [];
+      await storage.eventBus.subscribe((e) => events.push(e));
       await server.stop(true);
       expect(await codeOf(storage.indexStore.getMeta(ID))).toBe('UNAVAILABLE');
       expect(await codeOf(storage.indexStore.ensure(ID, SDL, 'acme', 1))).toBe('UNAVAILABLE');
       expect(await codeOf(storage.ping())).toBe('UNAVAILABLE');
+      expect(await codeOf(queue.enqueue(null, { jobId: 'during' }))).toBe('UNAVAILABLE');
+      expect(await codeOf(storage.createQueue<null, string>('other').enqueueAndWait(null, { jobId: 'w', timeoutMs: 5_000 }))).toBe('UNAVAILABLE');
+      expect(await codeOf(storage.eventBus.publish({ type: 'index.deleted', indexId: ID }))).toBe('UNAVAILABLE');
       await server.start();
       // The restarted server is empty (no persistence): the index is gone, the service answers again.
       await waitFor(async () => (await codeOf(storage.ping())) === undefined, 15_000, 'reconnection');
       expect(await storage.indexStore.getMeta(ID)).toBeUndefined();
       expect((await storage.indexStore.ensure(ID, SDL, 'acme', 2)).created).toBe(true);
       expect(await queue.enqueueAndWait(null, { jobId: 'after-restart', timeoutMs: 15_000 })).toBe('ok');
+      // The subscriber connection resubscribed by itself.
+      await waitFor(async () => {
+        await storage.eventBus.publish({ type: 'index.rebuilt', indexId: ID });
+        return events.length > 0;
+      }, 15_000, 'an event after the restart');
       expect(errors.some((e) => e instanceof StorageError && e.code === 'UNAVAILABLE')).toBe(true);
     } finally {
       await storage.close();
@@ -81,12 +91,17 @@ describe('createStorage through Redis faults', () => {
   });
 
   it('answers UNAVAILABLE (not a hang) when Redis was never reachable', async () => {
-    const port = server.port + 0;
+    const port = server.port;
     await server.stop(true);
-    const storage = createStorage({ redisUrl: `redis://127.0.0.1:${port}`, keyPrefix: 'sd:', onError: () => undefined });
+    const storage = createStorage({ redisUrl: `redis://127.0.0.1:${port}`, keyPrefix: 'sd:', connectTimeoutMs: 500, onError: () => undefined });
     try {
       expect(await codeOf(storage.indexStore.listAll())).toBe('UNAVAILABLE');
       expect(await codeOf(storage.resultCache.get(ID, 'k'))).toBe('UNAVAILABLE');
+      expect(await codeOf(storage.embeddingCache.getMany('m', ['a'.repeat(64)]))).toBe('UNAVAILABLE');
+      expect(await codeOf(storage.eventBus.subscribe(() => undefined))).toBe('UNAVAILABLE');
+      const queue = storage.createQueue<null, null>('cold');
+      expect(await codeOf(queue.enqueue(null, { jobId: 'x' }))).toBe('UNAVAILABLE');
+      expect(await codeOf(queue.enqueueAndWait(null, { jobId: 'y', timeoutMs: 5_000 }))).toBe('UNAVAILABLE');
     } finally {
       await storage.close();
       await server.start();

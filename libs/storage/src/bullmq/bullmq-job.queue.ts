@@ -21,6 +21,9 @@ import { JobWaiters } from './job-waiters.js';
 /** After the grace period, how long aborted jobs get to stop before the worker is force-closed. */
 const HAND_BACK_MS = 2_000;
 
+/** How long closing one BullMQ part may take before its connection is dropped instead. */
+const CLOSE_TIMEOUT_MS = 3_000;
+
 /** What BullMQ stores as job data. */
 interface Envelope<TData> {
   data: TData;
@@ -44,6 +47,7 @@ export class BullmqJobQueue<TData, TResult> implements JobQueue<TData, TResult> 
   private readonly active = new Map<string, AbortController>();
   /** Set when the close grace period ran out: running jobs go back to the queue, their outcome is dropped. */
   private handingBack = false;
+  private readonly connectTimeoutMs: number;
   private waiters: JobWaiters<TResult> | undefined;
   private worker: Worker<Envelope<TData>, TResult> | undefined;
   private closing: Promise<void> | undefined;
@@ -53,6 +57,7 @@ export class BullmqJobQueue<TData, TResult> implements JobQueue<TData, TResult> 
     this.name = name;
     this.settings = settings;
     this.options = resolveQueueOptions(settings);
+    this.connectTimeoutMs = settings.connection.connectTimeout ?? 5_000;
     const keep = { age: Math.ceil(this.options.keepFinishedMs / 1000), count: 10_000 };
     this.queue = new Queue<Envelope<TData>, TResult>(name, {
       connection: toBull(settings.connection),
@@ -68,9 +73,10 @@ export class BullmqJobQueue<TData, TResult> implements JobQueue<TData, TResult> 
 
   async enqueueAndWait(data: TData, options: WaitOptions): Promise<TResult> {
     checkEnqueueOptions(options);
-    const waiters = await this.events();
+    const deadline = Date.now() + options.timeoutMs;
+    const waiters = await this.events(options.timeoutMs);
     const { jobId } = await this.add(data, options);
-    return waiters.wait(jobId, options.jobId, options.timeoutMs, options.onProgress);
+    return waiters.wait(jobId, options.jobId, Math.max(1, deadline - Date.now()), options.onProgress);
   }
 
   async process(handler: JobHandler<TData, TResult>, options: { concurrency?: number } = {}): Promise<void> {
@@ -126,15 +132,36 @@ export class BullmqJobQueue<TData, TResult> implements JobQueue<TData, TResult> 
         for (const controller of this.active.values()) controller.abort(new Error('worker shutting down'));
         finished = await this.whenIdle(HAND_BACK_MS);
       }
-      await worker.close(!finished).catch((error: unknown) => this.report(error, 'worker'));
+      await this.closeWithin('worker', () => worker.close(!finished), () => worker.disconnect());
     }
-    await this.waiters?.close();
-    await this.queue.close().catch((error: unknown) => this.report(error, 'queue'));
+    const waiters = this.waiters;
+    if (waiters) await this.closeWithin('queue events', () => waiters.close(), () => waiters.disconnect());
+    await this.closeWithin('queue', () => this.queue.close(), () => this.queue.disconnect());
+  }
+
+  /** Resolves once the queue's connection is ready (and, with `ping`, Redis answers); else UNAVAILABLE. */
+  private async connected(ping: boolean): Promise<void> {
+    await within(this.queue.waitUntilReady(), this.connectTimeoutMs, () =>
+      new StorageError(StorageErrorCode.Unavailable, `queue ${this.name}: not connected to Redis within ${this.connectTimeoutMs} ms`),
+    );
+    if (ping) await storageCall(`reach Redis for queue ${this.name}`, () => this.queue.getActiveCount());
+  }
+
+  /** Closes politely; when Redis does not answer (outage), drops the connections instead of hanging. */
+  private async closeWithin(part: string, close: () => Promise<void>, drop: () => Promise<void>): Promise<void> {
+    try {
+      await within(close(), CLOSE_TIMEOUT_MS, () => new StorageError(StorageErrorCode.Unavailable, `closing ${part} timed out`));
+    } catch (error) {
+      this.report(error, part);
+      await within(drop(), CLOSE_TIMEOUT_MS, () => new StorageError(StorageErrorCode.Unavailable, `dropping ${part} timed out`))
+        .catch((dropError: unknown) => this.report(dropError, part));
+    }
   }
 
   private async add(data: TData, options: EnqueueOptions): Promise<{ jobId: string; added: boolean }> {
     this.assertOpen();
     checkEnqueueOptions(options);
+    await this.connected(false);
     const fresh = randomUUID();
     const envelope: Envelope<TData> = { data, ...(options.budgetMs !== undefined ? { budgetMs: options.budgetMs } : {}) };
     const job = await storageCall(`enqueue on queue ${this.name}`, () =>
@@ -197,15 +224,22 @@ export class BullmqJobQueue<TData, TResult> implements JobQueue<TData, TResult> 
     throw new WaitingError();
   }
 
-  private async events(): Promise<JobWaiters<TResult>> {
+  /** The shared waiters, once their event stream is connected (UNAVAILABLE if not within `timeoutMs`). */
+  private async events(timeoutMs: number): Promise<JobWaiters<TResult>> {
     this.assertOpen();
     if (!this.waiters) {
+      // BullMQ cannot close a QueueEvents whose first connection never succeeded: create it only
+      // once Redis answers.
+      await this.connected(true);
       const events = new QueueEvents(this.name, { connection: blocking(this.settings.connection), prefix: this.settings.prefix });
       events.on('error', (error) => this.report(error, 'queue events'));
       this.waiters = new JobWaiters<TResult>(this.queue, events, this.name);
     }
-    await this.waiters.ready();
-    return this.waiters;
+    const waiters = this.waiters;
+    await within(waiters.ready(), timeoutMs, () =>
+      new StorageError(StorageErrorCode.Unavailable, `queue ${this.name}: events stream not connected to Redis within ${timeoutMs} ms`),
+    );
+    return waiters;
   }
 
   private async whenIdle(timeoutMs: number): Promise<boolean> {
@@ -223,6 +257,19 @@ export class BullmqJobQueue<TData, TResult> implements JobQueue<TData, TResult> 
 
   private assertOpen(): void {
     if (this.closing) throw new StorageError(StorageErrorCode.Closed, `queue ${this.name} is closed`);
+  }
+}
+
+/** Resolves with `promise`, or rejects with `onTimeout()` after `ms`. */
+async function within<T>(promise: Promise<T>, ms: number, onTimeout: () => Error): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(onTimeout()), ms);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 

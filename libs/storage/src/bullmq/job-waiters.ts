@@ -74,6 +74,11 @@ export class JobWaiters<TResult> {
     await this.events.close();
   }
 
+  /** Drops the event stream's connection without waiting for Redis (used when close() hangs). */
+  async disconnect(): Promise<void> {
+    await this.events.disconnect();
+  }
+
   private async checkFinished(jobId: string): Promise<void> {
     const job = await storageCall(`read job of queue ${this.queueName}`, () => this.queue.getJob(jobId));
     if (!job) {
