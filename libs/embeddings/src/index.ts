@@ -7,3 +7,5 @@ export * from './static/static-table.js';
 export * from './static/static.provider.js';
 export * from './openai-embedding.provider.js';
 export * from './transformers-embedding.provider.js';
+export * from './use-lite/use-lite-vocabulary.js';
+export * from './caching-embedder.js';
