@@ -40,6 +40,8 @@ export interface WaitOptions extends EnqueueOptions {
   timeoutMs: number;
   /** Called with each progress report of the job while waiting. */
   onProgress?: (progress: JobProgress) => void;
+  /** Called once the job is in the queue: `added` false means this call joined a job already there. */
+  onEnqueued?: (added: boolean) => void;
 }
 
 /** Settings of one queue (both drivers). */

@@ -75,7 +75,8 @@ export class BullmqJobQueue<TData, TResult> implements JobQueue<TData, TResult> 
     checkEnqueueOptions(options);
     const deadline = Date.now() + options.timeoutMs;
     const waiters = await this.events(options.timeoutMs);
-    const { jobId } = await this.add(data, options);
+    const { jobId, added } = await this.add(data, options);
+    options.onEnqueued?.(added);
     return waiters.wait(jobId, options.jobId, Math.max(1, deadline - Date.now()), options.onProgress);
   }
 

@@ -84,7 +84,12 @@ export function describeJobQueue(name: string, make: () => Promise<JobQueueHarne
       });
       const first = q.enqueueAndWait('first', { jobId: 'idx', timeoutMs: 10_000 });
       await until(() => runs === 1, 'the job to start');
-      const joiners = Array.from({ length: 5 }, (_, i) => q.enqueueAndWait(`joiner ${i}`, { jobId: 'idx', timeoutMs: 10_000 }));
+      const joined: boolean[] = [];
+      const joiners = Array.from({ length: 5 }, (_, i) =>
+        q.enqueueAndWait(`joiner ${i}`, { jobId: 'idx', timeoutMs: 10_000, onEnqueued: (added) => joined.push(added) }),
+      );
+      await until(() => joined.length === 5, 'the joiners to be enqueued');
+      expect(joined).toEqual([false, false, false, false, false]);
       release.open();
       expect(await Promise.all([first, ...joiners])).toEqual(Array(6).fill('built first'));
       expect(runs).toBe(1);

@@ -51,7 +51,8 @@ export class InProcessJobQueue<TData, TResult> implements JobQueue<TData, TResul
 
   async enqueueAndWait(data: TData, options: WaitOptions): Promise<TResult> {
     checkEnqueueOptions(options);
-    const { job } = this.add(data, options, options.onProgress);
+    const { job, added } = this.add(data, options, options.onProgress);
+    options.onEnqueued?.(added);
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(
