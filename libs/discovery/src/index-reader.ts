@@ -144,10 +144,8 @@ export class IndexReader {
     const key = query.trim().toLowerCase();
     const known = this.queryVectors.get(key);
     if (known) return known;
-    const [vector] = await this.embedder.embed([key]);
-    if (!vector) return undefined;
-    const floats = Float32Array.from(vector, (v) => v / 127);
-    this.queryVectors.set(key, floats);
-    return floats;
+    const vector = await this.embedder.embedQuery(key);
+    this.queryVectors.set(key, vector);
+    return vector;
   }
 }

@@ -9,6 +9,8 @@ export interface TextEmbedder {
   /** Model identity: part of the index version. */
   readonly id: string;
   embed(texts: string[], signal?: AbortSignal): Promise<Int8Array[]>;
+  /** A query's unit vector, straight from the model (no shared cache: a warm search stays in process). */
+  embedQuery(text: string): Promise<Float32Array>;
 }
 
 /** Turns a prompt into operations (the generator, through its queue). */
