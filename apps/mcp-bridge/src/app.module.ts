@@ -2,33 +2,31 @@
  * Wiring of the bridge's HTTP app: the MCP endpoint, health and metrics over one runtime.
  * Built with `BridgeHttpModule.forRoot(...)` from main.ts (or a test) with ready-made parts.
  */
-import { Inject, Module, type DynamicModule, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import { BridgeMetrics } from './bridge-metrics.js';
-import { BridgeRuntime } from './bridge-runtime.js';
+import type { BridgeRuntime } from './bridge-runtime.js';
 import { HealthController } from './health/health.controller.js';
 import { McpController } from './mcp/mcp.controller.js';
-import { McpHttpService } from './mcp/mcp-http.service.js';
+import type { McpHttpService } from './mcp/mcp-http.service.js';
+import { BRIDGE_RUNTIME, MCP_HTTP } from './tokens.js';
 
 export interface BridgeHttpParts {
-  runtime: BridgeRuntime;
+  /** Absent in `serve` without a schema: no MCP endpoint. */
+  runtime: BridgeRuntime | undefined;
   metrics: BridgeMetrics;
-  mcp: McpHttpService;
+  mcp: McpHttpService | undefined;
 }
 
-/** Starts the runtime once the app is up (without waiting for the indexer) and stops it last. */
-class BridgeLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
+/** Closes sessions, then the runtime (started by startHttpApp once listening). */
+class BridgeLifecycle implements OnApplicationShutdown {
   constructor(
-    @Inject(BridgeRuntime) private readonly runtime: BridgeRuntime,
-    @Inject(McpHttpService) private readonly mcp: McpHttpService,
+    @Inject(BRIDGE_RUNTIME) private readonly runtime: BridgeRuntime | null,
+    @Inject(MCP_HTTP) private readonly mcp: McpHttpService | null,
   ) {}
 
-  async onApplicationBootstrap(): Promise<void> {
-    await this.runtime.start();
-  }
-
   async onApplicationShutdown(): Promise<void> {
-    await this.mcp.close();
-    await this.runtime.stop();
+    await this.mcp?.close();
+    await this.runtime?.stop();
   }
 }
 
@@ -39,9 +37,9 @@ export class BridgeHttpModule {
       module: BridgeHttpModule,
       controllers: [McpController, HealthController],
       providers: [
-        { provide: BridgeRuntime, useValue: parts.runtime },
+        { provide: BRIDGE_RUNTIME, useValue: parts.runtime ?? null },
         { provide: BridgeMetrics, useValue: parts.metrics },
-        { provide: McpHttpService, useValue: parts.mcp },
+        { provide: MCP_HTTP, useValue: parts.mcp ?? null },
         BridgeLifecycle,
       ],
     };

@@ -28,9 +28,15 @@ describe('parseBridgeArgs', () => {
   });
 
   it('maps the listener and session flags', () => {
-    const args = parseBridgeArgs(['serve', '--port', '4300', '--host', '0.0.0.0', '--sessions', 'stateless', '--endpoint', 'https://x/graphql', '--discovery', 'http://idx:4100']);
-    expect(args.mode).toBe('serve');
+    const args = parseBridgeArgs(['--port', '4300', '--host', '0.0.0.0', '--sessions', 'stateless', '--endpoint', 'https://x/graphql', '--discovery', 'http://idx:4100']);
+    expect(args.mode).toBe('bridge');
     expect(args.overrides).toEqual({ PORT: '4300', HOST: '0.0.0.0', MCP_SESSIONS: 'stateless', GRAPHQL_ENDPOINT: 'https://x/graphql', DISCOVERY_URL: 'http://idx:4100' });
+  });
+
+  it('puts serve on the shared listener (BRIDGE_PORT, BRIDGE_HOST)', () => {
+    const args = parseBridgeArgs(['serve', '--schema', 's.graphql', '--port', '4500', '--host', '0.0.0.0']);
+    expect(args.mode).toBe('serve');
+    expect(args.overrides).toMatchObject({ SCHEMA_FILE: 's.graphql', BRIDGE_PORT: '4500', BRIDGE_HOST: '0.0.0.0' });
   });
 
   it.each([
@@ -38,6 +44,8 @@ describe('parseBridgeArgs', () => {
     [['--nope'], "Unknown option '--nope'"],
     [['index'], 'unexpected argument: index'],
     [['serve', 'extra'], 'unexpected argument: extra'],
+    [['serve', '--stdio'], 'serve speaks MCP over HTTP'],
+    [['serve', '--discovery', 'http://x'], 'serve runs its own discovery API'],
     [['--schema'], "Option '--schema <value>' argument missing"],
   ])('rejects %j', (argv, message) => {
     expect(() => parseBridgeArgs(argv)).toThrow(UsageError);

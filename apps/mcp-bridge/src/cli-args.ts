@@ -20,6 +20,8 @@ export const USAGE = `Usage: discovery-mcp [serve] [options]
 
 Serves the MCP tools search_schema, get_symbols and generate_query for one GraphQL schema,
 backed by the discovery service at DISCOVERY_URL (with DISCOVERY_TOKEN).
+With serve, runs the discovery service (indexer and generator) in the same process and
+serves its API next to /mcp: in memory, or on Redis when REDIS_URL is set.
 
 Options:
   --schema <file>         SDL file (reloaded when it changes)          [SCHEMA_FILE]
@@ -79,11 +81,15 @@ export function parseBridgeArgs(argv: readonly string[]): BridgeArgs {
   if (values.header?.length) overrides['INTROSPECT_HEADERS'] = values.header.join('\n');
   set('GRAPHQL_ENDPOINT', values.endpoint);
   set('DISCOVERY_URL', values.discovery);
-  set('PORT', values.port);
-  set('HOST', values.host);
+  const serve = positionals[0] === 'serve';
+  if (serve && values.stdio) throw new UsageError('serve speaks MCP over HTTP; --stdio is for the bridge alone');
+  if (serve && values.discovery !== undefined) throw new UsageError('serve runs its own discovery API; --discovery is for the bridge alone');
+  // In serve, the MCP endpoint and the discovery API share the bridge's listener.
+  set(serve ? 'BRIDGE_PORT' : 'PORT', values.port);
+  set(serve ? 'BRIDGE_HOST' : 'HOST', values.host);
   set('MCP_SESSIONS', values.sessions);
   return {
-    mode: positionals[0] === 'serve' ? 'serve' : 'bridge',
+    mode: serve ? 'serve' : 'bridge',
     transport: values.stdio ? 'stdio' : 'http',
     help: values.help,
     overrides,

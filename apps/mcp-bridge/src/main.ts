@@ -1,16 +1,18 @@
 /**
  * Entry point of the MCP bridge: `discovery-mcp [serve] [--schema f | --introspect url] [--stdio]`.
  * Reads the configuration once (flags over environment), then serves MCP over Streamable HTTP
- * (default, /mcp on PORT) or stdio. Exit codes: 0 ok, 1 runtime failure, 2 usage or config.
+ * (default, /mcp on PORT) or stdio; `serve` also runs indexer and generator in this process.
+ * Exit codes: 0 ok, 1 runtime failure, 2 usage or config.
  */
 import 'reflect-metadata';
-import { ConfigError, loadBridgeConfig } from '@discovery/config';
+import { ConfigError, loadBridgeConfig, loadServeConfig } from '@discovery/config';
 import { createLogger } from '@discovery/observability';
 import { pino } from 'pino';
 import { BridgeMetrics } from './bridge-metrics.js';
 import { BridgeRuntime } from './bridge-runtime.js';
 import { parseBridgeArgs, USAGE, UsageError } from './cli-args.js';
 import { startHttpApp } from './http-app.js';
+import { serveBanner, startServe } from './serve/serve-app.js';
 import { runStdioApp } from './stdio-app.js';
 
 async function main(argv: readonly string[], env: NodeJS.ProcessEnv): Promise<number> {
@@ -20,8 +22,12 @@ async function main(argv: readonly string[], env: NodeJS.ProcessEnv): Promise<nu
     return 0;
   }
   if (args.mode === 'serve') {
-    process.stderr.write('discovery-mcp: serve mode is not available in this build; run the indexer and the bridge separately.\n');
-    return 2;
+    const config = loadServeConfig({ ...env, ...args.overrides });
+    const logger = createLogger({ service: 'serve', level: config.logLevel });
+    const started = await startServe(config, logger);
+    started.http.app.enableShutdownHooks();
+    process.stdout.write(serveBanner(started, config));
+    return new Promise<number>(() => undefined);
   }
   const config = loadBridgeConfig({ ...env, ...args.overrides });
   const stdio = args.transport === 'stdio';

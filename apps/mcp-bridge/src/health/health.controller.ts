@@ -5,12 +5,13 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { BridgeMetrics } from '../bridge-metrics.js';
-import { BridgeRuntime } from '../bridge-runtime.js';
+import { BRIDGE_RUNTIME } from '../tokens.js';
+import type { BridgeRuntime } from '../bridge-runtime.js';
 
 @Controller()
 export class HealthController {
   constructor(
-    @Inject(BridgeRuntime) private readonly runtime: BridgeRuntime,
+    @Inject(BRIDGE_RUNTIME) private readonly runtime: BridgeRuntime | null,
     @Inject(BridgeMetrics) private readonly metrics: BridgeMetrics,
   ) {}
 
@@ -21,6 +22,10 @@ export class HealthController {
 
   @Get('readyz')
   ready(@Res() res: Response): void {
+    if (!this.runtime) {
+      res.status(200).json({ status: 'ready' });
+      return;
+    }
     const { phase, servingIndexId } = this.runtime.sync.status();
     res.status(servingIndexId ? 200 : 503).json({ status: servingIndexId ? 'ready' : 'not_ready', phase });
   }

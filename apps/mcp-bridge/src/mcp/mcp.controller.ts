@@ -3,14 +3,19 @@
  */
 import { All, Controller, Inject, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { McpHttpService } from './mcp-http.service.js';
+import { MCP_HTTP } from '../tokens.js';
+import type { McpHttpService } from './mcp-http.service.js';
 
 @Controller()
 export class McpController {
-  constructor(@Inject(McpHttpService) private readonly mcp: McpHttpService) {}
+  constructor(@Inject(MCP_HTTP) private readonly mcp: McpHttpService | null) {}
 
   @All('mcp')
   async handle(@Req() req: Request, @Res() res: Response): Promise<void> {
+    if (!this.mcp) {
+      res.status(404).json({ jsonrpc: '2.0', error: { code: -32000, message: 'No schema is configured: start with --schema or --introspect.' }, id: null });
+      return;
+    }
     await this.mcp.handle(req, res);
   }
 }
