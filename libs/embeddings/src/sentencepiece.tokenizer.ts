@@ -15,7 +15,8 @@ const RESERVED_IDS = 6;
 const UNKNOWN_ID = 0;
 
 interface TrieNode {
-  children: Map<string, TrieNode>;
+  /** Children by code point. */
+  children: Map<number, TrieNode>;
   /** Vocabulary id when a piece ends here, else -1. */
   id: number;
   score: number;
@@ -37,10 +38,11 @@ export class SentencePieceTokenizer {
       if (id < RESERVED_IDS) return;
       let node = this.root;
       for (const ch of piece) {
-        let next = node.children.get(ch);
+        const code = ch.codePointAt(0) as number;
+        let next = node.children.get(code);
         if (!next) {
           next = newNode();
-          node.children.set(ch, next);
+          node.children.set(code, next);
         }
         node = next;
       }
@@ -58,25 +60,39 @@ export class SentencePieceTokenizer {
     return this.vocabulary[id];
   }
 
-  /** Token ids of a text, in order. */
+  /**
+   * Token ids of a text, in order. Viterbi run forwards: candidates reach each
+   * end position in ascending start order, as in the reference, so ties and
+   * its "0 means unset" rule resolve identically.
+   */
   encode(input: string): number[] {
     const normalized = input.normalize('NFKC');
     if (normalized.length === 0) return [];
-    const symbols = Array.from(SEPARATOR + normalized.replaceAll(' ', SEPARATOR));
+    const text = SEPARATOR + normalized.replaceAll(' ', SEPARATOR);
+    const symbols: number[] = [];
+    for (const ch of text) symbols.push(ch.codePointAt(0) as number);
     const n = symbols.length;
     const best = new Float64Array(n + 1);
     const words = new Int32Array(n + 1);
-    // Candidates ending at each position, in ascending start order (as the reference visits them).
-    const ending: { id: number; score: number; start: number }[][] = Array.from({ length: n + 1 }, () => []);
-    for (let i = 0; i < n; i++) this.collectMatches(symbols, i, ending);
-    for (let end = 0; end <= n; end++) {
-      for (const { id, score, start } of ending[end] as { id: number; score: number; start: number }[]) {
-        const total = score + (best[start] as number);
-        if (best[end] === 0 || total >= (best[end] as number)) {
-          best[end] = total;
-          words[end] = id;
-        }
+    const offer = (end: number, id: number, total: number): void => {
+      if (best[end] === 0 || total >= (best[end] as number)) {
+        best[end] = total;
+        words[end] = id;
       }
+    };
+    for (let start = 0; start < n; start++) {
+      const base = best[start] as number;
+      let node = this.root.children.get(symbols[start] as number);
+      let found = false;
+      for (let i = start; node; ) {
+        if (node.id >= 0) {
+          offer(i + 1, node.id, node.score + base);
+          found = true;
+        }
+        i++;
+        node = i < n ? node.children.get(symbols[i] as number) : undefined;
+      }
+      if (!found) offer(start + 1, UNKNOWN_ID, base);
     }
     const reversed: number[] = [];
     for (let at = n; at > 0; at -= this.pieceLength[words[at] as number] as number) reversed.push(words[at] as number);
@@ -88,18 +104,5 @@ export class SentencePieceTokenizer {
       previousUnknown = id === UNKNOWN_ID;
     }
     return ids;
-  }
-
-  private collectMatches(symbols: string[], start: number, ending: { id: number; score: number; start: number }[][]): void {
-    let node = this.root.children.get(symbols[start] as string);
-    let found = false;
-    for (let i = start; i < symbols.length && node; i++) {
-      if (node.id >= 0) {
-        (ending[i + 1] as { id: number; score: number; start: number }[]).push({ id: node.id, score: node.score, start });
-        found = true;
-      }
-      node = node.children.get(symbols[i + 1] as string);
-    }
-    if (!found) (ending[start + 1] as { id: number; score: number; start: number }[]).push({ id: UNKNOWN_ID, score: 0, start });
   }
 }
