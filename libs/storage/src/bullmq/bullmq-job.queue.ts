@@ -8,7 +8,7 @@
  * connection options, never a client, so it closes every connection it opens.
  */
 import { randomUUID } from 'node:crypto';
-import { Queue, QueueEvents, UnrecoverableError, WaitingError, Worker, type Job, type RedisOptions as BullRedisOptions } from 'bullmq';
+import { Queue, QueueEvents, UnrecoverableError, WaitingError, Worker, type Job } from 'bullmq';
 import type { RedisOptions } from 'ioredis';
 import { checkEnqueueOptions, checkQueueName, resolveQueueOptions, type ResolvedQueueOptions } from '../job-options.js';
 import {
@@ -16,6 +16,7 @@ import {
   type EnqueueOptions, type JobHandler, type JobQueue, type QueueOptions, type WaitOptions,
 } from '../job-queue.js';
 import { storageCall, StorageError, StorageErrorCode, toStorageError } from '../storage.errors.js';
+import { blocking, toBull, within } from './bullmq-connection.js';
 import { JobWaiters } from './job-waiters.js';
 
 /** After the grace period, how long aborted jobs get to stop before the worker is force-closed. */
@@ -259,29 +260,4 @@ export class BullmqJobQueue<TData, TResult> implements JobQueue<TData, TResult> 
   private assertOpen(): void {
     if (this.closing) throw new StorageError(StorageErrorCode.Closed, `queue ${this.name} is closed`);
   }
-}
-
-/** Resolves with `promise`, or rejects with `onTimeout()` after `ms`. */
-async function within<T>(promise: Promise<T>, ms: number, onTimeout: () => Error): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(onTimeout()), ms);
-  });
-  try {
-    return await Promise.race([promise, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-/** Workers and QueueEvents block on Redis: no per-command timeout, never give up retrying. */
-function blocking(connection: RedisOptions): BullRedisOptions {
-  const { commandTimeout: _commandTimeout, ...rest } = connection;
-  return toBull({ ...rest, maxRetriesPerRequest: null });
-}
-
-/** ioredis options as BullMQ types them (its retryStrategy may not be null). */
-function toBull(connection: RedisOptions): BullRedisOptions {
-  const { retryStrategy, ...rest } = connection;
-  return { ...rest, ...(retryStrategy ? { retryStrategy } : {}) };
 }
