@@ -33,6 +33,12 @@ export interface RankingOptions {
   importanceWeight: number;
   /** Multiplier for identifying fields (`name`, `title`, ...) of a type the query names in full. */
   labelFactor: number;
+  /** Share of a field hit's score lent to the identifying members of the type it returns (member-expansion.ts). */
+  expansionWeight: number;
+  /** How many of the best field hits lend. */
+  expansionSources: number;
+  /** Factor for the second hop (a connection's `nodes`, then the entity's identifying members). */
+  expansionDecay: number;
   /** Candidates rescored by the second stage. */
   rerankDepth: number;
   /** Multiplier for type symbols (object, interface, ...), against fields. */
@@ -60,6 +66,9 @@ export const DEFAULT_RANKING_OPTIONS: Readonly<RankingOptions> = {
   parentCoverageWeight: 1.5,
   importanceWeight: 1,
   labelFactor: 2,
+  expansionWeight: 0.3,
+  expansionSources: 10,
+  expansionDecay: 0.8,
   rerankDepth: 300,
   typeFactor: 0.3,
   pathFactor: 1,

@@ -8,6 +8,7 @@ import { buildLexicalIndex, type LexicalIndex } from './lexical-index.js';
 import { RankingError, RankingErrorCode } from './ranking.errors.js';
 import { symbolFields } from './symbol-fields.js';
 import { NameTermCache } from './name-term.cache.js';
+import { membersByType } from './member-expansion.js';
 
 /** Bit flags of SymbolStructure.flags. */
 export const SymbolFlag = {
@@ -47,6 +48,8 @@ export interface SearchIndex {
   readonly rootTypes: ReadonlyMap<string, RootOperation>;
   /** Centrality of each type symbol in [0, 1] (log of the fields that return it, scaled); 0 for others. */
   readonly importance: Float32Array;
+  /** Positions of the members of each type symbol (empty for other symbols). */
+  readonly members: Int32Array[];
   /** Lazily computed name words, for the second stage. */
   readonly nameTerms: NameTermCache;
   /** Flat int8 vectors (symbols.length * dimensions), unit vectors scaled by 127; absent without vectors. */
@@ -77,7 +80,8 @@ export function assembleSearchIndex(
   const rootTypes = findRootTypes(symbols);
   const structure = buildStructure(symbols, byCoordinate, rootTypes);
   const importance = typeImportance(structure);
-  const base = { symbols, byCoordinate, lexical, structure, rootTypes, importance, nameTerms: new NameTermCache(symbols) };
+  const members = membersByType(structure.parent);
+  const base = { symbols, byCoordinate, lexical, structure, rootTypes, importance, members, nameTerms: new NameTermCache(symbols) };
   return vectors === undefined ? { ...base, dimensions: 0 } : { ...base, vectors, dimensions };
 }
 

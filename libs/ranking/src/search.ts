@@ -12,6 +12,7 @@ import { SymbolFlag, type SearchIndex } from './search-index.js';
 import { effectiveLimit, MAX_QUERY_LENGTH, type SearchHit, type SearchRequest } from './search-request.js';
 import { addVectorScores } from './vector-scores.js';
 import { rerank } from './rerank.js';
+import { expandMembers } from './member-expansion.js';
 
 const FIELD = SYMBOL_KINDS.indexOf('field');
 const INPUT_FIELD = SYMBOL_KINDS.indexOf('input_field');
@@ -36,7 +37,9 @@ export function search(
   const kept = filter === undefined ? ranked : ranked.filter(filter);
   const head = withRootFields(index, kept, topK(kept, scores, Math.max(options.rerankDepth, limit)));
   rerank(index, new Set(intent.terms), intent.write, head, scores, options);
-  const top = topK(head, scores, limit);
+  const ordered = topK(head, scores, head.length);
+  const gained = expandMembers(index, ordered, scores, intent.write, filter, options);
+  const top = topK(gained.length === 0 ? head : [...new Set([...head, ...gained])], scores, limit);
   const hits = top.map((i) => ({ symbol: index.symbols[i]!, score: scores[i]! }));
   if (hits.length < limit && request.parent !== undefined && filter !== undefined) {
     fillWithMembers(index, filter, hits, limit);
