@@ -15,18 +15,24 @@ export interface BridgeHttpParts {
   runtime: BridgeRuntime | undefined;
   metrics: BridgeMetrics;
   mcp: McpHttpService | undefined;
+  /** Runs last on shutdown. */
+  onShutdown?: () => Promise<void>;
 }
+
+export const ON_SHUTDOWN = Symbol('OnShutdown');
 
 /** Closes sessions, then the runtime (started by startHttpApp once listening). */
 class BridgeLifecycle implements OnApplicationShutdown {
   constructor(
     @Inject(BRIDGE_RUNTIME) private readonly runtime: BridgeRuntime | null,
     @Inject(MCP_HTTP) private readonly mcp: McpHttpService | null,
+    @Inject(ON_SHUTDOWN) private readonly last: (() => Promise<void>) | null,
   ) {}
 
   async onApplicationShutdown(): Promise<void> {
     await this.mcp?.close();
     await this.runtime?.stop();
+    await this.last?.();
   }
 }
 
@@ -40,6 +46,7 @@ export class BridgeHttpModule {
         { provide: BRIDGE_RUNTIME, useValue: parts.runtime ?? null },
         { provide: BridgeMetrics, useValue: parts.metrics },
         { provide: MCP_HTTP, useValue: parts.mcp ?? null },
+        { provide: ON_SHUTDOWN, useValue: parts.onShutdown ?? null },
         BridgeLifecycle,
       ],
     };

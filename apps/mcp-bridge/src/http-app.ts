@@ -22,6 +22,8 @@ export interface HttpAppOptions {
   logger: BridgeLogger;
   /** A Node handler tried before the app's routes (the discovery API in `serve`); calls next() otherwise. */
   before?: (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+  /** Runs last on shutdown, after sessions and the bridge are closed (`serve` stops its workers). */
+  onShutdown?: () => Promise<void>;
 }
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
@@ -47,7 +49,7 @@ export async function startHttpApp(options: HttpAppOptions): Promise<StartedHttp
       })
     : undefined;
   const app = await NestFactory.create<NestExpressApplication>(
-    BridgeHttpModule.forRoot({ runtime, metrics: options.metrics, mcp }),
+    BridgeHttpModule.forRoot({ runtime, metrics: options.metrics, mcp, ...(options.onShutdown ? { onShutdown: options.onShutdown } : {}) }),
     { logger: false, bodyParser: false },
   );
   if (options.before) app.use(options.before);

@@ -25,7 +25,6 @@ async function main(argv: readonly string[], env: NodeJS.ProcessEnv): Promise<nu
     const config = loadServeConfig({ ...env, ...args.overrides });
     const logger = createLogger({ service: 'serve', level: config.logLevel });
     const started = await startServe(config, logger);
-    started.http.app.enableShutdownHooks();
     process.stdout.write(serveBanner(started, config));
     return new Promise<number>(() => undefined);
   }

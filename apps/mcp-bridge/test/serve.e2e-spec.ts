@@ -39,8 +39,9 @@ beforeAll(async () => {
   await serve.waitForHttp(`${base}/readyz`, 90_000);
 }, 120_000);
 
+let stopped = false;
 afterAll(async () => {
-  await serve?.stop();
+  if (!stopped) await serve?.stop();
   await model?.close();
 }, 60_000);
 
@@ -81,4 +82,11 @@ describe('serve without Redis', () => {
     await expect(yoko(generateToken()).listIndexes({})).rejects.toBeInstanceOf(ConnectError);
     expect(serve.output()).not.toMatch(/sd_[A-Za-z0-9_-]{20,}/);
   });
+
+  it('stops cleanly on SIGTERM', async () => {
+    stopped = true;
+    const end = await serve.stop();
+    expect(end.code === 0 || end.signal === 'SIGTERM').toBe(true);
+    expect(serve.output()).not.toMatch(/"level":"(error|fatal)"/);
+  }, 60_000);
 });

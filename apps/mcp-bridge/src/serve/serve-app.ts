@@ -38,7 +38,15 @@ export async function startServe(config: ServeConfig, logger: Logger): Promise<S
     : undefined;
   let http: StartedHttpApp;
   try {
-    http = await startHttpApp({ runtime: bridge, metrics, mcp: config.bridge, http: config.bridge.http, logger, before: serve.discovery.handler });
+    http = await startHttpApp({
+      runtime: bridge,
+      metrics,
+      mcp: config.bridge,
+      http: config.bridge.http,
+      logger,
+      before: serve.discovery.handler,
+      onShutdown: () => serve.stop(),
+    });
   } catch (error) {
     await serve.stop();
     throw error;
@@ -48,10 +56,7 @@ export async function startServe(config: ServeConfig, logger: Logger): Promise<S
     serve,
     bridge,
     discoveryUrl,
-    close: async () => {
-      await http.close();
-      await serve.stop();
-    },
+    close: () => http.close(),
   };
 }
 
