@@ -29,7 +29,7 @@ export interface QueryGeneratorOptions {
   callTimeoutMs: number;
   /** GENERATE_ALLOW_MUTATIONS: from configuration only. */
   allowMutations: boolean;
-  /** Token budget of the schema slice. Default 6000. */
+  /** Token budget of the schema slice. Default 8000. */
   sliceTokens?: number;
   /** Hits retrieved for the slice. Default 30. */
   sliceHits?: number;

@@ -67,13 +67,23 @@ describe('sliceSchema', () => {
     const hits = ['Repository.issues', 'Issue.title', 'Issue.author', 'Repository.pullRequests', 'PullRequest.commits', 'Commit.message',
       'Repository.defaultBranchRef', 'Ref.target', 'Commit.history', 'User.repositories', 'Organization.teams', 'Team.members']
       .map((field) => ({ coordinate: `field:${field}` }));
-    const small = sliceSchema(github, hits, { roots: ['query'], maxTokens: 1500 });
-    const large = sliceSchema(github, hits, { roots: ['query'], maxTokens: 20_000 });
+    const small = sliceSchema(github, hits, { roots: ['query'], maxTokens: 3000 });
+    const large = sliceSchema(github, hits, { roots: ['query'], maxTokens: 40_000 });
     expect(small.usedHits).toBeGreaterThanOrEqual(1);
-    expect(small.tokens).toBeLessThan(1500 * 1.3);
+    expect(small.usedHits).toBeLessThan(hits.length);
+    expect(small.tokens).toBeLessThan(3000 * 1.3);
     expect(large.usedHits).toBe(hits.length);
     expect(large.tokens).toBeGreaterThan(small.tokens);
     expect(large.fields).toContain('Query.repository');
+  });
+
+  it('offers the list access next to a single-object path (connection nodes)', () => {
+    const github = fixtureSchema(GITHUB);
+    const slice = sliceSchema(github, [{ coordinate: 'field:PullRequest.isDraft' }], { roots: ['query'] });
+    expect(slice.fields).toContain('Query.repository');
+    expect(slice.fields).toContain('Repository.pullRequests');
+    expect(slice.fields).toContain('PullRequestConnection.nodes');
+    expect(slice.fields).toContain('PullRequest.isDraft');
   });
 
   it('ignores coordinates the schema does not have', () => {

@@ -35,7 +35,7 @@ export interface SliceTarget {
 export interface SliceOptions {
   /** Root operations the slice may use (mutation only when the operator allows it). */
   roots: readonly RootOperation[];
-  /** Upper bound on the slice's size in tokens (o200k). Default 6000. */
+  /** Upper bound on the slice's size in tokens (o200k). Default 8000. */
   maxTokens?: number;
 }
 
@@ -65,6 +65,8 @@ function comment(text: string | null | undefined): string {
 class SliceState {
   outputs = new Map<string, Set<string>>();
   leaves = new Set<string>();
+  /** Types printed with every (non-deprecated) field: hubs a model navigates through. */
+  full = new Set<string>();
   inputs = new Set<string>();
   enums = new Set<string>();
   unions = new Set<string>();
@@ -75,6 +77,7 @@ class SliceState {
     const copy = new SliceState();
     for (const [type, fields] of this.outputs) copy.outputs.set(type, new Set(fields));
     copy.leaves = new Set(this.leaves);
+    copy.full = new Set(this.full);
     copy.inputs = new Set(this.inputs);
     copy.enums = new Set(this.enums);
     copy.unions = new Set(this.unions);
@@ -105,6 +108,7 @@ class Slicer {
       if (!this.paths.pathTo(typeName)) return;
       this.connect(typeName);
       this.addField(typeName, fieldName, true);
+      this.state.full.add(typeName);
       return;
     }
     this.addType(kind === 'path' ? (target.typeName ?? '') : name, true);
@@ -154,10 +158,34 @@ class Slicer {
       }
       frontier = next;
     }
-    if (!previous.has(typeName)) return this.addPath(typeName);
-    for (let step = previous.get(typeName); step; step = previous.get(step.from)) {
-      if (step.field !== undefined) this.addField(step.from, step.field, false);
-      else this.ensureOutput(step.from);
+    if (!previous.has(typeName)) {
+      this.addPath(typeName);
+    } else {
+      for (let step = previous.get(typeName); step; step = previous.get(step.from)) {
+        if (step.field !== undefined) this.addField(step.from, step.field, false);
+        else this.ensureOutput(step.from);
+      }
+    }
+    this.addListAccess(typeName);
+  }
+
+  /**
+   * Where the slice reaches `typeName` through a single-object field (`Repository.pullRequest`),
+   * also offers the list of them on the same type (`Repository.pullRequests` with its `nodes`).
+   */
+  private addListAccess(typeName: string): void {
+    for (const [ownerName, fields] of [...this.state.outputs]) {
+      const owner = this.schema.getType(ownerName);
+      if (!isObjectType(owner) && !isInterfaceType(owner)) continue;
+      const ownerFields = owner.getFields();
+      if (![...fields].some((name) => ownerFields[name] && getNamedType(ownerFields[name].type).name === typeName)) continue;
+      for (const field of Object.values(ownerFields)) {
+        const returned = getNamedType(field.type);
+        const nodes = isObjectType(returned) ? returned.getFields()['nodes'] : undefined;
+        if (field.deprecationReason || !nodes || getNamedType(nodes.type).name !== typeName) continue;
+        this.addField(ownerName, field.name, false);
+        this.ensureOutput(returned.name).add('nodes');
+      }
     }
   }
 
@@ -176,7 +204,10 @@ class Slicer {
   }
 
   private addPath(typeName: string): void {
-    for (const step of this.paths.pathTo(typeName) ?? []) {
+    const steps = this.paths.pathTo(typeName) ?? [];
+    const firstHop = steps[1]?.type ?? (steps.length === 1 ? typeName : undefined);
+    if (firstHop !== undefined && firstHop !== typeName) this.state.full.add(firstHop);
+    for (const step of steps) {
       if (step.field !== undefined) this.addField(step.type, step.field, false);
       else if (isUnionType(this.schema.getType(step.type))) this.state.unions.add(step.type);
       else this.ensureOutput(step.type);
@@ -232,9 +263,26 @@ function printArgs(args: readonly GraphQLArgument[]): string {
   return `(${printed.join(', ')})`;
 }
 
+/** Printed field lines without their comment, per field (slices are printed once per hit). */
+const fieldLines = new WeakMap<GraphQLField<unknown, unknown>, string>();
+const blockCache = new WeakMap<object, string>();
+
 function printField(field: GraphQLField<unknown, unknown>, describe: boolean): string {
-  const deprecated = field.deprecationReason ? ' @deprecated' : '';
-  return `  ${field.name}${printArgs(field.args)}: ${String(field.type)}${deprecated}${describe ? comment(field.description) : ''}`;
+  let line = fieldLines.get(field);
+  if (line === undefined) {
+    line = `  ${field.name}${printArgs(field.args)}: ${String(field.type)}${field.deprecationReason ? ' @deprecated' : ''}`;
+    fieldLines.set(field, line);
+  }
+  return describe ? `${line}${comment(field.description)}` : line;
+}
+
+function cachedBlock(type: object, render: () => string): string {
+  let block = blockCache.get(type);
+  if (block === undefined) {
+    block = render();
+    blockCache.set(type, block);
+  }
+  return block;
 }
 
 /** Prints the state as compact SDL: roots first, then types in the order they were added. */
@@ -249,7 +297,7 @@ function printSlice(schema: GraphQLSchema, state: SliceState): string {
     const lines: string[] = [];
     for (const field of Object.values(type.getFields())) {
       const described = state.described.has(`${typeName}.${field.name}`);
-      const leaf = state.leaves.has(typeName) && isLeafType(getNamedType(field.type)) && !field.deprecationReason &&
+      const leaf = (state.full.has(typeName) || (state.leaves.has(typeName) && isLeafType(getNamedType(field.type)))) && !field.deprecationReason &&
         field.args.every((arg) => !isNonNullType(arg.type) || arg.default !== undefined);
       if (chosen.has(field.name) || leaf) lines.push(printField(field, described));
     }
@@ -264,19 +312,23 @@ function printSlice(schema: GraphQLSchema, state: SliceState): string {
   for (const name of state.inputs) {
     const type = schema.getType(name);
     if (!isInputObjectType(type)) continue;
-    const lines = Object.values(type.getFields()).map((field) => {
-      const fallback = defaultLiteral(field);
-      return `  ${field.name}: ${String(field.type)}${fallback ? ` = ${print(fallback)}` : ''}${comment(field.description)}`;
-    });
-    blocks.push(`input ${name}${type.isOneOf ? ' @oneOf' : ''} {\n${lines.join('\n')}\n}`);
+    blocks.push(cachedBlock(type, () => {
+      const lines = Object.values(type.getFields()).map((field) => {
+        const fallback = defaultLiteral(field);
+        return `  ${field.name}: ${String(field.type)}${fallback ? ` = ${print(fallback)}` : ''}${comment(field.description)}`;
+      });
+      return `input ${name}${type.isOneOf ? ' @oneOf' : ''} {\n${lines.join('\n')}\n}`;
+    }));
   }
   for (const name of state.enums) {
     const type = schema.getType(name);
     if (!isEnumType(type)) continue;
-    const values = type.getValues().map((value) => value.name);
-    const shown = values.slice(0, MAX_ENUM_VALUES).join(' ');
-    const more = values.length > MAX_ENUM_VALUES ? ` # and ${values.length - MAX_ENUM_VALUES} more` : '';
-    blocks.push(`enum ${name} { ${shown} }${more}`);
+    blocks.push(cachedBlock(type, () => {
+      const values = type.getValues().map((value) => value.name);
+      const shown = values.slice(0, MAX_ENUM_VALUES).join(' ');
+      const more = values.length > MAX_ENUM_VALUES ? ` # and ${values.length - MAX_ENUM_VALUES} more` : '';
+      return `enum ${name} { ${shown} }${more}`;
+    }));
   }
   if (state.scalars.size > 0) blocks.push([...state.scalars].map((name) => `scalar ${name}`).join('\n'));
   return blocks.join('\n');
@@ -284,7 +336,7 @@ function printSlice(schema: GraphQLSchema, state: SliceState): string {
 
 /** Slices `schema` for `hits` (best first), keeping whole hits while the estimate stays within budget. */
 export function sliceSchema(schema: GraphQLSchema, hits: readonly SliceTarget[], options: SliceOptions): SchemaSlice {
-  const maxTokens = options.maxTokens ?? 6000;
+  const maxTokens = options.maxTokens ?? 8000;
   const slicer = new Slicer(schema, rootPaths(schema, options.roots));
   let usedHits = 0;
   let sdl = '';
