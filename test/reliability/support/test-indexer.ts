@@ -4,6 +4,7 @@
  * BullMQ under a unique prefix), plus fixtures and a wait for builds.
  */
 import { readFileSync } from 'node:fs';
+import { Code, ConnectError } from '@connectrpc/connect';
 import { IndexStatus, type Index } from '@discovery/proto';
 import { waitFor } from '@discovery/testing';
 import type { Yoko } from '../../../apps/indexer/test/indexer-harness.js';
@@ -23,12 +24,24 @@ export function unique(sdl: string, tag = ''): string {
   return `${sdl}\n# ${tag}${Math.random().toString(36).slice(2)}\n`;
 }
 
-/** Polls GetIndex until the index leaves INDEXING; returns it. `timeoutMs` is a hard cap. */
-export async function untilSettled(client: Yoko, indexId: string, timeoutMs = 60_000): Promise<Index> {
+/**
+ * Polls GetIndex until the index leaves INDEXING; returns it. `timeoutMs` is a
+ * hard cap. With `transportErrors`, a call that fails below Connect (socket
+ * reset, timeout: finding F4, a build blocks the event loop) is counted there
+ * and polled again instead of failing the wait.
+ */
+export async function untilSettled(client: Yoko, indexId: string, timeoutMs = 60_000, transportErrors?: { count: number }): Promise<Index> {
   let last: Index | undefined;
   await waitFor(
     async () => {
-      last = (await client.getIndex({ indexId })).index;
+      try {
+        last = (await client.getIndex({ indexId }, { timeoutMs: 60_000 })).index;
+      } catch (error) {
+        const code = ConnectError.from(error).code;
+        if (!transportErrors || (code !== Code.Internal && code !== Code.Unavailable && code !== Code.DeadlineExceeded)) throw error;
+        transportErrors.count++;
+        return false;
+      }
       return last !== undefined && last.status !== IndexStatus.INDEXING;
     },
     timeoutMs,
