@@ -37,6 +37,8 @@ const PREFIX = /^[A-Za-z0-9:_.-]{0,64}$/;
 
 export class RedisKeys {
   readonly prefix: string;
+  /** Hash tags of recently used model ids (a handful per deployment). */
+  private readonly modelTags = new Map<string, string>();
 
   constructor(prefix: string) {
     if (!PREFIX.test(prefix)) {
@@ -75,7 +77,13 @@ export class RedisKeys {
   }
 
   embedding(model: string, textHash: string): string {
-    return `${this.prefix}emb:{${sha256(model).slice(0, 16)}}:${textHash}`;
+    let tag = this.modelTags.get(model);
+    if (tag === undefined) {
+      tag = sha256(model).slice(0, 16);
+      if (this.modelTags.size >= 64) this.modelTags.clear();
+      this.modelTags.set(model, tag);
+    }
+    return `${this.prefix}emb:{${tag}}:${textHash}`;
   }
 
   eventsChannel(): string {

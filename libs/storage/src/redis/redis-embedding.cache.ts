@@ -1,8 +1,9 @@
 /**
  * RedisEmbeddingCache: one key per (model, text hash) holding the raw int8
  * bytes, with a TTL refreshed on every read (GETEX), so vectors nobody uses
- * age out. Reads and writes are pipelined in chunks; keys of one model share a
- * hash tag so a pipeline stays on one Redis Cluster slot.
+ * age out. Reads and writes go in chunks, one Lua call per chunk (far cheaper
+ * than one command per key); keys of one model share a hash tag, so a chunk
+ * stays on one Redis Cluster slot.
  */
 import type { Redis } from 'ioredis';
 import { checkEmbeddingKeys, checkVectors, type EmbeddingCache } from '../embedding-cache.js';
@@ -14,9 +15,25 @@ export interface RedisEmbeddingCacheOptions {
   keys: RedisKeys;
   /** Lifetime of an unread vector. Default 30 days. */
   ttlMs?: number;
-  /** Commands per pipeline round trip. Default 500. */
+  /** Keys per round trip (one Lua call). Default 500. */
   chunkSize?: number;
 }
+
+/**
+ * sdEmbGet: KEYS = vector keys of one model; ARGV[1] TTL ms. Returns each value (nil when missing),
+ * refreshing its TTL. allow-oom: refreshing a TTL takes no memory, so reads work at maxmemory.
+ */
+const EMB_GET = `#!lua flags=allow-oom
+local out = {}
+for i = 1, #KEYS do out[i] = redis.call('GETEX', KEYS[i], 'PX', ARGV[1]) end
+return out`;
+
+/** sdEmbSet: KEYS = vector keys of one model; ARGV[1] TTL ms, ARGV[2..] one value per key. */
+const EMB_SET = `
+for i = 1, #KEYS do redis.call('SET', KEYS[i], ARGV[i + 1], 'PX', ARGV[1]) end
+return #KEYS`;
+
+type ScriptCall = (numberOfKeys: number, ...args: (string | Buffer | number)[]) => Promise<unknown>;
 
 export class RedisEmbeddingCache implements EmbeddingCache {
   private readonly client: Redis;
@@ -29,16 +46,24 @@ export class RedisEmbeddingCache implements EmbeddingCache {
     this.keys = options.keys;
     this.ttlMs = options.ttlMs ?? 30 * 24 * 3600 * 1000;
     this.chunkSize = options.chunkSize ?? 500;
+    if (!('sdEmbGet' in this.client)) this.client.defineCommand('sdEmbGet', { lua: EMB_GET });
+    if (!('sdEmbSet' in this.client)) this.client.defineCommand('sdEmbSet', { lua: EMB_SET });
+  }
+
+  private script(name: 'sdEmbGetBuffer' | 'sdEmbSet'): ScriptCall {
+    const fn = (this.client as unknown as Record<string, ScriptCall>)[name];
+    if (!fn) throw new Error(`script ${name} is not defined`);
+    return fn.bind(this.client);
   }
 
   async getMany(model: string, keys: string[]): Promise<(Int8Array | undefined)[]> {
     checkEmbeddingKeys(model, keys);
     const out: (Int8Array | undefined)[] = [];
     for (let start = 0; start < keys.length; start += this.chunkSize) {
-      const chunk = keys.slice(start, start + this.chunkSize);
-      const pipeline = this.client.pipeline();
-      for (const key of chunk) pipeline.getexBuffer(this.keys.embedding(model, key), 'PX', this.ttlMs);
-      const replies = await storageCall('read cached embeddings', async () => settle(await pipeline.exec()));
+      const chunk = keys.slice(start, start + this.chunkSize).map((key) => this.keys.embedding(model, key));
+      const replies = (await storageCall('read cached embeddings', () =>
+        this.script('sdEmbGetBuffer')(chunk.length, ...chunk, this.ttlMs),
+      )) as (Buffer | null)[];
       for (const reply of replies) out.push(Buffer.isBuffer(reply) ? toInt8(reply) : undefined);
     }
     return out;
@@ -48,22 +73,12 @@ export class RedisEmbeddingCache implements EmbeddingCache {
     checkEmbeddingKeys(model, entries.map((entry) => entry.key));
     checkVectors(entries);
     for (let start = 0; start < entries.length; start += this.chunkSize) {
-      const pipeline = this.client.pipeline();
-      for (const { key, vector } of entries.slice(start, start + this.chunkSize)) {
-        const bytes = Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength);
-        pipeline.set(this.keys.embedding(model, key), bytes, 'PX', this.ttlMs);
-      }
-      await storageCall('store cached embeddings', async () => settle(await pipeline.exec()));
+      const chunk = entries.slice(start, start + this.chunkSize);
+      const keys = chunk.map(({ key }) => this.keys.embedding(model, key));
+      const values = chunk.map(({ vector }) => Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength));
+      await storageCall('store cached embeddings', () => this.script('sdEmbSet')(keys.length, ...keys, this.ttlMs, ...values));
     }
   }
-}
-
-/** Pipeline replies, throwing the first command error (ioredis reports them per command). */
-function settle(replies: [Error | null, unknown][] | null): unknown[] {
-  return (replies ?? []).map(([error, value]) => {
-    if (error) throw error;
-    return value;
-  });
 }
 
 function toInt8(buffer: Buffer): Int8Array {
