@@ -9,3 +9,4 @@ export * from './openai-embedding.provider.js';
 export * from './transformers-embedding.provider.js';
 export * from './use-lite/use-lite-vocabulary.js';
 export * from './caching-embedder.js';
+export * from './create-embedding-provider.js';
