@@ -109,6 +109,8 @@ describe('bridge MCP server', () => {
     [Code.PermissionDenied, TOOL_TEXTS.misconfigured],
     [Code.Unavailable, TOOL_TEXTS.unreachable],
     [Code.Internal, TOOL_TEXTS.internal],
+    [Code.DeadlineExceeded, `${TOOL_TEXTS.internal} The service did not answer in time.`],
+    [Code.Unimplemented, `${TOOL_TEXTS.internal} The discovery service cannot do this (for generation: no model is configured).`],
   ])('maps the service code %s to its text', async (code, expected) => {
     await ready(h);
     h.fake.failures.set('getSymbols', new ConnectError('token abc123 is bad', code));

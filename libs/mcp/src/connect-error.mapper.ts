@@ -53,6 +53,8 @@ export function toToolFailure(error: unknown): ToolFailure {
       return new ToolFailure(ToolFailureCode.Unreachable, undefined, { cause: error });
     case Code.DeadlineExceeded:
       return new ToolFailure(ToolFailureCode.Internal, 'The service did not answer in time', { cause: error });
+    case Code.Unimplemented:
+      return new ToolFailure(ToolFailureCode.Internal, 'The discovery service cannot do this (for generation: no model is configured)', { cause: error });
     case Code.Canceled:
       return new ToolFailure(ToolFailureCode.Internal, 'The call was cancelled', { cause: error });
     default:
