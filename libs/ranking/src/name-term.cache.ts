@@ -14,7 +14,7 @@ const FILLER = new Set(['is', 'has', 'can', 'viewer', 'did', 'should', 'get', 'b
  * Member names that identify an entity in an answer (`Order.name`, `PullRequest.number`): when a
  * question is about an entity, these are what a listing shows.
  */
-const LABELS = new Set(['id', 'name', 'title', 'number', 'login', 'displayName', 'handle', 'email']);
+const LABELS = new Set(['name', 'title', 'number', 'login', 'displayName', 'handle', 'email']);
 
 /** Stems of the words that wrap a list of entities in Relay-style schemas. */
 const WRAPPERS = new Set(['connect', 'edg', 'edge', 'page', 'payload']);

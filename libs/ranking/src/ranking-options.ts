@@ -15,14 +15,10 @@ export interface RankingOptions {
   readWriteOnlyFactor: number;
   /** Multiplier for mutation root fields when the query asks to change data. */
   writeMutationFieldFactor: number;
-  /** Multiplier for fields of the query root type (entry points an answer starts from). */
-  rootFieldFactor: number;
-  /** How many root fields (the best by word score) get rootFieldFactor. */
+  /** How many query root fields are kept near the top as entry points (see rerank.ts). */
   rootFieldSlots: number;
   /** Ranks (0-based, among the other hits) at which the chosen root fields are placed. */
   rootFieldPositions: readonly number[];
-  /** A boosted root field scores at most this share of the best other candidate. */
-  rootFieldCap: number;
   /** Bonus for a root field by how fully the query names the entity it returns (times that entity's centrality). */
   rootEntityWeight: number;
   /** Bonus for the share of a symbol's own name words the query contains. */
@@ -57,9 +53,7 @@ export const DEFAULT_RANKING_OPTIONS: Readonly<RankingOptions> = {
   readMutationFieldFactor: 0.05,
   readWriteOnlyFactor: 0.3,
   writeMutationFieldFactor: 3,
-  rootFieldFactor: 4,
   rootFieldSlots: 3,
-  rootFieldCap: 0.9,
   rootFieldPositions: [1, 3, 6],
   rootEntityWeight: 2,
   nameCoverageWeight: 0,

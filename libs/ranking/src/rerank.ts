@@ -55,10 +55,9 @@ export function rerank(
 }
 
 /**
- * Entry points: the best few query root fields (by word score, times how fully the query names the
- * entity they return) are placed at fixed ranks of the list (rootFieldPositions), since every
- * answer starts from one; a root field that scores higher on its own keeps its place, and none
- * rises above rootFieldCap times the best other hit.
+ * Entry points: the best few query root fields (by their score times how fully the query names the
+ * entity they return) are kept at least at fixed ranks of the list (rootFieldPositions), since
+ * every answer starts from one; a root field that scores higher on its own keeps its own place.
  */
 function placeEntryPoints(
   top: readonly number[],
@@ -71,11 +70,8 @@ function placeEntryPoints(
   if (chosen.length === 0) return;
   const isChosen = new Set(chosen.map((r) => r.i));
   const others = top.filter((i) => !isChosen.has(i)).map((i) => scores[i]!).sort((a, b) => b - a);
-  const cap = others.length > 0 ? others[0]! * o.rootFieldCap : Number.POSITIVE_INFINITY;
-  chosen.forEach(({ i, score }, rank) => {
-    const position = o.rootFieldPositions[rank]!;
-    const at = others[position];
-    const placed = at === undefined ? score : Math.max(score * o.rootFieldFactor, at * 1.001);
-    scores[i] = Math.min(placed, cap * (1 - rank * 1e-3));
+  chosen.forEach(({ i }, rank) => {
+    const at = others[o.rootFieldPositions[rank]!];
+    if (at !== undefined) scores[i] = Math.max(scores[i]!, at * (1.001 - rank * 1e-4));
   });
 }

@@ -5,7 +5,7 @@
  * by name).
  */
 export const STOP_WORDS: ReadonlySet<string> = new Set(
-  `a about above after again against all also along am an and any are as at be because been
+  `a about above after again against also along am an and any are as at be because been
   before being below between both but by can could did do does doing down during each either
   else etc every few for from further get gets getting give given gives go had has have having
   he her here hers him his how i if in into is it its itself just let like lists may me might

@@ -41,7 +41,7 @@ describe('identifierTerms / textTerms', () => {
 
   it('keeps stop words inside identifiers but not in prose', () => {
     expect(identifierTerms('first')).toEqual(['first']);
-    expect(textTerms('Show me all of the orders for this customer')).toEqual(['order', 'custom']);
+    expect(textTerms('Show me the orders for this customer')).toEqual(['order', 'custom']);
   });
 });
 
