@@ -18,6 +18,22 @@ describe('createStorage without Redis', () => {
     await expect(storage.ping()).rejects.toMatchObject({ code: 'CLOSED' });
   });
 
+  it('reports a repeated error once per interval', async () => {
+    for (const [interval, expected] of [[60_000, 1], [0, 3]] as const) {
+      const reported: unknown[] = [];
+      const storage = createStorage({ errorReportIntervalMs: interval, onError: (e) => reported.push(e) });
+      let calls = 0;
+      await storage.eventBus.subscribe(() => {
+        calls += 1;
+        throw new Error('cache refresh failed');
+      });
+      for (let i = 0; i < 3; i++) await storage.eventBus.publish({ type: 'index.deleted', indexId: idFor(`s${i}`) });
+      while (calls < 3) await new Promise((resolve) => setImmediate(resolve));
+      expect(reported).toHaveLength(expected);
+      await storage.close();
+    }
+  });
+
   it('refuses a bad key prefix or URL with INVALID_ARGUMENT', () => {
     expect(() => createStorage({ redisUrl: 'redis://127.0.0.1:6379', keyPrefix: 'a{b}' })).toThrow(/key prefix/);
     expect(() => createStorage({ redisUrl: 'http://127.0.0.1:6379' })).toThrow(/redis:\/\//);

@@ -37,8 +37,14 @@ export interface StorageOptions extends Omit<RedisConnectionSettings, 'url' | 'o
   embeddingCacheMaxBytes?: number;
   /** Defaults for every queue created (each createQueue call may override). */
   queueDefaults?: QueueOptions;
-  /** Told about connection, subscriber and worker errors (already translated; no keys, no values). */
+  /**
+   * Told about connection, subscriber and worker errors (already translated; no keys, no values).
+   * The same (source, code) is reported at most once per `errorReportIntervalMs` (an outage
+   * would otherwise report every reconnect attempt of every connection).
+   */
   onError?: (error: StorageError | unknown, source: string) => void;
+  /** Default 10 s; 0 reports everything. */
+  errorReportIntervalMs?: number;
 }
 
 export interface Storage {
@@ -61,7 +67,7 @@ export function createStorage(options: StorageOptions = {}): Storage {
 
 function createRedisStorage(url: string, options: StorageOptions): Storage {
   const keys = new RedisKeys(options.keyPrefix ?? 'sd:');
-  const report = options.onError ?? (() => undefined);
+  const report = throttle(options.onError, options.errorReportIntervalMs ?? 10_000);
   const settings: RedisConnectionSettings = { ...options, url, onError: (error, name) => report(error, name) };
   const client: Redis = createRedisClient(settings, 'sd-commands');
   const queues: JobQueue<unknown, unknown>[] = [];
@@ -104,7 +110,8 @@ function createRedisStorage(url: string, options: StorageOptions): Storage {
 
 function createMemoryStorage(options: StorageOptions): Storage {
   const indexStore = new MemoryIndexStore();
-  const eventBus = new InProcessEventBus({ onError: (error) => options.onError?.(error, 'event bus') });
+  const report = throttle(options.onError, options.errorReportIntervalMs ?? 10_000);
+  const eventBus = new InProcessEventBus({ onError: (error) => report(error, 'event bus') });
   const queues = new Map<string, JobQueue<unknown, unknown>>();
   let closing: Promise<void> | undefined;
   return {
@@ -133,5 +140,23 @@ function createMemoryStorage(options: StorageOptions): Storage {
       })();
       return closing;
     },
+  };
+}
+
+/** Drops repeats of the same (source, error code) within `intervalMs`. */
+function throttle(
+  onError: StorageOptions['onError'],
+  intervalMs: number,
+): (error: StorageError | unknown, source: string) => void {
+  if (!onError) return () => undefined;
+  const last = new Map<string, number>();
+  return (error, source) => {
+    const code = error instanceof Error && 'code' in error ? String(error.code) : error instanceof Error ? error.message : '';
+    const key = `${source}\u0000${code}`;
+    const now = Date.now();
+    if (intervalMs > 0 && now - (last.get(key) ?? -Infinity) < intervalMs) return;
+    if (last.size > 1_000) last.clear();
+    last.set(key, now);
+    onError(error, source);
   };
 }
