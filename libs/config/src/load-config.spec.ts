@@ -47,6 +47,7 @@ const BAD: Readonly<Record<string, string>> = {
   EMBEDDINGS_BASE_URL: 'localhost:8000',
   EMBEDDINGS_API_KEY: 'two words',
   EMBEDDINGS_MODEL: 'two words',
+  EMBEDDINGS_DIMENSIONS: '0',
   GENERATE_TIMEOUT: '30 s',
   GENERATE_CACHE_TTL: '1w',
   METRICS_PORT: 'metrics',
@@ -160,7 +161,11 @@ describe('loading', () => {
     expect(configError(() => loadIndexerConfig({ ...base, EMBEDDINGS_PROVIDER: 'transformers' })).issues[0]?.variable).toBe(
       'EMBEDDINGS_MODEL_PATH',
     );
-    expect(configError(() => loadGeneratorConfig({ EMBEDDINGS_PROVIDER: 'openai' })).issues[0]?.variable).toBe('EMBEDDINGS_MODEL');
+    expect(configError(() => loadGeneratorConfig({ EMBEDDINGS_PROVIDER: 'openai' })).issues.map((i) => i.variable).sort()).toEqual([
+      'EMBEDDINGS_BASE_URL',
+      'EMBEDDINGS_DIMENSIONS',
+      'EMBEDDINGS_MODEL',
+    ]);
     expect(loadIndexerConfig({ ...base, EMBEDDINGS_PROVIDER: 'transformers', EMBEDDINGS_MODEL_PATH: dir }).embeddings.modelPath).toBe(dir);
   });
 

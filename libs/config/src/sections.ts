@@ -38,6 +38,7 @@ export const embeddingsVars = {
   EMBEDDINGS_BASE_URL: v.EMBEDDINGS_BASE_URL,
   EMBEDDINGS_API_KEY: v.EMBEDDINGS_API_KEY,
   EMBEDDINGS_MODEL: v.EMBEDDINGS_MODEL,
+  EMBEDDINGS_DIMENSIONS: v.EMBEDDINGS_DIMENSIONS,
 };
 
 export interface CommonConfig {
@@ -81,6 +82,8 @@ export interface EmbeddingsConfig {
   readonly baseUrl: string | undefined;
   readonly apiKey: string | undefined;
   readonly model: string | undefined;
+  /** openai: length of the returned vectors. */
+  readonly dimensions: number | undefined;
 }
 
 type Values<V extends EnvVarSet> = EnvValues<V>;
@@ -126,6 +129,7 @@ export function embeddingsSection(values: Values<typeof embeddingsVars>): Embedd
     baseUrl: values.EMBEDDINGS_BASE_URL,
     apiKey: values.EMBEDDINGS_API_KEY,
     model: values.EMBEDDINGS_MODEL,
+    dimensions: values.EMBEDDINGS_DIMENSIONS,
   };
 }
 
@@ -158,8 +162,15 @@ export function checkEmbeddings(context: CheckContext<typeof embeddingsVars>): C
   if (values.EMBEDDINGS_PROVIDER === 'transformers' && !isSet('EMBEDDINGS_MODEL_PATH')) {
     return [{ variable: 'EMBEDDINGS_MODEL_PATH', message: 'required when EMBEDDINGS_PROVIDER is transformers (a local ONNX model folder)' }];
   }
-  if (values.EMBEDDINGS_PROVIDER === 'openai' && !isSet('EMBEDDINGS_MODEL')) {
-    return [{ variable: 'EMBEDDINGS_MODEL', message: 'required when EMBEDDINGS_PROVIDER is openai (the embeddings model name)' }];
+  if (values.EMBEDDINGS_PROVIDER === 'openai') {
+    const required = {
+      EMBEDDINGS_MODEL: 'the embeddings model name',
+      EMBEDDINGS_BASE_URL: 'the OpenAI-compatible endpoint',
+      EMBEDDINGS_DIMENSIONS: 'the length of its vectors',
+    } as const;
+    return Object.entries(required)
+      .filter(([name]) => !isSet(name as keyof typeof required))
+      .map(([variable, what]) => ({ variable, message: `required when EMBEDDINGS_PROVIDER is openai (${what})` }));
   }
   return [];
 }

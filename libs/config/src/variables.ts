@@ -160,6 +160,11 @@ export const EMBEDDINGS_BASE_URL = envVar({
   meaning: 'OpenAI-compatible endpoint for the openai provider (for example http://llm:8000/v1).',
   parse: http,
 });
+export const EMBEDDINGS_DIMENSIONS = envVar({
+  name: 'EMBEDDINGS_DIMENSIONS',
+  meaning: 'Length of the vectors the openai provider returns (required for openai, e.g. 1536).',
+  parse: (raw) => parseInteger(raw, 1, 65536),
+});
 export const EMBEDDINGS_API_KEY = envVar({
   name: 'EMBEDDINGS_API_KEY',
   secret: true,

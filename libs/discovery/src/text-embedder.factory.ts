@@ -1,9 +1,12 @@
 /**
  * Picks the embedding provider from configuration and wraps it for the
- * discovery service: vectors cached by text across indexes and replicas,
- * returned as int8. `none` turns the meaning signal off.
+ * discovery service: symbol vectors cached by text across indexes and
+ * replicas (returned as int8), query vectors straight from the model. `none`
+ * turns the meaning signal off. The model is loaded before this returns, so
+ * its identity (part of the index version) is known.
  */
 import type { EmbeddingsConfig } from '@discovery/config';
+import { CachingEmbedder, createEmbeddingProvider, type EmbeddingProviderConfig } from '@discovery/embeddings';
 import type { EmbeddingCache } from '@discovery/storage';
 import type { TextEmbedder } from './ports.js';
 
@@ -13,10 +16,41 @@ export interface TextEmbedderHandle extends TextEmbedder {
   close(): Promise<void>;
 }
 
-export async function createTextEmbedder(
-  config: EmbeddingsConfig,
-  _cache: EmbeddingCache,
-): Promise<TextEmbedderHandle | undefined> {
-  if (config.provider === 'none') return undefined;
-  throw new Error(`embeddings provider ${config.provider} is not wired yet`);
+export function providerConfig(config: EmbeddingsConfig): EmbeddingProviderConfig | undefined {
+  switch (config.provider) {
+    case 'none':
+      return undefined;
+    case 'static':
+    case 'use-lite':
+      return { provider: config.provider };
+    case 'transformers':
+      return { provider: 'transformers', modelPath: config.modelPath ?? '' };
+    case 'openai':
+      return {
+        provider: 'openai',
+        baseURL: config.baseUrl ?? '',
+        model: config.model ?? '',
+        dimensions: config.dimensions ?? 0,
+        ...(config.apiKey ? { apiKey: config.apiKey } : {}),
+      };
+  }
+}
+
+export async function createTextEmbedder(config: EmbeddingsConfig, cache: EmbeddingCache): Promise<TextEmbedderHandle | undefined> {
+  const settings = providerConfig(config);
+  if (!settings) return undefined;
+  const provider = createEmbeddingProvider(settings);
+  await provider.init();
+  const cached = new CachingEmbedder(provider, cache);
+  return {
+    id: provider.id,
+    embed: (texts, signal) => cached.embed(texts, signal),
+    async embedQuery(text) {
+      const [vector] = await provider.embed([text]);
+      if (!vector) throw new Error('the embedding model returned no vector for the query');
+      return vector;
+    },
+    ready: () => provider.init(),
+    close: () => provider.close(),
+  };
 }
