@@ -98,6 +98,11 @@ export class BullmqJobQueue<TData, TResult> implements JobQueue<TData, TResult> 
       autorun: false,
     });
     worker.on('error', (error) => this.report(error, 'worker'));
+    // The lock is gone (expired during an outage or a long pause): the job may already run on another
+    // worker, so stop this copy rather than build the same thing twice at the same time.
+    worker.on('lockRenewalFailed', (jobIds: string[]) => {
+      for (const id of jobIds) this.active.get(id)?.abort(new Error('lost the job lock; another worker may run it'));
+    });
     this.worker = worker;
     void worker.run().catch((error: unknown) => this.report(error, 'worker'));
     await storageCall(`start worker for queue ${this.name}`, () => worker.waitUntilReady().then(() => undefined));

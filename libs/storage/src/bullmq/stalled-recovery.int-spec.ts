@@ -108,4 +108,30 @@ describe('BullmqJobQueue when a worker dies', () => {
     await survivor.process(async (_data, ctx) => `survivor attempt ${ctx.attempt}`);
     expect(await result).toBe('survivor attempt 2');
   }, 40_000);
+
+  it('aborts a job whose lock was lost, so it never runs twice at the same time', async () => {
+    keys = new RedisKeys(uniquePrefix('stall'));
+    const worker = queue<string>('lock', 10_000);
+    let reason = '';
+    await worker.process(
+      (_data, ctx) =>
+        new Promise<string>((_resolve, reject) =>
+          ctx.signal.addEventListener('abort', () => {
+            reason = (ctx.signal.reason as Error).message;
+            reject(ctx.signal.reason as Error);
+          }),
+        ),
+    );
+    await worker.enqueue(null, { jobId: 'l1' });
+    const client = createTestRedis();
+    try {
+      let lockKeys: string[] = [];
+      await waitFor(async () => (lockKeys = await client.keys(`${keys.queuePrefix()}:lock:*:lock`)).length === 1, 15_000, 'the job lock');
+      await client.del(...lockKeys);
+      await waitFor(() => reason !== '', 15_000, 'the abort');
+      expect(reason).toMatch(/lost the job lock/);
+    } finally {
+      await closeTestRedis(client);
+    }
+  }, 40_000);
 });
