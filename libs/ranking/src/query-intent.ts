@@ -17,9 +17,34 @@ const WRITE_VERBS: ReadonlySet<string> = new Set(
     .filter((w) => w.length > 0),
 );
 
+/**
+ * Schema vocabulary implied by common question words: GraphQL schemas name timestamps `...At`,
+ * counts `totalCount`, lifecycles `state`/`status`. Expansion terms count at `weight` of a typed term.
+ */
+const IMPLIED: readonly { words: readonly string[]; terms: readonly string[]; weight: number }[] = [
+  {
+    words: ['when', 'date', 'time', 'timestamp', 'yesterday', 'today', 'recent', 'recently', 'ago', 'since', 'day', 'days', 'week', 'weeks', 'month', 'months', 'year', 'years'],
+    terms: ['at', 'date'],
+    weight: 0.3,
+  },
+  { words: ['many', 'count', 'number'], terms: ['count', 'total'], weight: 0.4 },
+  {
+    words: ['open', 'opened', 'closed', 'merged', 'draft', 'pending', 'active', 'inactive', 'archived', 'resolved', 'unresolved', 'unfulfilled', 'fulfilled', 'paid', 'unpaid'],
+    terms: ['state', 'statu'],
+    weight: 0.3,
+  },
+];
+
+export interface WeightedTerm {
+  term: string;
+  weight: number;
+}
+
 export interface QueryIntent {
   /** Distinct stemmed terms, in query order. */
   terms: string[];
+  /** The terms with weight 1, then implied schema vocabulary (IMPLIED) with its lower weight. */
+  weighted: WeightedTerm[];
   /** The query asks to change data. */
   write: boolean;
 }
@@ -29,7 +54,18 @@ export function analyzeQuery(query: string): QueryIntent {
   const words = textWords(query);
   const content = words.filter((w) => !isStopWord(w));
   const terms = [...new Set((content.length > 0 ? content : words).map(stem))];
-  return { terms, write: asksToWrite(query) };
+  const weighted: WeightedTerm[] = terms.map((term) => ({ term, weight: 1 }));
+  const seen = new Set(terms);
+  for (const rule of IMPLIED) {
+    if (!rule.words.some((w) => words.includes(w))) continue;
+    for (const term of rule.terms) {
+      if (!seen.has(term)) {
+        seen.add(term);
+        weighted.push({ term, weight: rule.weight });
+      }
+    }
+  }
+  return { terms, weighted, write: asksToWrite(query) };
 }
 
 /**

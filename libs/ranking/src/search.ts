@@ -61,13 +61,13 @@ export function getSymbols(index: SearchIndex, coordinates: readonly string[]): 
 function lexicalScores(index: SearchIndex, intent: QueryIntent, scores: Float64Array): number[] {
   const { termIds, postingStart, postingDoc, postingImpact } = index.lexical;
   const candidates: number[] = [];
-  for (const term of intent.terms) {
+  for (const { term, weight } of intent.weighted) {
     const t = termIds.get(term);
     if (t === undefined) continue;
     for (let p = postingStart[t]!, end = postingStart[t + 1]!; p < end; p++) {
       const doc = postingDoc[p]!;
       if (scores[doc] === 0) candidates.push(doc);
-      scores[doc]! += postingImpact[p]!;
+      scores[doc]! += weight * postingImpact[p]!;
     }
   }
   return candidates;

@@ -68,3 +68,15 @@ describe('analyzeQuery', () => {
     expect(analyzeQuery('which').terms).toEqual(['which']);
   });
 });
+
+describe('implied schema vocabulary', () => {
+  it.each([
+    ['issues closed last week', ['at', 'date', 'state', 'statu']],
+    ['how many stars', ['count', 'total']],
+    ['repository owner', []],
+  ])('%s adds %j', (query, implied) => {
+    const intent = analyzeQuery(query);
+    expect(intent.weighted.filter((t) => t.weight < 1).map((t) => t.term)).toEqual(implied);
+    expect(intent.weighted.filter((t) => t.weight === 1).map((t) => t.term)).toEqual(intent.terms);
+  });
+});
