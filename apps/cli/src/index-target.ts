@@ -9,11 +9,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { timestampDate, type Timestamp } from '@bufbuild/protobuf/wkt';
 import { IndexStatus, type Index } from '@discovery/proto';
 import type { CommandContext } from './cli-context.js';
-import { CliError, ExitCode } from './exit-codes.js';
+import { CliError, ExitCode, toCliError } from './exit-codes.js';
 import { ProgressLine } from './progress.js';
 
 export const INDEX_ID = /^sha256:[0-9a-f]{64}$/;
 const POLL_MS = 500;
+/** Consecutive polls that may fail with a dropped connection before waiting gives up (about 10 s). */
+const MAX_DROPPED_POLLS = 20;
 
 export interface IndexJson {
   indexId: string;
@@ -78,10 +80,24 @@ function requireIndex(index: Index | undefined): Index {
   return index;
 }
 
+/** One GetIndex poll; a dropped connection (the service busy or restarting) is retried by the next poll, up to MAX_DROPPED_POLLS in a row. */
+async function poll(ctx: CommandContext, indexId: string, dropped: { count: number }): Promise<Index | undefined> {
+  try {
+    const index = requireIndex((await ctx.client().getIndex({ indexId }, { signal: ctx.signal })).index);
+    dropped.count = 0;
+    return index;
+  } catch (error) {
+    const failure = toCliError(error, ctx.config().url);
+    if (failure.exitCode !== ExitCode.Unavailable || ctx.signal.aborted || ++dropped.count > MAX_DROPPED_POLLS) throw error;
+    return undefined;
+  }
+}
+
 /** Polls GetIndex until the index is READY (returned), FAILED (exit 6) or `timeoutMs` passes (exit 7). */
 export async function waitUntilReady(ctx: CommandContext, first: Index, timeoutMs: number): Promise<Index> {
   const progress = new ProgressLine(ctx.io.stderr, ctx.interactive);
   const deadline = Date.now() + timeoutMs;
+  const dropped = { count: 0 };
   let index = first;
   try {
     while (index.status === IndexStatus.INDEXING) {
@@ -90,7 +106,7 @@ export async function waitUntilReady(ctx: CommandContext, first: Index, timeoutM
       }
       progress.update(`indexing ${index.indexId.slice(0, 19)}…`);
       await sleep(Math.min(POLL_MS, Math.max(deadline - Date.now(), 0)), undefined, { signal: ctx.signal });
-      index = requireIndex((await ctx.client().getIndex({ indexId: index.indexId }, { signal: ctx.signal })).index);
+      index = (await poll(ctx, index.indexId, dropped)) ?? index;
     }
   } finally {
     progress.done();

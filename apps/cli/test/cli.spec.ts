@@ -29,6 +29,7 @@ afterAll(async () => server.close());
 beforeEach(() => {
   server.indexes.clear();
   server.requests.length = 0;
+  server.unavailablePolls = 0;
   dir = mkdtempSync(join(tmpdir(), 'cli-'));
   schemaFile = join(dir, 'schema.graphql');
   writeFileSync(schemaFile, SDL);
@@ -57,6 +58,13 @@ describe('index', () => {
   it('reads the schema from standard input with -', async () => {
     const result = await runWith(['index', '-'], { DISCOVERY_URL: url, DISCOVERY_TOKEN: TOKEN }, SDL);
     expect(result.stdout).toContain(server.idFor(SDL));
+  });
+
+  it('keeps waiting through a few dropped polls', async () => {
+    server.unavailablePolls = 3;
+    const result = await run('index', schemaFile);
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+    expect(server.requests.filter((r) => r.method === 'getIndex')).toHaveLength(5);
   });
 
   it('a failed build is exit code 6 with the reason', async () => {

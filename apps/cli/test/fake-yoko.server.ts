@@ -37,6 +37,8 @@ export class FakeYokoServer {
   /** Polls an index takes to build. */
   buildPolls = 2;
   resolution: FakeResolution = { queries: [], unsatisfied: [], truncated: false };
+  /** GetIndex calls that fail with `unavailable` before answering again (a busy or restarting service). */
+  unavailablePolls = 0;
   private server?: Server;
 
   constructor(readonly token: string) {}
@@ -93,6 +95,10 @@ export class FakeYokoServer {
       },
       getIndex: (req, ctx) => {
         this.enter('getIndex', { indexId: req.indexId }, ctx);
+        if (this.unavailablePolls > 0) {
+          this.unavailablePolls -= 1;
+          throw new ConnectError('read ECONNRESET', Code.Unavailable);
+        }
         const index = this.index(req.indexId);
         if (index.status === IndexStatus.INDEXING && index.pollsLeft-- <= 1) index.status = index.fails ? IndexStatus.FAILED : IndexStatus.READY;
         return { index: this.toIndex(req.indexId, index) };
