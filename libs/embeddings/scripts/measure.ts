@@ -6,6 +6,7 @@
  *
  *   npx nx run embeddings:build && npx node libs/embeddings/scripts/measure.ts [sifA ...]
  *
+ * The GitHub and Singapore texts are not in the table's training corpus.
  * USE-Lite vectors of the corpus are cached in /tmp/use-lite-measure-cache.bin between runs.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -60,17 +61,24 @@ function quality(vectors: Float32Array[], label: string, reference?: Float32Arra
   }
   const mean = (xs: number[]): string => ((100 * xs.reduce((a, b) => a + b, 0)) / Math.max(1, xs.length)).toFixed(1);
   const agreement = reference ? vectors.map((v, i) => dot(v, reference[i] as Float32Array)) : [];
+  const questions = agreement.slice(agreement.length - rows.length);
   console.log(
     `${label.padEnd(28)} field recall@20 ${mean(recall)} %` +
-      (reference ? `, top-20 overlap with USE-Lite ${mean(overlap)} %, mean cosine to USE-Lite ${(agreement.reduce((a, b) => a + b, 0) / agreement.length).toFixed(3)}` : ''),
+      (reference ? `, top-20 overlap with USE-Lite ${mean(overlap)} %, mean cosine to USE-Lite ${(agreement.reduce((a, b) => a + b, 0) / agreement.length).toFixed(3)} (questions ${(questions.reduce((a, b) => a + b, 0) / Math.max(1, questions.length)).toFixed(3)})` : ''),
   );
 }
 
 async function speed(label: string, embed: (t: string[]) => Promise<Float32Array[]>, texts: string[]): Promise<void> {
   const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
   await embed(texts);
   const s = (performance.now() - t0) / 1000;
-  console.log(`${label.padEnd(28)} ${texts.length} texts in ${s.toFixed(2)} s: ${(texts.length / s).toFixed(0)} texts/s`);
+  const cpu = process.cpuUsage(cpu0);
+  const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+  console.log(
+    `${label.padEnd(28)} ${texts.length} texts in ${s.toFixed(2)} s: ${(texts.length / s).toFixed(0)} texts/s ` +
+      `(${cpuSeconds.toFixed(2)} CPU s, all threads: ${(texts.length / cpuSeconds).toFixed(0)} texts per CPU second)`,
+  );
 }
 
 const useLite = new UseLiteProvider();

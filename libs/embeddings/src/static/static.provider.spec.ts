@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { UseLiteProvider } from '../use-lite/use-lite.provider.js';
 import { dot } from '../vector-math.js';
 import { StaticEmbeddingProvider } from './static.provider.js';
@@ -22,6 +22,9 @@ const TEXTS = [
   'staff members and their current mood',
   'list the products of an employee',
 ];
+
+// Real model on worker threads: generous on the shared 2-core machine (no timing is asserted).
+jest.setTimeout(120_000);
 
 describe('StaticEmbeddingProvider (the committed distilled table)', () => {
   const fast = new StaticEmbeddingProvider();

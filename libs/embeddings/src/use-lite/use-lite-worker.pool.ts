@@ -21,6 +21,8 @@ interface Slot {
   worker: Worker;
   ready: Promise<number>;
   pending: Map<number, Pending>;
+  /** Set when the worker exited; requests reaching it afterwards fail at once. */
+  dead?: Error;
 }
 
 /** The compiled worker next to this module in dist, else the TypeScript source (tests, tsx). */
@@ -59,6 +61,7 @@ export class UseLiteWorkerPool {
     return slot.ready.then(
       () =>
         new Promise<Float32Array>((resolve, reject) => {
+          if (slot.dead) return reject(slot.dead);
           slot.pending.set(id, { resolve, reject });
           const request: WorkerRequest = { ...payload, id };
           slot.worker.postMessage(request);
@@ -90,6 +93,7 @@ export class UseLiteWorkerPool {
     worker.on('message', (message: WorkerResponse) => this.onMessage(slot, message, settleReady));
     const die = (error: Error): void => {
       const failure = new EmbeddingError(EmbeddingErrorCode.ModelFailed, `USE-Lite worker stopped: ${error.message}`, { cause: error });
+      slot.dead ??= failure;
       settleReady?.reject(failure);
       this.failAll(slot, failure);
       if (this.slots[index] === slot) this.slots[index] = undefined;

@@ -1,7 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { EmbeddingError } from '../embedding.errors.js';
 import { dot } from '../vector-math.js';
 import { UseLiteProvider } from './use-lite.provider.js';
+import { UseLiteWorkerPool } from './use-lite-worker.pool.js';
+
+// Real model on worker threads: generous on the shared 2-core machine (no timing is asserted).
+jest.setTimeout(120_000);
 
 describe('UseLiteProvider (real bundled model on worker threads)', () => {
   const provider = new UseLiteProvider({ workers: 2, batchSize: 4 });
@@ -58,5 +62,20 @@ describe('UseLiteProvider (real bundled model on worker threads)', () => {
     await other.embed(['hello']);
     await other.close();
     await expect(other.embed(['hello'])).rejects.toMatchObject({ code: 'closed' });
+  });
+
+  it('fails the requests of a worker that dies, and replaces it for the next ones', async () => {
+    const pool = new UseLiteWorkerPool(1);
+    try {
+      await pool.start();
+      const inflight = pool.run({ type: 'embed', texts: ['a text that the dying worker never finishes'] });
+      const slot = (pool as unknown as { slots: { worker: { terminate(): Promise<number> } }[] }).slots[0];
+      await slot?.worker.terminate();
+      await expect(inflight).rejects.toMatchObject({ code: 'model_failed', message: expect.stringContaining('worker stopped') });
+      const data = await pool.run({ type: 'embed', texts: ['hello'] });
+      expect(data).toHaveLength(512);
+    } finally {
+      await pool.close();
+    }
   });
 });
