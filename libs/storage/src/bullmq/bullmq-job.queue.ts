@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { Queue, QueueEvents, UnrecoverableError, WaitingError, Worker, type Job } from 'bullmq';
 import type { RedisOptions } from 'ioredis';
-import { checkEnqueueOptions, checkQueueName, resolveQueueOptions, type ResolvedQueueOptions } from '../job-options.js';
+import { checkEnqueueOptions, checkQueueName, jsonRoundTrip, resolveQueueOptions, type ResolvedQueueOptions } from '../job-options.js';
 import {
   UnrecoverableJobError,
   type EnqueueOptions, type JobHandler, type JobQueue, type QueueOptions, type WaitOptions,
@@ -170,7 +170,7 @@ export class BullmqJobQueue<TData, TResult> implements JobQueue<TData, TResult> 
     checkEnqueueOptions(options);
     await this.connected(false);
     const fresh = randomUUID();
-    const envelope: Envelope<TData> = { data, ...(options.budgetMs !== undefined ? { budgetMs: options.budgetMs } : {}) };
+    const envelope: Envelope<TData> = { data: jsonRoundTrip('job data', data), ...(options.budgetMs !== undefined ? { budgetMs: options.budgetMs } : {}) };
     const job = await storageCall(`enqueue on queue ${this.name}`, () =>
       this.queue.add(this.name as never, envelope as never, {
         jobId: fresh,

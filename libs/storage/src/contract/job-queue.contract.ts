@@ -199,6 +199,9 @@ export function describeJobQueue(name: string, make: () => Promise<JobQueueHarne
         q.enqueueAndWait(null, { jobId: 'x', timeoutMs: -1 }),
         q.process(async () => null, { concurrency: 0 }),
       ];
+      const circular: Record<string, unknown> = {};
+      circular['self'] = circular;
+      bad.push(q.enqueue(circular as never, { jobId: 'circular' }));
       for (const call of bad) expect(((await caught(call)) as StorageError).code).toBe('INVALID_ARGUMENT');
       expect(() => h.create({}, 'bad:name')).toThrow(StorageError);
     });
