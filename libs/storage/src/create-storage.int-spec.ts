@@ -137,7 +137,10 @@ describe('createStorage at maxmemory (noeviction)', () => {
       expect(await codeOf(storage.createQueue<null, null>('build').enqueue(null, { jobId: 'x' }))).toBe('OOM');
       expect((await storage.indexStore.getMeta(ID))?.state).toBe('ready');
       expect((await storage.indexStore.getArtifacts(ID))?.records?.length).toBe(1024);
+      expect(await storage.indexStore.hasTenant(ID, 'acme')).toBe(true);
       await storage.indexStore.touch(ID, 60_000);
+      expect(await storage.indexStore.updateMeta(ID, { state: 'failed', error: 'out of memory', building: false })).toBe(true);
+      expect(await storage.indexStore.getMeta(ID)).toMatchObject({ state: 'failed', error: 'out of memory' });
       expect(await storage.indexStore.listForTenant('acme')).toContain(ID);
       expect(await storage.indexStore.delete(ID)).toBe(true);
     } finally {

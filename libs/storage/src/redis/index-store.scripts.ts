@@ -5,8 +5,9 @@
  *
  * Index KEYS order (see keys.ts INDEX_KEY_ORDER):
  *   KEYS[1] meta  KEYS[2] sdl  KEYS[3] art  KEYS[4] tenants  KEYS[5] rc  KEYS[6] rc:exp
- * Scripts flagged `allow-oom` only shrink memory or change TTLs, so they keep
- * working (deletes, touches of served indexes) when Redis is at maxmemory;
+ * Scripts flagged `allow-oom` only shrink memory, change TTLs or patch a few
+ * metadata fields, so they keep working (deletes, touches, recording a failed
+ * build) when Redis is at maxmemory;
  * read-only scripts are flagged `no-writes`.
  */
 import type { Redis } from 'ioredis';
@@ -52,10 +53,12 @@ return { created, redis.call('HGETALL', KEYS[1]) }`,
    * sdPatchMeta: shallow-merge into an existing meta hash.
    * KEYS[1] meta. ARGV[1] n = number of fields to delete, ARGV[2..1+n] those fields,
    * ARGV[2+n..] field/value pairs to set. Returns 1, or 0 when the index is gone.
+   * allow-oom: a patch is a few small fields, and recording a failed build (state, error) must work
+   * even at maxmemory, or the index would stay `indexing` for ever.
    */
   sdPatchMeta: {
     numberOfKeys: 1,
-    lua: `
+    lua: `#!lua flags=allow-oom
 if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
 local ndel = tonumber(ARGV[1])
 if ndel > 0 then redis.call('HDEL', KEYS[1], unpack(ARGV, 2, 1 + ndel)) end
