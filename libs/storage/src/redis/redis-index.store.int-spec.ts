@@ -47,6 +47,28 @@ describe('RedisIndexStore key layout', () => {
     }
   });
 
+  it('prunes expired cached results on the next write', async () => {
+    const client = createTestRedis();
+    const keys = new RedisKeys(uniquePrefix('prune'));
+    const store = new RedisIndexStore({ client, keys });
+    const results = new RedisResultCache({ client, keys });
+    try {
+      const sdl = 'type Query { b: Int }';
+      const id = idFor(sdl);
+      await store.ensure(id, sdl, 'acme', 1);
+      for (let i = 0; i < 5; i++) await results.set(id, `short${i}`, 'v', 50);
+      const k = keys.index(id);
+      expect(await client.hlen(k.results)).toBe(5);
+      await waitFor(async () => (await results.get(id, 'short4')) === undefined, 10_000, 'entries to expire');
+      await results.set(id, 'kept', 'v', 60_000);
+      expect(await client.hkeys(k.results)).toEqual(['kept']);
+      expect(await client.zcard(k.resultExpiry)).toBe(1);
+    } finally {
+      await deleteKeysByPrefix(client, keys.prefix);
+      await closeTestRedis(client);
+    }
+  });
+
   it('refuses a key prefix that could break the layout', () => {
     expect(() => new RedisKeys('sd{x}:')).toThrow(/key prefix/);
   });
