@@ -236,6 +236,16 @@ describe('errors', () => {
     expect(JSON.parse(result.stderr)).toMatchObject({ error: { code: 'not_found', exitCode: 3 } });
   });
 
+  it('--help and --version answer without a service; serve --help shows serve\'s usage without starting it', async () => {
+    expect(await runWith(['--version'], {})).toMatchObject({ code: 0, stdout: '0.1.0\n' });
+    const help = await runWith(['search', '--help'], {});
+    expect(help).toMatchObject({ code: 0, stderr: '' });
+    expect(help.stdout).toMatch(/^Usage: discovery search <index-id \| schema\.graphql> <topic\.\.\.>/);
+    const serve = await runWith(['serve', '--help'], {});
+    expect(serve).toMatchObject({ code: 0, stderr: '' });
+    expect(serve.stdout).toMatch(/^Usage: discovery serve/);
+  });
+
   it('an invalid DISCOVERY_URL, an unknown command and no command are usage errors', async () => {
     expect((await runWith(['indexes'], { DISCOVERY_URL: 'ftp://x' })).code).toBe(2);
     expect((await run('reindex')).code).toBe(2);
