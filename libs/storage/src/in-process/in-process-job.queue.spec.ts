@@ -48,4 +48,13 @@ describe('InProcessJobQueue', () => {
     await q.close();
     await expect(waiting).rejects.toThrow('aborted');
   });
+
+  it('does not hang on close when a handler ignores its abort signal', async () => {
+    const q = new InProcessJobQueue<null, string>('q', { closeGraceMs: 10 });
+    await q.process(() => new Promise<string>(() => undefined));
+    const waiting = q.enqueueAndWait(null, { jobId: 'stuck', timeoutMs: 60_000 });
+    await until(async () => (await q.depth()) === 1, 'the job to run');
+    await q.close();
+    await expect(waiting).rejects.toMatchObject({ code: 'CLOSED' });
+  });
 });

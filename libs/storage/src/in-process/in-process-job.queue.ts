@@ -12,6 +12,9 @@ import {
 } from '../job-queue.js';
 import { StorageError, StorageErrorCode } from '../storage.errors.js';
 
+/** After the grace period and the abort, how long running handlers get before close() stops waiting. */
+const ABANDON_AFTER_ABORT_MS = 2_000;
+
 interface Job<TData, TResult> {
   id: string;
   data: TData;
@@ -95,11 +98,20 @@ export class InProcessJobQueue<TData, TResult> implements JobQueue<TData, TResul
     this.waiting.length = 0;
     if (this.active === 0) return;
     const drained = new Promise<void>((resolve) => (this.idle = resolve));
+    let giveUp: NodeJS.Timeout | undefined;
     const grace = setTimeout(() => {
       for (const job of this.jobs.values()) job.controller?.abort(new Error('worker shutting down'));
+      // A handler that ignores its signal must not hold the shutdown: fail its waiters and go.
+      giveUp = setTimeout(() => {
+        for (const job of [...this.jobs.values()]) {
+          this.finish(job, new StorageError(StorageErrorCode.Closed, `queue ${this.name} closed while job ${job.id} ran`));
+        }
+        this.idle?.();
+      }, ABANDON_AFTER_ABORT_MS);
     }, this.options.closeGraceMs);
     await drained;
     clearTimeout(grace);
+    clearTimeout(giveUp);
   }
 
   private add(
