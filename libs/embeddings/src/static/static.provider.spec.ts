@@ -61,6 +61,19 @@ describe('StaticEmbeddingProvider (the committed distilled table)', () => {
     expect(dot(fast.embedSync(TEXTS[9] as string), staticVectors[9] as Float32Array)).toBeCloseTo(1, 6);
   });
 
+  it('yields to the event loop during long inputs, and stops when aborted', async () => {
+    const texts = Array.from({ length: 5000 }, (_, i) => `Repository field number ${i}: Pull Request Connection.`);
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 0);
+    try {
+      await fast.embed(texts);
+    } finally {
+      clearInterval(timer);
+    }
+    expect(ticks).toBeGreaterThan(0);
+    await expect(fast.embed(texts, AbortSignal.abort())).rejects.toMatchObject({ code: 'aborted' });
+  });
+
   it('fails with clear errors on bad input, a missing or a corrupt table', async () => {
     await expect(fast.embed(['fine', ' '])).rejects.toMatchObject({ code: 'invalid_input' });
     expect(() => new StaticEmbeddingProvider({ sifA: 0 })).toThrow(/sifA/);

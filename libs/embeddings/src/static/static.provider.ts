@@ -4,7 +4,8 @@
  * vector is the SIF-weighted mean of its tokens' table rows (weight a/(a+p),
  * p = the token's unigram probability from the vocabulary), normalized. Same
  * 512-d space as UseLiteProvider, microseconds per text, no threads needed.
- * Long inputs are processed in slices, yielding to the event loop between them.
+ * Long inputs are processed in slices of at most 4 ms, yielding to the event
+ * loop between them, so an index build does not stall searches in the same process.
  */
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -20,7 +21,8 @@ import { decodeStaticTable, type StaticTable } from './static-table.js';
 export const DEFAULT_STATIC_TABLE = new URL('../../data/use-lite-static.bin', import.meta.url);
 /** SIF smoothing: smaller values down-weight frequent tokens more. */
 export const DEFAULT_SIF_A = 1e-3;
-const SLICE = 512;
+/** Longest stretch of synchronous work before embed() yields to the event loop (searches share it). */
+const SLICE_MS = 4;
 
 export interface StaticProviderOptions {
   /** Path or file URL of a table; default: the committed USE-Lite table. */
@@ -62,12 +64,17 @@ export class StaticEmbeddingProvider implements EmbeddingProvider {
 
   async embed(texts: string[], signal?: AbortSignal): Promise<Float32Array[]> {
     assertTexts(texts);
+    throwIfAborted(signal);
     await this.init();
     const out: Float32Array[] = [];
-    for (let i = 0; i < texts.length; i += SLICE) {
-      throwIfAborted(signal);
-      if (i > 0) await nextTick();
-      for (const text of texts.slice(i, i + SLICE)) out.push(this.embedOne(text));
+    let sliceStart = performance.now();
+    for (const text of texts) {
+      if (performance.now() - sliceStart > SLICE_MS) {
+        await nextTick();
+        throwIfAborted(signal);
+        sliceStart = performance.now();
+      }
+      out.push(this.embedOne(text));
     }
     return out;
   }
