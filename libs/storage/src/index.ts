@@ -1,3 +1,8 @@
+/**
+ * @discovery/storage: the storage ports (IndexStore, ResultCache, EventBus,
+ * EmbeddingCache, JobQueue), their Redis/BullMQ and memory/in-process
+ * adapters, StorageError, and createStorage() which picks them.
+ */
 export * from './index-store.js';
 export * from './job-queue.js';
 export * from './event-bus.js';
@@ -11,7 +16,6 @@ export { RedisResultCache } from './redis/redis-result.cache.js';
 export { MemoryIndexStore, type MemoryIndexStoreOptions } from './memory/memory-index.store.js';
 export { MemoryResultCache } from './memory/memory-result.cache.js';
 export { createRedisClient, redisOptions, closeRedisClient, type RedisConnectionSettings } from './redis/redis-client.js';
-export { checkEmbeddingKeys } from './embedding-cache.js';
 export { RedisEventBus, type RedisEventBusOptions } from './redis/redis-event.bus.js';
 export { RedisEmbeddingCache, type RedisEmbeddingCacheOptions } from './redis/redis-embedding.cache.js';
 export { InProcessEventBus } from './memory/in-process-event.bus.js';
