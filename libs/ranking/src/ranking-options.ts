@@ -19,6 +19,10 @@ export interface RankingOptions {
   rootFieldSlots: number;
   /** Ranks (0-based, among the other hits) at which the chosen root fields are placed. */
   rootFieldPositions: readonly number[];
+  /** Weight of the best hits' votes for the root fields that open their types (entry-points.ts). */
+  entryVoteWeight: number;
+  /** How many of the best hits vote. */
+  entryVoters: number;
   /** Bonus for a root field by how fully the query names the entity it returns (times that entity's centrality). */
   rootEntityWeight: number;
   /** Bonus for the share of a symbol's own name words the query contains. */
@@ -53,8 +57,10 @@ export const DEFAULT_RANKING_OPTIONS: Readonly<RankingOptions> = {
   readMutationFieldFactor: 0.05,
   readWriteOnlyFactor: 0.3,
   writeMutationFieldFactor: 3,
-  rootFieldSlots: 3,
-  rootFieldPositions: [1, 3, 6],
+  rootFieldSlots: 4,
+  rootFieldPositions: [2, 5, 8, 12],
+  entryVoteWeight: 1,
+  entryVoters: 20,
   rootEntityWeight: 2,
   nameCoverageWeight: 0,
   parentCoverageWeight: 1.5,

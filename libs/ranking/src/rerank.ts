@@ -51,7 +51,41 @@ export function rerank(
     }
     scores[i]! *= factor;
   }
+  if (o.entryVoteWeight > 0) addEntryVotes(index, top, roots, scores, o);
   placeEntryPoints(top, roots, scores, o);
+}
+
+/**
+ * The best hits vote for the query root fields that open their owning type (entry-points.ts);
+ * root fields that gain votes join the contest for the entry slots.
+ */
+function addEntryVotes(
+  index: SearchIndex,
+  top: readonly number[],
+  roots: { i: number; score: number }[],
+  scores: Float64Array,
+  o: Readonly<RankingOptions>,
+): void {
+  const { kind, parent, depth } = index.structure;
+  const voters = top.filter((i) => depth[i] !== 0).sort((a, b) => scores[b]! - scores[a]! || a - b).slice(0, o.entryVoters);
+  let total = 0;
+  for (const i of voters) total += scores[i]!;
+  if (total === 0) return;
+  const { fields, opens } = index.rootReach;
+  const byField = new Map(roots.map((r) => [r.i, r]));
+  const best = Math.max(0, ...roots.map((r) => r.score)) || scores[voters[0]!]! * 0.01;
+  for (let k = 0; k < fields.length; k++) {
+    let votes = 0;
+    for (const i of voters) {
+      const owner = kind[i] === FIELD || kind[i] === INPUT_FIELD ? parent[i]! : i;
+      if (owner >= 0 && opens[k]!.has(owner)) votes += scores[i]!;
+    }
+    if (votes === 0) continue;
+    const gain = o.entryVoteWeight * best * (votes / total);
+    const known = byField.get(fields[k]!);
+    if (known !== undefined) known.score += gain;
+    else roots.push({ i: fields[k]!, score: gain });
+  }
 }
 
 /**

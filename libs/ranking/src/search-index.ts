@@ -9,6 +9,7 @@ import { RankingError, RankingErrorCode } from './ranking.errors.js';
 import { symbolFields } from './symbol-fields.js';
 import { NameTermCache } from './name-term.cache.js';
 import { membersByType } from './member-expansion.js';
+import { computeRootReach, type RootReach } from './entry-points.js';
 
 /** Bit flags of SymbolStructure.flags. */
 export const SymbolFlag = {
@@ -50,6 +51,8 @@ export interface SearchIndex {
   readonly importance: Float32Array;
   /** Positions of the members of each type symbol (empty for other symbols). */
   readonly members: Int32Array[];
+  /** The query root fields and the types each opens (entry-points.ts). */
+  readonly rootReach: RootReach;
   /** Lazily computed name words, for the second stage. */
   readonly nameTerms: NameTermCache;
   /** Flat int8 vectors (symbols.length * dimensions), unit vectors scaled by 127; absent without vectors. */
@@ -81,7 +84,9 @@ export function assembleSearchIndex(
   const structure = buildStructure(symbols, byCoordinate, rootTypes);
   const importance = typeImportance(structure);
   const members = membersByType(structure.parent);
-  const base = { symbols, byCoordinate, lexical, structure, rootTypes, importance, members, nameTerms: new NameTermCache(symbols) };
+  const memberName = (i: number): string => symbols[i]!.name.slice(symbols[i]!.name.lastIndexOf('.') + 1);
+  const rootReach = computeRootReach(structure, members, memberName);
+  const base = { symbols, byCoordinate, lexical, structure, rootTypes, importance, members, rootReach, nameTerms: new NameTermCache(symbols) };
   return vectors === undefined ? { ...base, dimensions: 0 } : { ...base, vectors, dimensions };
 }
 
