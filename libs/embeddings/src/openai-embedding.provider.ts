@@ -113,7 +113,9 @@ export class OpenAiEmbeddingProvider implements EmbeddingProvider {
     assertTexts(texts);
     await this.init();
     throwIfAborted(signal);
-    const budget = AbortSignal.timeout(this.budgetMs);
+    const budgetController = new AbortController();
+    const budgetTimer = setTimeout(() => budgetController.abort(new Error('embedding budget exceeded')), this.budgetMs);
+    const budget = budgetController.signal;
     const combined = signal ? AbortSignal.any([signal, budget]) : budget;
     const out = new Array<Float32Array>(texts.length);
     let next = 0;
@@ -126,7 +128,11 @@ export class OpenAiEmbeddingProvider implements EmbeddingProvider {
       }
     };
     const batches = Math.ceil(texts.length / this.batchSize);
-    await Promise.all(Array.from({ length: Math.min(this.concurrency, batches) }, runner));
+    try {
+      await Promise.all(Array.from({ length: Math.min(this.concurrency, batches) }, runner));
+    } finally {
+      clearTimeout(budgetTimer);
+    }
     return out;
   }
 
