@@ -116,7 +116,8 @@ export class OpenAiEmbeddingProvider implements EmbeddingProvider {
     const budgetController = new AbortController();
     const budgetTimer = setTimeout(() => budgetController.abort(new Error('embedding budget exceeded')), this.budgetMs);
     const budget = budgetController.signal;
-    const combined = signal ? AbortSignal.any([signal, budget]) : budget;
+    const stop = new AbortController(); // first failure stops the other batches
+    const combined = AbortSignal.any(signal ? [signal, budget, stop.signal] : [budget, stop.signal]);
     const out = new Array<Float32Array>(texts.length);
     let next = 0;
     const runner = async (): Promise<void> => {
@@ -129,7 +130,11 @@ export class OpenAiEmbeddingProvider implements EmbeddingProvider {
     };
     const batches = Math.ceil(texts.length / this.batchSize);
     try {
-      await Promise.all(Array.from({ length: Math.min(this.concurrency, batches) }, runner));
+      const stopOthers = (error: unknown): never => {
+        stop.abort();
+        throw error;
+      };
+      await Promise.all(Array.from({ length: Math.min(this.concurrency, batches) }, () => runner().catch(stopOthers)));
     } finally {
       clearTimeout(budgetTimer);
     }
