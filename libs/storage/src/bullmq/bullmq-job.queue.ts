@@ -189,6 +189,8 @@ export class BullmqJobQueue<TData, TResult> implements JobQueue<TData, TResult> 
     token: string | undefined,
     cancel?: AbortSignal,
   ): Promise<TResult> {
+    // Fetched while this worker was closing: leave it to another worker.
+    if (this.closing) await this.handBack(job, token);
     const controller = new AbortController();
     const key = job.id ?? randomUUID();
     this.active.set(key, controller);

@@ -56,7 +56,7 @@ describe('RedisIndexStore key layout', () => {
       const sdl = 'type Query { b: Int }';
       const id = idFor(sdl);
       await store.ensure(id, sdl, 'acme', 1);
-      for (let i = 0; i < 5; i++) await results.set(id, `short${i}`, 'v', 50);
+      await Promise.all(Array.from({ length: 5 }, (_, i) => results.set(id, `short${i}`, 'v', 2_000)));
       const k = keys.index(id);
       expect(await client.hlen(k.results)).toBe(5);
       await waitFor(async () => (await results.get(id, 'short4')) === undefined, 10_000, 'entries to expire');
