@@ -2,8 +2,8 @@
  * Schema slicing: the part of a large schema a model needs for one prompt.
  * From ranked search hits it keeps the hit fields and types, the shortest root
  * paths to them, the input types and enums their arguments need, and the leaf
- * fields of the types they return; it prints them as compact SDL (one line per
- * field, first-sentence descriptions as comments) within a token budget.
+ * fields of the types they return (whole field lists for the types a model
+ * navigates through), within a token budget; schema-slice.printer.ts prints it.
  */
 import {
   getNamedType,
@@ -16,15 +16,12 @@ import {
   isScalarType,
   isSpecifiedScalarType,
   isUnionType,
-  print,
-  type GraphQLArgument,
-  type GraphQLField,
   type GraphQLSchema,
 } from 'graphql';
 import { countTokens } from 'gpt-tokenizer';
 import type { RootOperation } from '@discovery/schema-symbols';
 import { rootPaths, type RootPaths } from './schema-paths.js';
-import { defaultLiteral } from './variables-schema.js';
+import { SliceState, collectPrintedFields, printSlice } from './schema-slice.printer.js';
 
 /** What the slicer needs of a hit: its coordinate (`field:Type.name`, `object:Type`, ...) and, for paths, the target type. */
 export interface SliceTarget {
@@ -50,42 +47,8 @@ export interface SchemaSlice {
 }
 
 const CHARS_PER_TOKEN = 3.4;
-const MAX_ENUM_VALUES = 60;
-const MAX_COMMENT = 120;
 /** A hit's type is joined to the slice through at most this many fields before falling back to its root path. */
 const MAX_HOPS = 3;
-
-function comment(text: string | null | undefined): string {
-  if (!text) return '';
-  const line = text.replace(/\s+/g, ' ').trim();
-  const sentence = /^(.+?[.!?])(\s|$)/.exec(line)?.[1] ?? line;
-  return sentence.length > MAX_COMMENT ? ` # ${sentence.slice(0, MAX_COMMENT - 3)}...` : ` # ${sentence}`;
-}
-
-class SliceState {
-  outputs = new Map<string, Set<string>>();
-  leaves = new Set<string>();
-  /** Types printed with every (non-deprecated) field: hubs a model navigates through. */
-  full = new Set<string>();
-  inputs = new Set<string>();
-  enums = new Set<string>();
-  unions = new Set<string>();
-  scalars = new Set<string>();
-  described = new Set<string>();
-
-  clone(): SliceState {
-    const copy = new SliceState();
-    for (const [type, fields] of this.outputs) copy.outputs.set(type, new Set(fields));
-    copy.leaves = new Set(this.leaves);
-    copy.full = new Set(this.full);
-    copy.inputs = new Set(this.inputs);
-    copy.enums = new Set(this.enums);
-    copy.unions = new Set(this.unions);
-    copy.scalars = new Set(this.scalars);
-    copy.described = new Set(this.described);
-    return copy;
-  }
-}
 
 class Slicer {
   state = new SliceState();
@@ -254,86 +217,6 @@ class Slicer {
   }
 }
 
-function printArgs(args: readonly GraphQLArgument[]): string {
-  if (args.length === 0) return '';
-  const printed = args.map((arg) => {
-    const fallback = defaultLiteral(arg);
-    return `${arg.name}: ${String(arg.type)}${fallback ? ` = ${print(fallback)}` : ''}`;
-  });
-  return `(${printed.join(', ')})`;
-}
-
-/** Printed field lines without their comment, per field (slices are printed once per hit). */
-const fieldLines = new WeakMap<GraphQLField<unknown, unknown>, string>();
-const blockCache = new WeakMap<object, string>();
-
-function printField(field: GraphQLField<unknown, unknown>, describe: boolean): string {
-  let line = fieldLines.get(field);
-  if (line === undefined) {
-    line = `  ${field.name}${printArgs(field.args)}: ${String(field.type)}${field.deprecationReason ? ' @deprecated' : ''}`;
-    fieldLines.set(field, line);
-  }
-  return describe ? `${line}${comment(field.description)}` : line;
-}
-
-function cachedBlock(type: object, render: () => string): string {
-  let block = blockCache.get(type);
-  if (block === undefined) {
-    block = render();
-    blockCache.set(type, block);
-  }
-  return block;
-}
-
-/** Prints the state as compact SDL: roots first, then types in the order they were added. */
-function printSlice(schema: GraphQLSchema, state: SliceState): string {
-  const blocks: string[] = [];
-  const rootNames = new Set(['query', 'mutation', 'subscription'].map((op) => schema.getRootType(op as RootOperation)?.name));
-  const outputOrder = [...state.outputs.keys()].sort((a, b) => Number(rootNames.has(b)) - Number(rootNames.has(a)));
-  for (const typeName of outputOrder) {
-    const type = schema.getType(typeName);
-    if (!isObjectType(type) && !isInterfaceType(type)) continue;
-    const chosen = state.outputs.get(typeName) ?? new Set<string>();
-    const lines: string[] = [];
-    for (const field of Object.values(type.getFields())) {
-      const described = state.described.has(`${typeName}.${field.name}`);
-      const leaf = (state.full.has(typeName) || (state.leaves.has(typeName) && isLeafType(getNamedType(field.type)))) && !field.deprecationReason &&
-        field.args.every((arg) => !isNonNullType(arg.type) || arg.default !== undefined);
-      if (chosen.has(field.name) || leaf) lines.push(printField(field, described));
-    }
-    const keyword = isInterfaceType(type) ? 'interface' : 'type';
-    const header = state.described.has(typeName) && type.description ? `#${comment(type.description).slice(2)}\n` : '';
-    blocks.push(lines.length === 0 ? `${header}${keyword} ${typeName}` : `${header}${keyword} ${typeName} {\n${lines.join('\n')}\n}`);
-  }
-  for (const name of state.unions) {
-    const type = schema.getType(name);
-    if (isUnionType(type)) blocks.push(`union ${name} = ${type.getTypes().map((member) => member.name).join(' | ')}`);
-  }
-  for (const name of state.inputs) {
-    const type = schema.getType(name);
-    if (!isInputObjectType(type)) continue;
-    blocks.push(cachedBlock(type, () => {
-      const lines = Object.values(type.getFields()).map((field) => {
-        const fallback = defaultLiteral(field);
-        return `  ${field.name}: ${String(field.type)}${fallback ? ` = ${print(fallback)}` : ''}${comment(field.description)}`;
-      });
-      return `input ${name}${type.isOneOf ? ' @oneOf' : ''} {\n${lines.join('\n')}\n}`;
-    }));
-  }
-  for (const name of state.enums) {
-    const type = schema.getType(name);
-    if (!isEnumType(type)) continue;
-    blocks.push(cachedBlock(type, () => {
-      const values = type.getValues().map((value) => value.name);
-      const shown = values.slice(0, MAX_ENUM_VALUES).join(' ');
-      const more = values.length > MAX_ENUM_VALUES ? ` # and ${values.length - MAX_ENUM_VALUES} more` : '';
-      return `enum ${name} { ${shown} }${more}`;
-    }));
-  }
-  if (state.scalars.size > 0) blocks.push([...state.scalars].map((name) => `scalar ${name}`).join('\n'));
-  return blocks.join('\n');
-}
-
 /** Slices `schema` for `hits` (best first), keeping whole hits while the estimate stays within budget. */
 export function sliceSchema(schema: GraphQLSchema, hits: readonly SliceTarget[], options: SliceOptions): SchemaSlice {
   const maxTokens = options.maxTokens ?? 8000;
@@ -354,18 +237,3 @@ export function sliceSchema(schema: GraphQLSchema, hits: readonly SliceTarget[],
   return { sdl, tokens: countTokens(sdl), fields: collectPrintedFields(sdl), usedHits };
 }
 
-/** `Type.field` of every field line printed in a slice. */
-function collectPrintedFields(sdl: string): Set<string> {
-  const fields = new Set<string>();
-  let current: string | undefined;
-  for (const line of sdl.split('\n')) {
-    const open = /^(?:type|interface|input) (\w+)/.exec(line);
-    if (open) current = open[1];
-    else if (line.startsWith('}')) current = undefined;
-    else if (current !== undefined) {
-      const field = /^ {2}(\w+)/.exec(line);
-      if (field) fields.add(`${current}.${field[1]}`);
-    }
-  }
-  return fields;
-}
