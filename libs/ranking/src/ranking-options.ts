@@ -66,7 +66,7 @@ export const DEFAULT_RANKING_OPTIONS: Readonly<RankingOptions> = {
   parentCoverageWeight: 1.5,
   importanceWeight: 1,
   labelFactor: 2,
-  expansionWeight: 0.3,
+  expansionWeight: 0.5,
   expansionSources: 10,
   expansionDecay: 0.8,
   rerankDepth: 300,

@@ -21,7 +21,7 @@ function coverage(terms: readonly string[], query: ReadonlySet<string>): number 
   return hit / terms.length;
 }
 
-/** Rescores `top` (best first) in place in `scores`. */
+/** Rescores `top` (best first) in place in `scores`; returns the entry root fields chosen (some may be new). */
 export function rerank(
   index: SearchIndex,
   queryTerms: ReadonlySet<string>,
@@ -29,7 +29,7 @@ export function rerank(
   top: readonly number[],
   scores: Float64Array,
   o: Readonly<RankingOptions>,
-): void {
+): number[] {
   const { kind, parent, flags, depth } = index.structure;
   const importance = index.importance;
   const cache: NameTermCache = index.nameTerms;
@@ -52,7 +52,7 @@ export function rerank(
     scores[i]! *= factor;
   }
   if (o.entryVoteWeight > 0) addEntryVotes(index, top, roots, scores, o);
-  placeEntryPoints(top, roots, scores, o);
+  return placeEntryPoints(top, roots, scores, o);
 }
 
 /**
@@ -98,14 +98,18 @@ function placeEntryPoints(
   roots: { i: number; score: number }[],
   scores: Float64Array,
   o: Readonly<RankingOptions>,
-): void {
+): number[] {
   roots.sort((a, b) => b.score - a.score || a.i - b.i);
   const chosen = roots.slice(0, Math.min(o.rootFieldSlots, o.rootFieldPositions.length));
-  if (chosen.length === 0) return;
+  if (chosen.length === 0) return [];
   const isChosen = new Set(chosen.map((r) => r.i));
   const others = top.filter((i) => !isChosen.has(i)).map((i) => scores[i]!).sort((a, b) => b - a);
+  const last = others[others.length - 1] ?? 1;
   chosen.forEach(({ i }, rank) => {
+    // Short lists: the entry point goes below the last other hit.
     const at = others[o.rootFieldPositions[rank]!];
-    if (at !== undefined) scores[i] = Math.max(scores[i]!, at * (1.001 - rank * 1e-4));
+    const floor = at === undefined ? last * (0.5 - rank * 1e-3) : at * (1.001 - rank * 1e-4);
+    scores[i] = Math.max(scores[i]!, floor);
   });
+  return chosen.map((r) => r.i);
 }

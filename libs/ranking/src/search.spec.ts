@@ -109,6 +109,13 @@ describe('search ranking', () => {
     expect(c[0]).toBe('field:Customer.email');
   });
 
+  it('adds the root field that opens the matched entity, even when the question does not name it', () => {
+    const c = coordinates({ query: 'total price', limit: 5 });
+    expect(c[0]).toBe('field:Order.totalPrice');
+    expect(c).toContain('field:Query.order');
+    expect(search(index, { query: 'total price', limit: 5 }, { ...DEFAULT_FOR_VECTORS, entryVoteWeight: 0 }).map((h) => h.symbol.coordinate)).not.toContain('field:Query.order');
+  });
+
   it('finds identifying fields of the entity a question names', () => {
     expect(coordinates({ query: 'list orders', kinds: ['field'], limit: 5 })).toContain('field:Order.name');
   });

@@ -36,7 +36,9 @@ export function search(
   const filter = compileFilter(index, request);
   const kept = filter === undefined ? ranked : ranked.filter(filter);
   const head = withRootFields(index, kept, topK(kept, scores, Math.max(options.rerankDepth, limit)));
-  rerank(index, new Set(intent.terms), intent.write, head, scores, options);
+  const entries = rerank(index, new Set(intent.terms), intent.write, head, scores, options);
+  const inHead = new Set(head);
+  for (const i of entries) if (!inHead.has(i) && (filter === undefined || filter(i))) head.push(i);
   const ordered = topK(head, scores, head.length);
   const gained = expandMembers(index, ordered, scores, intent.write, filter, options);
   const top = topK(gained.length === 0 ? head : [...new Set([...head, ...gained])], scores, limit);
