@@ -33,6 +33,12 @@ export class IndexBuilder {
   /** The queue handler. */
   readonly handle = async (data: BuildJobData, ctx: JobContext): Promise<BuildJobResult> => {
     const { indexId } = data;
+    const current = await this.store.getMeta(indexId);
+    if (current?.state === 'ready' && current.builtVersion === this.options.version) {
+      // A late duplicate (an EnsureIndex that saw the index building just before this build finished).
+      if (current.building) await this.store.updateMeta(indexId, { building: false });
+      return { symbolCount: current.symbolCount };
+    }
     const started = performance.now();
     this.observer.buildStarted?.(indexId);
     try {
