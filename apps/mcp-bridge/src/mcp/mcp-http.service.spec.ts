@@ -71,7 +71,7 @@ describe('McpHttpService sessions', () => {
   it('closes idle sessions; their id is then unknown', async () => {
     const url = await start({ sessionIdleMs: 50 });
     const id = (await initialize(url)).headers.get('mcp-session-id')!;
-    expect(service!.sessionCount).toBe(1);
+    expect(id).toBeTruthy();
     await waitFor(() => service!.sessionCount === 0, 'the idle session to be closed');
     const stale = await fetch(url, { method: 'POST', headers: { ...HEADERS, 'mcp-session-id': id }, body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }) });
     expect(stale.status).toBe(404);
