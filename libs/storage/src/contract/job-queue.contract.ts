@@ -104,7 +104,7 @@ export function describeJobQueue(name: string, make: () => Promise<JobQueueHarne
         finished = true;
         return 'late';
       });
-      const error = await caught(q.enqueueAndWait('x', { jobId: 'slow', timeoutMs: 200 }));
+      const error = await caught(q.enqueueAndWait('x', { jobId: 'slow', timeoutMs: 1_000 }));
       expect(error).toBeInstanceOf(JobTimeoutError);
       release.open();
       await until(() => finished, 'the job to finish after the timeout');
@@ -176,14 +176,16 @@ export function describeJobQueue(name: string, make: () => Promise<JobQueueHarne
     it('lets a running job finish on close, then refuses new work', async () => {
       const q = h.create<null, string>();
       const release = gate();
+      let running = false;
       let finished = false;
       await q.process(async () => {
+        running = true;
         await release.promise;
         finished = true;
         return 'done';
       });
       await q.enqueue(null, { jobId: 'g' });
-      await until(async () => (await q.depth()) === 1 && !finished, 'the job to run');
+      await until(() => running, 'the job to run');
       const closing = q.close();
       setTimeout(() => release.open(), 100);
       await closing;
