@@ -5,7 +5,7 @@
  *   2. 8,000 training texts (symbol texts and description sentences of the
  *      test fixture schemas, never the benchmark schemas) are embedded with the
  *      real model, and the table is fitted so that SIF-weighted means of rows
- *      approach those vectors (scripts/fit-table.ts);
+ *      approach those vectors (fitStaticTable in src/static/fit-static-table.ts);
  *   3. the table is written int8 with one scale per row.
  *
  *   npx nx run embeddings:build
@@ -13,13 +13,23 @@
  *
  * Writes libs/embeddings/data/use-lite-static.bin (about 4 MB; commit it). Step 2
  * takes minutes (about 10 ms per text per core); --corpus-cache keeps its vectors
- * between runs. Deterministic: the same model gives the same file.
+ * between runs. With the same corpus vectors the file is reproduced bit for bit (the
+ * committed one: sha256 3d82251da7a4…); a fresh corpus embedding may differ in rounding.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { DEFAULT_SIF_A, encodeStaticTable, loadUseLiteVocabulary, SentencePieceTokenizer, UseLiteProvider } from '@discovery/embeddings';
-import { fitTable } from './fit-table.ts';
-import { trainingCorpus } from './training-corpus.ts';
+import {
+  DEFAULT_SIF_A,
+  encodeStaticTable,
+  fitStaticTable,
+  loadUseLiteVocabulary,
+  SentencePieceTokenizer,
+  UseLiteProvider,
+} from '@discovery/embeddings';
+// Node runs the .ts sibling (type stripping); tsc checks it through the type-only import.
+import type * as TrainingCorpus from './training-corpus.js';
+
+const { trainingCorpus } = (await import(new URL('./training-corpus.ts', import.meta.url).href)) as typeof TrainingCorpus;
 
 const TRAINING_TEXTS = 8000;
 const FIT = { mapLambda: 0.01, tokenLambda: 0.01, iterations: 20 };
@@ -59,7 +69,7 @@ try {
   console.log(`embedded ${texts.length} training texts (${seconds()} s)`);
   const tokenizer = new SentencePieceTokenizer(vocabulary);
   const weights = Float32Array.from(vocabulary, ([, logP]) => DEFAULT_SIF_A / (DEFAULT_SIF_A + Math.exp(logP ?? 0)));
-  const rows = fitTable(table0, v, d, weights, { tokens: texts.map((t) => tokenizer.encode(t)), targets }, FIT);
+  const rows = fitStaticTable(table0, v, d, weights, { tokens: texts.map((t) => tokenizer.encode(t)), targets }, FIT);
   const bytes = encodeStaticTable({ vocabularySize: v, dimensions: d, rows });
   writeFileSync(out, bytes);
   const sha = createHash('sha256').update(bytes).digest('hex');

@@ -11,7 +11,11 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dot, StaticEmbeddingProvider, UseLiteProvider } from '@discovery/embeddings';
-import { schemaTexts, type SchemaText } from './schema-texts.ts';
+// Node runs the .ts sibling (type stripping); tsc checks it through the type-only import.
+import type * as SchemaTexts from './schema-texts.js';
+import type { SchemaText } from './schema-texts.js';
+
+const { schemaTexts } = (await import(new URL('./schema-texts.ts', import.meta.url).href)) as typeof SchemaTexts;
 
 const data = new URL('../../../bench/data/search/', import.meta.url);
 const CACHE = '/tmp/use-lite-measure-cache.bin';

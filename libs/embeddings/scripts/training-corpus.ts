@@ -5,7 +5,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { Kind, parse } from 'graphql';
-import { schemaTexts } from './schema-texts.ts';
+// Node runs the .ts sibling (type stripping); tsc checks it through the type-only import.
+import type * as SchemaTexts from './schema-texts.js';
+
+const { schemaTexts } = (await import(new URL('./schema-texts.ts', import.meta.url).href)) as typeof SchemaTexts;
 
 const FIXTURES = ['saleor', 'artsy-metaphysics-v2', 'anilist', 'yelp-fusion', 'rick-and-morty', 'swapi', 'countries', 'shopify-storefront', 'cosmo-demo'];
 

@@ -10,3 +10,4 @@ export * from './transformers-embedding.provider.js';
 export * from './use-lite/use-lite-vocabulary.js';
 export * from './caching-embedder.js';
 export * from './create-embedding-provider.js';
+export * from './static/fit-static-table.js';

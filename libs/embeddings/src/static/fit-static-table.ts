@@ -11,7 +11,7 @@
  *      pulled towards table1 (ridge), so tokens rarely seen stay where step 1 put them.
  */
 
-export interface Corpus {
+export interface FitCorpus {
   /** Token ids per text. */
   tokens: number[][];
   /** USE-Lite vector per text, row-major, n × d. */
@@ -107,7 +107,7 @@ function fitLinearMap(x: Float64Array, y: Float32Array, n: number, d: number, re
   return solveSymmetric(xtx, xty, d, (relativeLambda * trace) / d);
 }
 
-export interface FitOptions {
+export interface FitStaticTableOptions {
   /** Ridge of the linear map, relative to the mean diagonal of XᵀX. */
   mapLambda: number;
   /** Ridge pulling each token towards its mapped row. */
@@ -117,7 +117,7 @@ export interface FitOptions {
 }
 
 /** Returns the fitted table (V × d, Float32). */
-export function fitTable(table0: Float32Array, v: number, d: number, tokenWeight: Float32Array, corpus: Corpus, options: FitOptions): Float32Array {
+export function fitStaticTable(table0: Float32Array, v: number, d: number, tokenWeight: Float32Array, corpus: FitCorpus, options: FitStaticTableOptions): Float32Array {
   const a = design(corpus.tokens, tokenWeight);
   const n = corpus.tokens.length;
   const e0 = Float64Array.from(table0);
