@@ -68,14 +68,20 @@ export function analyzeQuery(query: string): QueryIntent {
   return { terms, weighted, write: asksToWrite(query) };
 }
 
+/** Words before which a write verb is a noun (`the last edit date`, `an update`), not a request. */
+const NOUN_MARKERS: ReadonlySet<string> = new Set(['a', 'an', 'the', 'last', 'latest', 'recent', 'first', 'each', 'every', 'its', 'their', 'any']);
+
 /**
  * A write verb typed as a word of its own: tokens with inner punctuation (`org.add_member`,
- * `created_at:>2026`) are values or filters quoted in a question, not requests.
+ * `created_at:>2026`) are values or filters quoted in a question, not requests, and a verb after
+ * an article or `last` is a noun.
  */
 function asksToWrite(query: string): boolean {
+  let previous = '';
   for (const raw of query.split(/\s+/)) {
     const token = raw.replace(/^[^A-Za-z]+|[^A-Za-z]+$/g, '').toLowerCase();
-    if (/^[a-z]+$/.test(token) && WRITE_VERBS.has(token)) return true;
+    if (/^[a-z]+$/.test(token) && WRITE_VERBS.has(token) && !NOUN_MARKERS.has(previous)) return true;
+    previous = token;
   }
   return false;
 }

@@ -56,6 +56,8 @@ describe('analyzeQuery', () => {
     ['pull request review requests', false],
     ['audit log entries for org.add_member actions', false],
     ['Delete: the old webhook', true],
+    ['segments with their name and last edit date', false],
+    ['show the latest update of each order', false],
   ])('%s -> write %s', (query, write) => {
     expect(analyzeQuery(query).write).toBe(write);
   });
