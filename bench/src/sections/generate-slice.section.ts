@@ -7,7 +7,7 @@
  * operation, the share covering all `mustInclude` coordinates, and the median
  * and p90 tokens (o200k). Reference: the best published slicing strategy
  * covers 92.6 % (mustInclude) at a median of 11.8k tokens. Options after
- * `--`: `--budgets 2000,4000`, `--hits 30`.
+ * `--`: `--budgets 2000,4000`, `--hits 50`.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -66,7 +66,7 @@ async function run(context: BenchContext): Promise<SectionResult> {
   const dir = join(context.dataDir, 'search');
   const rows = await loadRows(dir);
   const budgets = option(context.args, '--budgets', [2000, 4000, 6000, 8000]);
-  const [hitCount = 30] = option(context.args, '--hits', [30]);
+  const [hitCount = 50] = option(context.args, '--hits', [50]);
   const indexes = new Map<string, LexicalGenerationIndex>();
   for (const schemaId of [...new Set(rows.map((row) => row.schemaId))].sort()) {
     indexes.set(schemaId, new LexicalGenerationIndex(await readFile(join(dir, 'schemas', `${schemaId}.graphql`), 'utf8')));

@@ -31,7 +31,7 @@ export interface QueryGeneratorOptions {
   allowMutations: boolean;
   /** Token budget of the schema slice. Default 8000. */
   sliceTokens?: number;
-  /** Hits retrieved for the slice. Default 30. */
+  /** Hits retrieved for the slice. Default 50. */
   sliceHits?: number;
   scalars?: ScalarJsonSchemas;
 }
@@ -83,7 +83,7 @@ export class QueryGenerator {
     };
     await report('retrieving', 0, 0);
     const roots: RootOperation[] = allowMutations ? ['query', 'mutation'] : ['query'];
-    const hits = await index.search({ query: prompt, limit: this.options.sliceHits ?? 30, roots });
+    const hits = await index.search({ query: prompt, limit: this.options.sliceHits ?? 50, roots });
     const slice = sliceSchema(
       index.schema,
       hits.map((hit) => hit.symbol),
