@@ -8,6 +8,7 @@ import type { AuthConfig, IndexLimitsConfig } from '@discovery/config';
 import { GENERATE_QUEUE, GenerationClient, type GenerateJobData, type GenerateJobResult } from '@discovery/generation';
 import { acceptRequestId, type Logger, type Metrics, observabilityInterceptor, REQUEST_ID_HEADER } from '@discovery/observability';
 import type { Storage } from '@discovery/storage';
+import { workerPipeline } from './build/build-pipeline.js';
 import { metricsObserver } from './discovery-metrics.js';
 import { createDiscoveryRuntime, type DiscoveryRuntime } from './discovery.runtime.js';
 import { BUILD_QUEUE, type BuildJobData, type BuildJobResult } from './discovery.types.js';
@@ -52,6 +53,8 @@ export function discoveryFromConfig(options: DiscoveryFromConfigOptions): Discov
     generator,
     limits: config.index,
     runBuildWorker: options.runBuildWorker ?? true,
+    // Builds of large schemas take seconds of CPU: off the event loop that serves the API.
+    buildPipeline: workerPipeline,
     log: logger,
     ...(metrics ? { observer: metricsObserver(metrics) } : {}),
     interceptors: [observabilityInterceptor({ logger, ...(metrics ? { metrics } : {}) })],

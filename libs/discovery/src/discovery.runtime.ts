@@ -9,6 +9,7 @@ import { connectNodeAdapter } from '@connectrpc/connect-node';
 import { type Authenticator, authInterceptor, principalOf, yokoScopeForMethod } from '@discovery/auth';
 import type { EventBus, IndexStore, JobQueue } from '@discovery/storage';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { BuildPipeline } from './build/build-pipeline.js';
 import { errorMappingInterceptor } from './connect/error-mapping.interceptor.js';
 import { yokoRoutes } from './connect/yoko.routes.js';
 import { DiscoveryService } from './discovery.service.js';
@@ -29,6 +30,8 @@ export interface DiscoveryRuntimeOptions {
   /** Consume build jobs in this process (false: an API-only replica). Default true. */
   runBuildWorker?: boolean;
   buildAttempts?: number;
+  /** Where the CPU-heavy build stages run (default in process; the apps pass `workerPipeline`). */
+  buildPipeline?: BuildPipeline;
   log?: Log;
   observer?: DiscoveryObserver;
   /** Interceptors around everything else, outermost first (request ids, metrics). */
@@ -68,7 +71,12 @@ export function createDiscoveryRuntime(options: DiscoveryRuntimeOptions): Discov
     options.store,
     options.events,
     options.embedder,
-    { version, maxSdlBytes: options.limits.maxSdlBytes, attempts },
+    {
+      version,
+      maxSdlBytes: options.limits.maxSdlBytes,
+      attempts,
+      ...(options.buildPipeline ? { pipeline: options.buildPipeline } : {}),
+    },
     log,
     observer,
   );

@@ -4,9 +4,9 @@
  * (any replica); a first build that fails marks the index FAILED with a
  * readable reason, a failed rebuild keeps the previous data serving.
  */
-import { buildSchemaFromSdl, extractSymbols, SymbolExtractionError } from '@discovery/schema-symbols';
-import { buildSearchIndex, serializeSearchIndex } from '@discovery/ranking';
+import { SymbolExtractionError } from '@discovery/schema-symbols';
 import { type EventBus, type IndexStore, type JobContext, UnrecoverableJobError } from '@discovery/storage';
+import { type BuildPipeline, inProcessPipeline } from './build/build-pipeline.js';
 import type { BuildJobData, BuildJobResult } from './discovery.types.js';
 import { type DiscoveryObserver, type Log, silentLog, type TextEmbedder } from './ports.js';
 
@@ -18,6 +18,8 @@ export interface IndexBuilderOptions {
   attempts: number;
   /** Texts embedded per batch (progress is reported between batches). */
   embedBatchSize?: number;
+  /** Where the CPU-heavy stages run (default: in process; the apps use a worker thread). */
+  pipeline?: BuildPipeline;
 }
 
 export class IndexBuilder {
@@ -64,23 +66,27 @@ export class IndexBuilder {
       this.log.info({ indexId }, 'index deleted before its build ran');
       return 0;
     }
-    const { schema, lenient, warnings } = buildSchemaFromSdl(sdl, { maxBytes: this.options.maxSdlBytes });
-    if (lenient) this.log.info({ indexId, repairs: warnings.slice(0, 20), total: warnings.length }, 'lenient build');
-    const symbols = extractSymbols(schema);
-    await ctx.progress({ stage: 'symbols', symbols: symbols.length });
-    const vectors = await this.embed(indexId, symbols.map((s) => s.embeddingText), ctx);
-    const index = buildSearchIndex(symbols, vectors);
-    const stored = await this.store.putArtifacts(indexId, serializeSearchIndex(index), {
-      state: 'ready',
-      builtVersion: this.options.version,
-      building: false,
-      symbolCount: symbols.length,
-      indexedAt: Date.now(),
-      error: undefined,
-    });
-    if (stored) await this.events.publish({ type: 'index.rebuilt', indexId });
-    else this.log.info({ indexId }, 'index deleted during its build; result dropped');
-    return symbols.length;
+    const prepared = await (this.options.pipeline ?? inProcessPipeline)(sdl, this.options.maxSdlBytes);
+    try {
+      const { texts, lenient, warnings } = prepared;
+      if (lenient) this.log.info({ indexId, repairs: warnings.slice(0, 20), total: warnings.length }, 'lenient build');
+      await ctx.progress({ stage: 'symbols', symbols: texts.length });
+      const vectors = await this.embed(indexId, texts, ctx);
+      const parts = await prepared.assemble(vectors);
+      const stored = await this.store.putArtifacts(indexId, parts, {
+        state: 'ready',
+        builtVersion: this.options.version,
+        building: false,
+        symbolCount: texts.length,
+        indexedAt: Date.now(),
+        error: undefined,
+      });
+      if (stored) await this.events.publish({ type: 'index.rebuilt', indexId });
+      else this.log.info({ indexId }, 'index deleted during its build; result dropped');
+      return texts.length;
+    } finally {
+      prepared.dispose();
+    }
   }
 
   private async embed(indexId: string, texts: string[], ctx: JobContext): Promise<Int8Array[] | undefined> {

@@ -22,3 +22,4 @@ export {
 export { metricsObserver } from './discovery-metrics.js';
 export { discoveryFromConfig, type DiscoveryFromConfigOptions } from './discovery.factory.js';
 export { createTextEmbedder, type TextEmbedderHandle } from './text-embedder.factory.js';
+export { inProcessPipeline, workerPipeline, type BuildPipeline, type PreparedBuild } from './build/build-pipeline.js';
