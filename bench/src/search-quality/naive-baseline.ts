@@ -1,8 +1,9 @@
 /**
  * The naive baseline of the benchmark (Shopify dev-mcp style): keep the fields
  * whose `Type.field` contains a query word (case-insensitive, words of three
- * letters or more, stop words dropped), ranked by how many words they contain,
- * then in schema order. Types and paths are never returned.
+ * letters or more, stop words dropped, a plural `s` removed so `orders` finds
+ * `order`), ranked by how many words they contain, then in schema order. Types
+ * and paths are never returned.
  */
 import type { SchemaSymbol } from '@discovery/schema-symbols';
 
@@ -11,7 +12,13 @@ const STOP = new Set(
 );
 
 export function naiveSearch(fields: readonly SchemaSymbol[], query: string, limit: number): string[] {
-  const words = [...new Set(query.toLowerCase().match(/[a-z0-9]+/g) ?? [])].filter((w) => w.length >= 3 && !STOP.has(w));
+  const words = [
+    ...new Set(
+      (query.toLowerCase().match(/[a-z0-9]+/g) ?? [])
+        .filter((w) => w.length >= 3 && !STOP.has(w))
+        .map((w) => (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w)),
+    ),
+  ];
   const scored: { coordinate: string; hits: number; at: number }[] = [];
   fields.forEach((s, at) => {
     const name = s.name.toLowerCase();

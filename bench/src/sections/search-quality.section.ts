@@ -13,6 +13,7 @@ import { loadEvalRows, type EvalRow } from '../search-quality/eval-dataset.js';
 import { evaluateSystem, type Ranker, type SystemRun } from '../search-quality/evaluate.js';
 import { naiveSearch } from '../search-quality/naive-baseline.js';
 import { qualityTable } from '../search-quality/quality-report.js';
+import { referenceTable } from '../search-quality/reference-systems.js';
 import { loadCorpus, type SchemaCorpus } from '../search-quality/schema-corpus.js';
 import { measureLatency } from '../search-quality/search-latency.js';
 
@@ -82,7 +83,11 @@ async function run(context: BenchContext): Promise<SectionResult> {
   }));
   const latency = measureLatency(rows, corpora);
   return {
-    tables: [qualityTable('search quality (percent; ratios to the naive baseline)', groups, BASELINE), latency.table],
+    tables: [
+      qualityTable('search quality (percent; ratios to the naive baseline)', groups, BASELINE),
+      referenceTable(systems[1]!.run.groups['all']!),
+      latency.table,
+    ],
     data: {
       rows: rows.length,
       systems: systems.map((s) => ({ system: s.system, groups: s.run.groups })),
