@@ -21,8 +21,9 @@ export function providerConfig(config: EmbeddingsConfig): EmbeddingProviderConfi
     case 'none':
       return undefined;
     case 'static':
+      return config.modelPath ? { provider: 'static', table: config.modelPath } : { provider: 'static' };
     case 'use-lite':
-      return { provider: config.provider };
+      return { provider: 'use-lite' };
     case 'transformers':
       return { provider: 'transformers', modelPath: config.modelPath ?? '' };
     case 'openai':
