@@ -87,15 +87,36 @@ function cachedBlock(type: object, render: () => string): string {
   return block;
 }
 
+/** Printed output-type blocks by (type, what of it is shown), per schema: a slice is printed once per hit. */
+const blockMemos = new WeakMap<GraphQLSchema, Map<string, string>>();
+const MAX_MEMO = 20_000;
+
+function blockMemo(schema: GraphQLSchema): Map<string, string> {
+  let memo = blockMemos.get(schema);
+  if (!memo) {
+    memo = new Map();
+    blockMemos.set(schema, memo);
+  }
+  return memo;
+}
+
 /** Prints the state as compact SDL: roots first, then types in the order they were added. */
 export function printSlice(schema: GraphQLSchema, state: SliceState): string {
   const blocks: string[] = [];
   const rootNames = new Set(['query', 'mutation', 'subscription'].map((op) => schema.getRootType(op as RootOperation)?.name));
   const outputOrder = [...state.outputs.keys()].sort((a, b) => Number(rootNames.has(b)) - Number(rootNames.has(a)));
+  const memo = blockMemo(schema);
   for (const typeName of outputOrder) {
     const type = schema.getType(typeName);
     if (!isObjectType(type) && !isInterfaceType(type)) continue;
     const chosen = state.outputs.get(typeName) ?? new Set<string>();
+    const describedHere = [...state.described].filter((coordinate) => coordinate === typeName || coordinate.startsWith(`${typeName}.`));
+    const key = `${typeName}|${state.full.has(typeName) ? 'F' : ''}${state.leaves.has(typeName) ? 'L' : ''}|${[...chosen].join(',')}|${describedHere.join(',')}`;
+    const known = memo.get(key);
+    if (known !== undefined) {
+      blocks.push(known);
+      continue;
+    }
     const lines: string[] = [];
     for (const field of Object.values(type.getFields())) {
       const described = state.described.has(`${typeName}.${field.name}`);
@@ -105,7 +126,10 @@ export function printSlice(schema: GraphQLSchema, state: SliceState): string {
     }
     const keyword = isInterfaceType(type) ? 'interface' : 'type';
     const header = state.described.has(typeName) && type.description ? `#${comment(type.description).slice(2)}\n` : '';
-    blocks.push(lines.length === 0 ? `${header}${keyword} ${typeName}` : `${header}${keyword} ${typeName} {\n${lines.join('\n')}\n}`);
+    const block = lines.length === 0 ? `${header}${keyword} ${typeName}` : `${header}${keyword} ${typeName} {\n${lines.join('\n')}\n}`;
+    if (memo.size >= MAX_MEMO) memo.clear();
+    memo.set(key, block);
+    blocks.push(block);
   }
   for (const name of state.unions) {
     const type = schema.getType(name);

@@ -49,6 +49,8 @@ export interface SchemaSlice {
 const CHARS_PER_TOKEN = 3.4;
 /** A hit's type is joined to the slice through at most this many fields before falling back to its root path. */
 const MAX_HOPS = 3;
+/** Output-type edges per schema and type (non-leaf fields, union members, implementations). */
+const neighbourCache = new WeakMap<GraphQLSchema, Map<string, { to: string; field?: string }[]>>();
 
 class Slicer {
   state = new SliceState();
@@ -112,10 +114,11 @@ class Slicer {
     for (const start of frontier) previous.set(start, null);
     for (let hop = 0; hop < MAX_HOPS && frontier.length > 0 && !previous.has(typeName); hop += 1) {
       const next: string[] = [];
-      for (const from of frontier) {
+      search: for (const from of frontier) {
         for (const { to, field } of this.neighbours(from)) {
           if (previous.has(to)) continue;
           previous.set(to, field === undefined ? { from } : { from, field });
+          if (to === typeName) break search;
           next.push(to);
         }
       }
@@ -153,6 +156,20 @@ class Slicer {
   }
 
   private neighbours(typeName: string): { to: string; field?: string }[] {
+    let bySchema = neighbourCache.get(this.schema);
+    if (!bySchema) {
+      bySchema = new Map();
+      neighbourCache.set(this.schema, bySchema);
+    }
+    let out = bySchema.get(typeName);
+    if (!out) {
+      out = this.computeNeighbours(typeName);
+      bySchema.set(typeName, out);
+    }
+    return out;
+  }
+
+  private computeNeighbours(typeName: string): { to: string; field?: string }[] {
     const type = this.schema.getType(typeName);
     if (isUnionType(type)) return type.getTypes().map((member) => ({ to: member.name }));
     if (!isObjectType(type) && !isInterfaceType(type)) return [];
