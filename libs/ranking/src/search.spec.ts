@@ -121,6 +121,32 @@ describe('search ranking', () => {
   });
 });
 
+describe('member expansion', () => {
+  const symbols = [
+    makeSymbol({ kind: 'object', name: 'Query', depth: 0 }),
+    makeSymbol({ kind: 'object', name: 'Invoice' }),
+    makeSymbol({ kind: 'object', name: 'Party' }),
+    makeField('Query', 'invoice', 'Invoice', { depth: 0 }),
+    makeField('Invoice', 'payer', 'Party', { description: 'Who pays the invoice.' }),
+    makeField('Invoice', 'amount', 'Float'),
+    makeField('Party', 'name', 'String'),
+    makeField('Party', 'vatNumber', 'String'),
+  ];
+  const small = buildSearchIndex(symbols);
+
+  it('lends a field hit\'s score to the identifying fields of the type it returns', () => {
+    const withExpansion = search(small, { query: 'invoice payer', kinds: ['field'] }).map((h) => h.symbol.coordinate);
+    expect(withExpansion).toContain('field:Party.name');
+    expect(withExpansion).not.toContain('field:Party.vatNumber');
+    const without = search(small, { query: 'invoice payer', kinds: ['field'] }, { ...DEFAULT_FOR_VECTORS, expansionWeight: 0 });
+    expect(without.map((h) => h.symbol.coordinate)).not.toContain('field:Party.name');
+  });
+
+  it('respects filters for expanded members', () => {
+    expect(search(small, { query: 'invoice payer', kinds: ['object'] }).map((h) => h.symbol.kind)).not.toContain('field');
+  });
+});
+
 describe('vector fusion', () => {
   const symbols = [
     makeField('Shop', 'alpha', 'String', { description: 'banana' }),
