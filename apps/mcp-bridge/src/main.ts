@@ -12,7 +12,6 @@ import { BridgeMetrics } from './bridge-metrics.js';
 import { BridgeRuntime } from './bridge-runtime.js';
 import { parseBridgeArgs, USAGE, UsageError } from './cli-args.js';
 import { startHttpApp } from './http-app.js';
-import { serveBanner, startServe } from './serve/serve-app.js';
 import { runStdioApp } from './stdio-app.js';
 
 async function main(argv: readonly string[], env: NodeJS.ProcessEnv): Promise<number> {
@@ -24,6 +23,8 @@ async function main(argv: readonly string[], env: NodeJS.ProcessEnv): Promise<nu
   if (args.mode === 'serve') {
     const config = loadServeConfig({ ...env, ...args.overrides });
     const logger = createLogger({ service: 'serve', level: config.logLevel });
+    // Loaded only here: the bridge alone needs none of the indexer and generator code.
+    const { serveBanner, startServe } = await import('./serve/serve-app.js');
     const started = await startServe(config, logger);
     process.stdout.write(serveBanner(started, config));
     return new Promise<number>(() => undefined);
