@@ -3,15 +3,18 @@
  * with the correct behaviour. They fail until the owners fix them; the fast
  * specs tolerate exactly these answers so `npm test` stays green. F4 (a
  * build blocks the event loop) is measured, not asserted: it is about time.
+ * F7 (bodies buffered before auth and size checks) is asserted on the answer
+ * and the memory it costs.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { readFileSync } from 'node:fs';
 import { IndexStatus } from '@discovery/proto';
 import { uniquePrefix } from '@discovery/testing';
 import { rawCall } from './support/connect-calls.js';
 import { report, summarize } from './support/figures.js';
 import { deepListNesting, deepTypeChain, manyArguments } from './support/hostile-schemas.js';
 import { spawnIndexer } from './support/indexer-process.js';
-import { dropPrefix, startTestIndexer, TOKENS, unique, untilSettled, type RunningIndexer } from './support/test-indexer.js';
+import { dropPrefix, fixture, startTestIndexer, TOKENS, unique, untilSettled, type RunningIndexer } from './support/test-indexer.js';
 
 let indexer: RunningIndexer;
 beforeAll(async () => {
@@ -52,25 +55,49 @@ describe('findings', () => {
     expect(Buffer.byteLength(symbols[0]!.payload)).toBeLessThanOrEqual(64 * 1024);
   });
 
-  it('F4 (measured): /healthz latency while the same process builds a large index', async () => {
+  it.each([
+    ['a 3,000-type chain', () => unique(deepTypeChain(3_000).sdl)],
+    ['shopify-admin.graphql (2.5 MB)', () => unique(fixture('shopify-admin.graphql'))],
+  ])('F4 (measured): /healthz latency while the same process builds %s', async (name, sdl) => {
     const prefix = uniquePrefix('rel-f4');
     const child = await spawnIndexer({ REDIS_KEY_PREFIX: prefix });
     try {
       const client = child.client(TOKENS.acme);
-      const { indexId } = (await client.ensureIndex({ sdl: unique(deepTypeChain(3_000).sdl) })).index!;
+      const { indexId } = (await client.ensureIndex({ sdl: sdl() })).index!;
       const latencies: number[] = [];
       let settled = false;
-      const settling = untilSettled(client, indexId, 240_000, { count: 0 }).finally(() => (settled = true));
+      const settling = untilSettled(client, indexId, 400_000, { count: 0 }).finally(() => (settled = true));
       while (!settled) {
         const started = performance.now();
-        await fetch(`${child.baseUrl}/healthz`, { signal: AbortSignal.timeout(120_000) }).then((r) => r.body?.cancel());
+        await fetch(`${child.baseUrl}/healthz`, { signal: AbortSignal.timeout(300_000) }).then((r) => r.body?.cancel());
         latencies.push(performance.now() - started);
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
-      await settling;
+      const index = await settling;
       const summary = summarize(latencies);
-      report('F4-healthz-during-build', { probes: summary.count, p50Ms: summary.p50, p99Ms: summary.p99, maxMs: summary.max });
+      report(`F4-healthz-during-build ${name.split(' ')[0]}`, { status: IndexStatus[index.status], symbols: String(index.symbolCount), probes: summary.count, p50Ms: summary.p50, p99Ms: summary.p99, maxMs: summary.max });
       expect(summary.count).toBeGreaterThan(0);
+    } finally {
+      await child.stop();
+      await dropPrefix(prefix);
+    }
+  });
+
+  it('F7: a request body far over MAX_SDL_BYTES is refused before it is buffered, even without a token', async () => {
+    const prefix = uniquePrefix('rel-f7');
+    const child = await spawnIndexer({ REDIS_KEY_PREFIX: prefix, MAX_SDL_BYTES: '1MiB' });
+    try {
+      const peak = () => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))![1]) * 1024;
+      const before = peak();
+      const body = Buffer.alloc(256 * 1024 * 1024, 0x20);
+      const answer = await rawCall(child.baseUrl, 'EnsureIndex', body, { 'content-type': 'application/proto' }).catch((error: unknown) => ({
+        status: 0,
+        errorCode: `transport: ${String(error)}`,
+      }));
+      const after = peak();
+      report('F7-huge-unauthenticated-body', { bodyBytes: body.length, status: answer.status, code: answer.errorCode ?? '-', peakRssBeforeBytes: before, peakRssAfterBytes: after });
+      expect(answer.errorCode).toBe('resource_exhausted');
+      expect(after - before).toBeLessThan(64 * 1024 * 1024);
     } finally {
       await child.stop();
       await dropPrefix(prefix);
