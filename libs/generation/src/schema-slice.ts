@@ -136,6 +136,33 @@ class Slicer {
   }
 
   /**
+   * Links the types already in the slice: a field of one that returns a connection of
+   * another (`Organization.repositories` with `nodes`), or an abstract type another
+   * implements (`Ref.target: GitObject` when `Commit` is in), is added with that access.
+   */
+  linkTypes(): void {
+    const present = new Set(this.state.outputs.keys());
+    for (const ownerName of present) {
+      const owner = this.schema.getType(ownerName);
+      if (!isObjectType(owner) && !isInterfaceType(owner)) continue;
+      for (const field of Object.values(owner.getFields())) {
+        if (field.deprecationReason || field.args.some((arg) => isNonNullType(arg.type) && arg.default === undefined && !isLeafType(getNamedType(arg.type)))) continue;
+        const returned = getNamedType(field.type);
+        const nodes = isObjectType(returned) && returned.name.endsWith('Connection') ? returned.getFields()['nodes'] : undefined;
+        if (nodes && present.has(getNamedType(nodes.type).name) && !present.has(returned.name)) {
+          this.ensureOutput(ownerName).add(field.name);
+          this.ensureOutput(returned.name).add('nodes');
+        } else if ((isInterfaceType(returned) || isUnionType(returned)) && !present.has(returned.name) &&
+          this.schema.getPossibleTypes(returned).some((possible) => present.has(possible.name))) {
+          this.ensureOutput(ownerName).add(field.name);
+          if (isUnionType(returned)) this.state.unions.add(returned.name);
+          else this.ensureOutput(returned.name);
+        }
+      }
+    }
+  }
+
+  /**
    * Where the slice reaches `typeName` through a single-object field (`Repository.pullRequest`),
    * also offers the list of them on the same type (`Repository.pullRequests` with its `nodes`).
    */
@@ -251,6 +278,9 @@ export function sliceSchema(schema: GraphQLSchema, hits: readonly SliceTarget[],
     sdl = candidate;
     usedHits += 1;
   }
+  slicer.linkTypes();
+  const linked = printSlice(schema, slicer.state);
+  if (linked.length / CHARS_PER_TOKEN <= maxTokens) sdl = linked;
   return { sdl, tokens: countTokens(sdl), fields: collectPrintedFields(sdl), usedHits };
 }
 
