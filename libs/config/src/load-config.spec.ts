@@ -48,6 +48,7 @@ const BAD: Readonly<Record<string, string>> = {
   EMBEDDINGS_API_KEY: 'two words',
   EMBEDDINGS_MODEL: 'two words',
   EMBEDDINGS_DIMENSIONS: '0',
+  SEARCH_VECTOR_WEIGHT: '1.5',
   GENERATE_TIMEOUT: '30 s',
   GENERATE_CACHE_TTL: '1w',
   METRICS_PORT: 'metrics',
@@ -132,8 +133,8 @@ describe('loading', () => {
       shutdownGraceMs: 25_000,
       http: { port: 4100, host: '0.0.0.0' },
       auth: { enabled: true, tokens: [{ tenant: 'acme', sha256: HASH, scopes: ['read', 'write', 'generate'] }], jwt: undefined },
-      index: { idleTtlMs: 30 * 86_400_000, maxSdlBytes: 16 * 1024 ** 2, cacheMaxBytes: 512 * 1024 ** 2, buildConcurrency: 1 },
-      embeddings: { provider: 'static', modelPath: undefined, baseUrl: undefined, apiKey: undefined, model: undefined },
+      index: { idleTtlMs: 30 * 86_400_000, maxSdlBytes: 16 * 1024 ** 2, cacheMaxBytes: 512 * 1024 ** 2, buildConcurrency: 1, vectorWeight: 0 },
+      embeddings: { provider: 'static', modelPath: undefined, baseUrl: undefined, apiKey: undefined, model: undefined, dimensions: undefined },
       generate: { timeoutMs: 30_000, cacheTtlMs: 3_600_000 },
     });
     expect(Object.isFrozen(config)).toBe(true);

@@ -30,6 +30,7 @@ export const indexVars = {
   MAX_SDL_BYTES: v.MAX_SDL_BYTES,
   INDEX_CACHE_MAX_BYTES: v.INDEX_CACHE_MAX_BYTES,
   BUILD_CONCURRENCY: v.BUILD_CONCURRENCY,
+  SEARCH_VECTOR_WEIGHT: v.SEARCH_VECTOR_WEIGHT,
 };
 
 export const embeddingsVars = {
@@ -74,6 +75,8 @@ export interface IndexLimitsConfig {
   readonly maxSdlBytes: number;
   readonly cacheMaxBytes: number;
   readonly buildConcurrency: number;
+  /** Weight of vector similarity in ranking (0: not used, and queries are not embedded). */
+  readonly vectorWeight: number;
 }
 
 export interface EmbeddingsConfig {
@@ -119,6 +122,7 @@ export function indexSection(values: Values<typeof indexVars>): IndexLimitsConfi
     maxSdlBytes: values.MAX_SDL_BYTES,
     cacheMaxBytes: values.INDEX_CACHE_MAX_BYTES,
     buildConcurrency: values.BUILD_CONCURRENCY,
+    vectorWeight: values.SEARCH_VECTOR_WEIGHT,
   };
 }
 

@@ -77,6 +77,14 @@ export function parseInteger(raw: string, min: number, max: number): number {
 }
 
 /** A TCP port; 0 asks the system for any free port. */
+/** A decimal number within [min, max]. */
+export function parseFraction(raw: string, min: number, max: number): number {
+  const text = raw.trim();
+  const value = /^\d+(\.\d+)?$/.test(text) ? Number(text) : Number.NaN;
+  if (!(value >= min && value <= max)) throw new InvalidValue(`expected a number from ${min} to ${max}`);
+  return value;
+}
+
 export function parsePort(raw: string): number {
   const value = raw.trim();
   if (!/^\d+$/.test(value) || Number(value) > 65535) {

@@ -12,6 +12,7 @@ import {
   parseBoolean,
   parseChoice,
   parseDuration,
+  parseFraction,
   parseInteger,
   parsePort,
   parseSize,
@@ -133,6 +134,13 @@ export const INDEX_CACHE_MAX_BYTES = envVar({
   default: '512MiB',
   meaning: 'Memory for loaded indexes per process (least recently used are dropped first).',
   parse: parseSize,
+});
+export const SEARCH_VECTOR_WEIGHT = envVar({
+  name: 'SEARCH_VECTOR_WEIGHT',
+  default: '0',
+  meaning:
+    'Weight of the meaning (vector) signal in search, 0-1. 0 (words and structure only) measured best with the bundled models; raise it with a stronger embedding model.',
+  parse: (raw) => parseFraction(raw, 0, 1),
 });
 export const BUILD_CONCURRENCY = envVar({
   name: 'BUILD_CONCURRENCY',

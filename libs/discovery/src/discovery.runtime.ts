@@ -26,7 +26,7 @@ export interface DiscoveryRuntimeOptions {
   authenticator: Authenticator;
   embedder?: TextEmbedder;
   generator?: QueryGenerator;
-  limits: { idleTtlMs: number; maxSdlBytes: number; cacheMaxBytes: number; buildConcurrency: number };
+  limits: { idleTtlMs: number; maxSdlBytes: number; cacheMaxBytes: number; buildConcurrency: number; vectorWeight?: number };
   /** Consume build jobs in this process (false: an API-only replica). Default true. */
   runBuildWorker?: boolean;
   buildAttempts?: number;
@@ -64,7 +64,12 @@ export function createDiscoveryRuntime(options: DiscoveryRuntimeOptions): Discov
   const reader = new IndexReader(
     options.store,
     options.embedder,
-    { idleTtlMs: options.limits.idleTtlMs, currentVersion: version, cacheMaxBytes: options.limits.cacheMaxBytes },
+    {
+      idleTtlMs: options.limits.idleTtlMs,
+      currentVersion: version,
+      cacheMaxBytes: options.limits.cacheMaxBytes,
+      ...(options.limits.vectorWeight !== undefined ? { vectorWeight: options.limits.vectorWeight } : {}),
+    },
     observer,
   );
   const builder = new IndexBuilder(
@@ -91,6 +96,8 @@ export function createDiscoveryRuntime(options: DiscoveryRuntimeOptions): Discov
   );
   const requestIdOf = options.requestIdOf;
   const connect = connectNodeAdapter({
+    // Responses are small and travel over a LAN or loopback: compressing them costs more CPU than it saves.
+    acceptCompression: [],
     routes: yokoRoutes({
       service,
       callerOf: (ctx) => ({ tenant: principalOf(ctx.values).tenant }),

@@ -10,11 +10,13 @@
 import type { GraphQLSchema } from 'graphql';
 import { buildSchemaFromSdl, type SchemaSymbol } from '@discovery/schema-symbols';
 import {
+  DEFAULT_RANKING_OPTIONS,
   deserializeSearchIndex,
   getSymbols as lookupSymbols,
   search as rankSymbols,
   type SearchHit,
   type SearchIndex,
+  type RankingOptions,
   type SearchRequest,
 } from '@discovery/ranking';
 import type { IndexStore } from '@discovery/storage';
@@ -40,6 +42,8 @@ export interface IndexReaderOptions {
   /** Version new builds get; an index of another version is served without query vectors. */
   currentVersion: string;
   cacheMaxBytes: number;
+  /** Weight of vector similarity (0: queries are not embedded at all). Default: the ranking's default. */
+  vectorWeight?: number;
   /** How long a verified cache entry is trusted before existence/tenancy is re-checked. Default: min(5 s, ttl/4). */
   verifyIntervalMs?: number;
   now?: () => number;
@@ -53,6 +57,7 @@ export class IndexReader {
   private readonly queryVectors = new LruMap<string, Float32Array>(2000);
   private readonly verifyIntervalMs: number;
   private readonly now: () => number;
+  private readonly ranking: Readonly<RankingOptions>;
 
   constructor(
     private readonly store: IndexStore,
@@ -63,6 +68,8 @@ export class IndexReader {
     this.cache = new LoadedIndexCache(options.cacheMaxBytes);
     this.verifyIntervalMs = options.verifyIntervalMs ?? Math.min(5000, Math.max(10, options.idleTtlMs / 4));
     this.now = options.now ?? Date.now;
+    this.ranking =
+      options.vectorWeight === undefined ? DEFAULT_RANKING_OPTIONS : { ...DEFAULT_RANKING_OPTIONS, vectorWeight: options.vectorWeight };
   }
 
   /** Drops a cached index (rebuilt, deleted, claim removed): the next use reloads it. */
@@ -106,8 +113,8 @@ export class IndexReader {
   }
 
   async search(index: LoadedIndex, request: Omit<SearchRequest, 'queryVector'>): Promise<SearchHit[]> {
-    const queryVector = await this.queryVector(index, request.query);
-    return rankSymbols(index.search, queryVector ? { ...request, queryVector } : request);
+    const queryVector = this.ranking.vectorWeight > 0 ? await this.queryVector(index, request.query) : undefined;
+    return rankSymbols(index.search, queryVector ? { ...request, queryVector } : request, this.ranking);
   }
 
   getSymbols(index: LoadedIndex, coordinates: string[]): SchemaSymbol[] {
