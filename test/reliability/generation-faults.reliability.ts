@@ -118,3 +118,26 @@ describe('a model that tries to return something unsafe', () => {
     }
   });
 });
+
+describe('two generators on one Redis', () => {
+  it('answer 20 concurrent prompts, each job run once', async () => {
+    const second = await spawnGenerator({ REDIS_KEY_PREFIX: prefix, OPENAI_BASE_URL: model.baseUrl, LLM_TIMEOUT: '3s', GENERATE_TIMEOUT: `${BUDGET_MS}ms` });
+    try {
+      model.clear();
+      const before = model.completionCalls;
+      const document = 'query { employees { id currentMood } }';
+      model.push(...Array.from({ length: 20 }, () => ({ ...submitReply([{ document, description: 'Employees and their mood.' }]), delayMs: 300 })));
+      const tag = Math.random().toString(36).slice(2);
+      const results = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => outcome(client.generateQuery({ indexId, prompt: `employees and their mood, batch ${tag} number ${i}` }, { timeoutMs: BUDGET_MS + 15_000 }).then((r) => r.resolution))),
+      );
+      const calls = model.completionCalls - before;
+      report('two-generators', { prompts: 20, ok: results.filter((r) => r.code === 'ok').length, modelCalls: calls, leftInScript: model.remaining });
+      expect(results.map((r) => r.code)).toEqual(Array.from({ length: 20 }, () => 'ok'));
+      expect(calls).toBe(20);
+    } finally {
+      model.clear();
+      await second.stop();
+    }
+  });
+});
