@@ -8,6 +8,7 @@ import OpenAI from 'openai';
 import type { GeneratorConfig } from '@discovery/config';
 import {
   GENERATE_QUEUE,
+  GENERATE_QUEUE_OPTIONS,
   QueryGenerator,
   StoredIndexSource,
   type GenerateJobData,
@@ -16,9 +17,6 @@ import {
 } from '@discovery/generation';
 import { createLogger, Metrics, OpsEndpoints, startOpsServer, type Logger, type RunningOpsServer } from '@discovery/observability';
 import { createStorage, type JobQueue, type QueueOptions, type Storage } from '@discovery/storage';
-
-/** Generation jobs are short: a dead worker's job is taken over within about 15 s. */
-export const GENERATE_QUEUE_OPTIONS: QueueOptions = { lockDurationMs: 10_000, stalledIntervalMs: 5_000, maxStalledCount: 2, attempts: 2 };
 
 export interface GeneratorContextOverrides {
   /** Queue settings on top of GENERATE_QUEUE_OPTIONS (tests shorten the lock). */

@@ -3,10 +3,17 @@
  * GenerationClient) and the generator worker (consumer). Changing these shapes
  * changes what is stored on the queue: keep them additive.
  */
+import type { QueueOptions } from '@discovery/storage';
 import type { GenerationErrorCode } from './generation.errors.js';
 
 /** BullMQ queue name of query generation (the hash-tagged prefix is the queue adapter's). */
 export const GENERATE_QUEUE = 'generate-query';
+
+/**
+ * Queue settings for generation workers (the generator app and `serve`): jobs are short, so
+ * a dead worker's lock lapses after 10 s and its job is taken over within about 15 s.
+ */
+export const GENERATE_QUEUE_OPTIONS: Readonly<QueueOptions> = { lockDurationMs: 10_000, stalledIntervalMs: 5_000, maxStalledCount: 2, attempts: 2 };
 
 /** Input of one generation job. */
 export interface GenerateJobData {
