@@ -48,10 +48,9 @@ async function setup(service: ServiceName): Promise<{ env: Record<string, string
       };
     case 'discovery':
     case 'serve': {
-      const bridgePort = String(await freePort());
       return {
-        env: { ...common, PORT: port, HOST: '127.0.0.1', BRIDGE_PORT: bridgePort, BRIDGE_HOST: '127.0.0.1', DISCOVERY_AUTH: 'off', SCHEMA_FILE: schema, EMBEDDINGS_PROVIDER: 'none' },
-        health: `http://127.0.0.1:${bridgePort}/healthz`,
+        env: { ...common, PORT: port, HOST: '127.0.0.1', SCHEMA_FILE: schema, EMBEDDINGS_PROVIDER: 'none' },
+        health: `http://127.0.0.1:${port}/healthz`,
       };
     }
   }

@@ -33,10 +33,10 @@ describe('parseBridgeArgs', () => {
     expect(args.overrides).toEqual({ PORT: '4300', HOST: '0.0.0.0', MCP_SESSIONS: 'stateless', GRAPHQL_ENDPOINT: 'https://x/graphql', DISCOVERY_URL: 'http://idx:4100' });
   });
 
-  it('puts serve on the shared listener (BRIDGE_PORT, BRIDGE_HOST)', () => {
+  it('puts serve on its one listener (PORT, HOST)', () => {
     const args = parseBridgeArgs(['serve', '--schema', 's.graphql', '--port', '4500', '--host', '0.0.0.0']);
     expect(args.mode).toBe('serve');
-    expect(args.overrides).toMatchObject({ SCHEMA_FILE: 's.graphql', BRIDGE_PORT: '4500', BRIDGE_HOST: '0.0.0.0' });
+    expect(args.overrides).toMatchObject({ SCHEMA_FILE: 's.graphql', PORT: '4500', HOST: '0.0.0.0' });
   });
 
   it.each([

@@ -85,8 +85,8 @@ export function parseBridgeArgs(argv: readonly string[]): BridgeArgs {
   if (serve && values.stdio) throw new UsageError('serve speaks MCP over HTTP; --stdio is for the bridge alone');
   if (serve && values.discovery !== undefined) throw new UsageError('serve runs its own discovery API; --discovery is for the bridge alone');
   // In serve, the MCP endpoint and the discovery API share the bridge's listener.
-  set(serve ? 'BRIDGE_PORT' : 'PORT', values.port);
-  set(serve ? 'BRIDGE_HOST' : 'HOST', values.host);
+  set('PORT', values.port);
+  set('HOST', values.host);
   set('MCP_SESSIONS', values.sessions);
   return {
     mode: serve ? 'serve' : 'bridge',

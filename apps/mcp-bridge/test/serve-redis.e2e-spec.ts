@@ -25,7 +25,7 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${port}`;
   serve = startService(ROOT, 'serve', {
     LOG_LEVEL: 'warn',
-    BRIDGE_PORT: String(port),
+    PORT: String(port),
     REDIS_URL: 'redis://127.0.0.1:6379',
     REDIS_KEY_PREFIX: prefix,
     EMBEDDINGS_PROVIDER: 'none',

@@ -28,7 +28,7 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${port}`;
   serve = startService(ROOT, 'serve', {
     LOG_LEVEL: 'warn',
-    BRIDGE_PORT: String(port),
+    PORT: String(port),
     EMBEDDINGS_PROVIDER: 'none',
     DISCOVERY_TOKENS: tokenEntry('ops', operatorToken),
     OPENAI_BASE_URL: `${model.baseUrl}/v1`,

@@ -11,18 +11,11 @@ import { MCP_SESSION_MODES } from './variables.js';
 
 const http = (raw: string): string => parseUrl(raw, ['http', 'https']);
 
-export const BRIDGE_PORT = envVar({ name: 'PORT', default: '4200', meaning: 'Port of the MCP endpoint (/mcp) and health.', parse: parsePort });
+export const BRIDGE_PORT = envVar({ name: 'PORT', default: '4200', meaning: 'Port of the MCP endpoint (/mcp) and health; in serve also the discovery API.', parse: parsePort });
 export const BRIDGE_HOST = envVar({
   name: 'HOST',
   default: '127.0.0.1',
   meaning: 'Interface the MCP endpoint listens on.',
-  parse: (raw) => parseWord(raw, 'a host name or IP address'),
-});
-export const SERVE_BRIDGE_PORT = envVar({ name: 'BRIDGE_PORT', default: '4200', meaning: 'Port of the all-in-one MCP endpoint (/mcp).', parse: parsePort });
-export const SERVE_BRIDGE_HOST = envVar({
-  name: 'BRIDGE_HOST',
-  default: '127.0.0.1',
-  meaning: 'Interface of the all-in-one MCP endpoint.',
   parse: (raw) => parseWord(raw, 'a host name or IP address'),
 });
 export const DISCOVERY_URL = envVar({

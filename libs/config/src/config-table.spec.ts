@@ -14,8 +14,8 @@ describe('configTable', () => {
       '| `INDEX_IDLE_TTL` | indexer, serve | `30d` | An index nobody used for this long is deleted. |',
     );
     expect(table.filter((line) => line.startsWith('| `PORT` |'))).toEqual([
-      expect.stringContaining('| `PORT` | indexer, serve | `4100` |'),
-      expect.stringContaining('| `PORT` | bridge | `4200` |'),
+      expect.stringContaining('| `PORT` | indexer | `4100` |'),
+      expect.stringContaining('| `PORT` | bridge, serve | `4200` |'),
     ]);
     expect(table.find((line) => line.startsWith('| `DISCOVERY_TOKENS` |'))).toContain('`DISCOVERY_TOKENS_FILE`');
   });

@@ -71,8 +71,6 @@ const BAD: Readonly<Record<string, string>> = {
   INTROSPECT_INTERVAL: 'soon',
   SYNC_POLL_INTERVAL: '0',
   SYNC_TIMEOUT: '1y',
-  BRIDGE_PORT: '-1',
-  BRIDGE_HOST: 'two words',
 };
 
 const services: ReadonlyArray<[string, EnvVarSet, (env: Env) => unknown, Env]> = [
@@ -219,10 +217,16 @@ describe('loading', () => {
     );
   });
 
+  it('runs serve with nothing set: auth on without configured tokens (the bridge gets its own)', () => {
+    const config = loadServeConfig({});
+    expect(config.auth).toMatchObject({ enabled: true, tokens: [] });
+    expect(config.http).toEqual({ port: 4200, host: '127.0.0.1' });
+  });
+
   it('runs serve in memory without REDIS_URL and without a bridge schema', () => {
     const config = loadServeConfig({ DISCOVERY_AUTH: 'off' });
     expect(config.redis).toEqual({ url: undefined, keyPrefix: 'sd:' });
-    expect(config.http).toEqual({ port: 4100, host: '127.0.0.1' });
+    expect(config.http).toEqual({ port: 4200, host: '127.0.0.1' });
     expect(config.bridge.http).toEqual({ port: 4200, host: '127.0.0.1' });
     expect(config.bridge.schemaSource).toBeUndefined();
     expect(loadServeConfig({ DISCOVERY_AUTH: 'off', REDIS_URL: 'redis://r:6379' }).redis.url).toBe('redis://r:6379');

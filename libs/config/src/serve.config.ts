@@ -1,7 +1,9 @@
 /**
  * Configuration of `discovery serve`: indexer, generator and bridge in one
- * process. REDIS_URL is optional here (unset: in-memory mode); the MCP
- * endpoint uses BRIDGE_PORT/BRIDGE_HOST and runs only when a schema source is set.
+ * process. REDIS_URL is optional here (unset: in-memory mode). One listener
+ * (PORT, default 4200) serves /mcp and the discovery API. Auth stays on by
+ * default without configured tokens: the in-process bridge gets a token made at
+ * start, and outside callers need a configured token (or DISCOVERY_AUTH=off).
  */
 import { checkSchemaSource, mcpSection, mcpVars, type McpConfig } from './bridge.config.js';
 import * as b from './bridge.variables.js';
@@ -29,14 +31,12 @@ export const serveVars = {
   REDIS_URL: v.REDIS_URL_SERVE,
   REDIS_KEY_PREFIX: v.REDIS_KEY_PREFIX,
   SHUTDOWN_GRACE: v.SHUTDOWN_GRACE,
-  PORT: v.INDEXER_PORT,
+  PORT: b.BRIDGE_PORT,
   HOST: v.SERVE_HOST,
   ...authVars,
   ...indexVars,
   ...embeddingsVars,
   ...llmVars,
-  BRIDGE_PORT: b.SERVE_BRIDGE_PORT,
-  BRIDGE_HOST: b.SERVE_BRIDGE_HOST,
   ...mcpVars,
 };
 
@@ -53,9 +53,14 @@ export interface ServeConfig extends Omit<CommonConfig, 'redis'> {
   readonly bridge: McpConfig & { readonly http: HttpListenConfig };
 }
 
+/** As checkAuth, minus "no token configured": serve makes one for its own bridge. */
+function checkAuthWithInternalToken(context: Parameters<typeof checkAuth>[0]) {
+  return checkAuth(context).filter((issue) => issue.variable !== 'DISCOVERY_TOKENS' || context.isSet('DISCOVERY_TOKENS'));
+}
+
 /** Reads the all-in-one variables from `env` (default process.env). */
 export function loadServeConfig(env: Env = process.env): ServeConfig {
-  const values = loadEnv('serve', serveVars, env, [checkAuth, checkEmbeddings, checkSchemaSource(false)]);
+  const values = loadEnv('serve', serveVars, env, [checkAuthWithInternalToken, checkEmbeddings, checkSchemaSource(false)]);
   return deepFreeze({
     service: 'serve',
     logLevel: values.LOG_LEVEL,
@@ -66,6 +71,6 @@ export function loadServeConfig(env: Env = process.env): ServeConfig {
     index: indexSection(values),
     embeddings: embeddingsSection(values),
     ...llmSections(values),
-    bridge: { ...mcpSection(values), http: { port: values.BRIDGE_PORT, host: values.BRIDGE_HOST } },
+    bridge: { ...mcpSection(values), http: { port: values.PORT, host: values.HOST } },
   });
 }

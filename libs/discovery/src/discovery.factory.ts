@@ -5,7 +5,7 @@
  */
 import { Authenticator } from '@discovery/auth';
 import type { AuthConfig, IndexLimitsConfig } from '@discovery/config';
-import { GENERATE_QUEUE, GenerationClient, type GenerateJobData, type GenerateJobResult } from '@discovery/generation';
+import { GENERATE_QUEUE, GENERATE_QUEUE_OPTIONS, GenerationClient, type GenerateJobData, type GenerateJobResult } from '@discovery/generation';
 import { acceptRequestId, type Logger, type Metrics, observabilityInterceptor, REQUEST_ID_HEADER } from '@discovery/observability';
 import type { Storage } from '@discovery/storage';
 import { workerPipeline } from './build/build-pipeline.js';
@@ -34,7 +34,7 @@ export function discoveryFromConfig(options: DiscoveryFromConfigOptions): Discov
     logger.warn('DISCOVERY_AUTH=off: the discovery API accepts every caller without a token, as tenant "default"');
   }
   const generator = new GenerationClient({
-    queue: storage.createQueue<GenerateJobData, GenerateJobResult>(GENERATE_QUEUE),
+    queue: storage.createQueue<GenerateJobData, GenerateJobResult>(GENERATE_QUEUE, GENERATE_QUEUE_OPTIONS),
     cache: storage.resultCache,
     timeoutMs: config.generate.timeoutMs,
     cacheTtlMs: config.generate.cacheTtlMs,

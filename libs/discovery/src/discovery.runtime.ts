@@ -98,6 +98,8 @@ export function createDiscoveryRuntime(options: DiscoveryRuntimeOptions): Discov
   const connect = connectNodeAdapter({
     // Responses are small and travel over a LAN or loopback: compressing them costs more CPU than it saves.
     acceptCompression: [],
+    // A request body is at most an SDL plus framing; anything larger is refused before it is buffered.
+    readMaxBytes: options.limits.maxSdlBytes + 64 * 1024,
     routes: yokoRoutes({
       service,
       callerOf: (ctx) => ({ tenant: principalOf(ctx.values).tenant }),

@@ -31,11 +31,17 @@ describe('checkOperation', () => {
     { name: 'two operations', source: 'query A { employees { id } } query B { employees { id } }', error: /exactly one operation/ },
     { name: 'missing required argument', source: '{ employee { id } }', error: /Argument "Query.employee\(id:\)" of type "Int!" is required/ },
     { name: 'type system definition', source: 'type X { a: Int }', error: /exactly one operation/ },
+    { name: 'a schema introspection dump', source: '{ __schema { types { name } } }', error: /introspection/i },
+    { name: 'a type introspection', source: '{ __type(name: "Employee") { fields { name } } }', error: /introspection/i },
   ];
   it.each(cases)('rejects $name', ({ source, error }) => {
     const result = checkOperation(cosmo, source);
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.errors.join('\n')).toMatch(error);
+  });
+
+  it('accepts __typename', () => {
+    expect(checkOperation(cosmo, '{ employees { __typename id } }').ok).toBe(true);
   });
 
   it('accepts one operation with fragments', () => {

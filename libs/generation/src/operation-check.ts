@@ -1,12 +1,16 @@
 /**
  * Parses and validates one submitted operation against the full schema with
- * graphql-js (every specified rule). Produces short, model-readable errors.
+ * graphql-js (every specified rule, plus no schema introspection: `__schema`
+ * and `__type` dumps are never a generated operation; `__typename` is fine).
+ * Produces short, model-readable errors.
  */
 import {
   GraphQLError,
   GraphQLSchema,
   Kind,
+  NoSchemaIntrospectionCustomRule,
   parse,
+  specifiedRules,
   validate,
   validateSchema,
   type DocumentNode,
@@ -17,6 +21,8 @@ import {
 const MAX_LEXICAL_TOKENS = 20_000;
 /** At most this many validation errors are reported back (enough to repair, short for the model). */
 const MAX_ERRORS = 8;
+/** graphql-js's rules plus its ready-made rule against `__schema` / `__type`. */
+const RULES = [...specifiedRules, NoSchemaIntrospectionCustomRule];
 
 export type OperationCheck =
   | { ok: true; document: DocumentNode; operation: OperationDefinitionNode }
@@ -64,7 +70,7 @@ export function checkOperation(schema: GraphQLSchema, source: string): Operation
       errors: [`A document must hold exactly one operation; this one holds ${operations.length}. Submit each operation separately.`],
     };
   }
-  const errors = validate(validationSchema(schema), document, undefined, { maxErrors: MAX_ERRORS + 1 });
+  const errors = validate(validationSchema(schema), document, RULES, { maxErrors: MAX_ERRORS + 1 });
   if (errors.length > 0) return { ok: false, errors: errors.slice(0, MAX_ERRORS).map(describeError) };
   return { ok: true, document, operation: operations[0] as OperationDefinitionNode };
 }

@@ -21,7 +21,7 @@ export interface StartedServe {
 
 export async function startServe(config: ServeConfig, logger: Logger): Promise<StartedServe> {
   const { port, host } = config.bridge.http;
-  if (port === 0) throw new Error('serve needs a fixed port (BRIDGE_PORT or --port), not 0');
+  if (port === 0) throw new Error('serve needs a fixed port (PORT or --port), not 0');
   const loopback = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
   const discoveryUrl = `http://${loopback.includes(':') ? `[${loopback}]` : loopback}:${port}`;
   const serve = await ServeRuntime.create(config, logger);

@@ -9,6 +9,7 @@ import { TOKEN_SCOPES } from '@discovery/config';
 import { createTextEmbedder, discoveryFromConfig, type DiscoveryRuntime, type TextEmbedderHandle } from '@discovery/discovery';
 import {
   GENERATE_QUEUE,
+  GENERATE_QUEUE_OPTIONS,
   generationJobHandler,
   QueryGenerator,
   StoredIndexSource,
@@ -49,7 +50,10 @@ export class ServeRuntime {
       metrics,
       ...(embedder ? { embedder } : {}),
     });
-    const queue = storage.createQueue<GenerateJobData, GenerateJobResult>(GENERATE_QUEUE, { closeGraceMs: config.shutdownGraceMs });
+    const queue = storage.createQueue<GenerateJobData, GenerateJobResult>(GENERATE_QUEUE, {
+      ...GENERATE_QUEUE_OPTIONS,
+      closeGraceMs: config.shutdownGraceMs,
+    });
     const generator = createGenerator(config, logger);
     if (!generator) logger.warn('LLM_MODEL is not set: generate_query answers that generation is not configured');
     const handler = generationJobHandler({ indexes: new StoredIndexSource(storage.indexStore), generator, log: logger });
