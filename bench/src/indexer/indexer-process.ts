@@ -23,6 +23,8 @@ export interface IndexerProcess {
   pid: number;
   /** Resident memory of the indexer process in bytes (from /proc). */
   rss(): Promise<number>;
+  /** CPU time (user + system) the indexer process has used, in ms (from /proc): load-independent cost. */
+  cpuMs(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -71,6 +73,12 @@ export async function startIndexerProcess(env: Record<string, string> = {}): Pro
       const status = await readFile(`/proc/${child.pid}/status`, 'utf8');
       const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
       return kb * 1024;
+    },
+    async cpuMs() {
+      const { readFile } = await import('node:fs/promises');
+      const fields = (await readFile(`/proc/${child.pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+      const ticks = Number(fields[11]) + Number(fields[12]); // utime + stime, in clock ticks (100/s)
+      return ticks * 10;
     },
     async stop() {
       child.kill('SIGTERM');

@@ -22,10 +22,13 @@ interface Run {
   p95: number;
   p99: number;
   perSecond: number;
+  /** Indexer CPU per request (ms): what a call costs the server, whatever else the machine runs. */
+  serverCpuMs: number;
 }
 
-async function drive(callers: 1 | 32, name: string, call: (i: number) => Promise<unknown>): Promise<Run> {
+async function drive(callers: 1 | 32, name: string, call: (i: number) => Promise<unknown>, cpuMs: () => Promise<number>): Promise<Run> {
   for (let i = 0; i < 50; i++) await call(i); // warm-up
+  const cpuBefore = await cpuMs();
   const times: number[] = [];
   let next = 0;
   const started = performance.now();
@@ -39,6 +42,7 @@ async function drive(callers: 1 | 32, name: string, call: (i: number) => Promise
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  const serverCpuMs = ((await cpuMs()) - cpuBefore) / times.length;
   times.sort((a, b) => a - b);
   return {
     call: name,
@@ -48,6 +52,7 @@ async function drive(callers: 1 | 32, name: string, call: (i: number) => Promise
     p95: percentile(times, 95),
     p99: percentile(times, 99),
     perSecond: times.length / seconds,
+    serverCpuMs,
   };
 }
 
@@ -72,7 +77,7 @@ async function run(context: BenchContext): Promise<SectionResult> {
     for (const callers of [1, 32] as const) {
       for (const [name, call] of Object.entries(calls)) {
         context.log(`${name} at ${callers} caller(s)`);
-        runs.push(await drive(callers, name, call));
+        runs.push(await drive(callers, name, call, () => indexer.cpuMs()));
       }
     }
     const rss = await indexer.rss();
@@ -80,8 +85,8 @@ async function run(context: BenchContext): Promise<SectionResult> {
       tables: [
         {
           title: 'Discovery API latency over Connect on loopback, warm GitHub index (ms)',
-          columns: ['call', 'callers', 'requests', 'p50', 'p95', 'p99', 'req/s'],
-          rows: runs.map((r) => [r.call, r.callers, r.requests, r.p50, r.p95, r.p99, Math.round(r.perSecond)]),
+          columns: ['call', 'callers', 'requests', 'p50', 'p95', 'p99', 'req/s', 'server CPU ms/req'],
+          rows: runs.map((r) => [r.call, r.callers, r.requests, r.p50, r.p95, r.p99, Math.round(r.perSecond), r.serverCpuMs]),
         },
         { title: 'Indexer memory after the run', columns: ['measure', 'value'], rows: [['RSS (MiB)', Math.round(rss / 1048576)]] },
       ],
