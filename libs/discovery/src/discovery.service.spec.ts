@@ -88,6 +88,34 @@ describe('DiscoveryService', () => {
     });
   });
 
+  it('answers failed_precondition, not the old cached data, for an index deleted and ensured again', async () => {
+    const store = new MemoryIndexStore();
+    const queue = new InProcessJobQueue<BuildJobData, BuildJobResult>('index-build');
+    const api = createDiscoveryRuntime({
+      store,
+      events: new InProcessEventBus(),
+      buildQueue: queue,
+      authenticator: new Authenticator({ enabled: false }),
+      limits: { idleTtlMs: 60_000, maxSdlBytes: 4_000_000, cacheMaxBytes: 64 << 20, buildConcurrency: 1 },
+      runBuildWorker: false,
+    });
+    await api.start();
+    const worker = await harness({ store });
+    const id = (await worker.runtime.service.ensureIndex(acme, cosmo)).id;
+    await waitFor(async () => (await api.service.getIndex(acme, id)).status === 'ready', 20_000);
+    await api.service.search(acme, { indexId: id, query: 'employee' }); // cached by `api` now
+    await api.service.deleteIndex(acme, id);
+    expect((await api.service.ensureIndex(acme, cosmo)).status).toBe('indexing'); // no worker consumes `api`'s queue
+    await expect(api.service.search(acme, { indexId: id, query: 'employee' })).rejects.toMatchObject({
+      code: DiscoveryErrorCode.FailedPrecondition,
+    });
+    await expect(api.service.getSymbols(acme, { indexId: id, coordinates: ['enum:Mood'] })).rejects.toMatchObject({
+      code: DiscoveryErrorCode.FailedPrecondition,
+    });
+    await api.stop();
+    await queue.close();
+  });
+
   it('keeps tenants apart and shares one build between them', async () => {
     const h = await harness();
     const id = await ready(h, acme, cosmo);

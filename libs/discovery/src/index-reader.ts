@@ -65,7 +65,7 @@ export class IndexReader {
     private readonly options: IndexReaderOptions,
     private readonly observer: DiscoveryObserver = {},
   ) {
-    this.cache = new LoadedIndexCache(options.cacheMaxBytes);
+    this.cache = new LoadedIndexCache(options.cacheMaxBytes, () => observer.indexEvicted?.('memory'));
     this.verifyIntervalMs = options.verifyIntervalMs ?? Math.min(5000, Math.max(10, options.idleTtlMs / 4));
     this.now = options.now ?? Date.now;
     this.ranking =

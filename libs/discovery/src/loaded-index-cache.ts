@@ -16,7 +16,11 @@ export class LoadedIndexCache<T extends Sized> {
   /** Bumped on invalidation so a load that started before it does not resurrect stale data. */
   private readonly generations = new Map<string, number>();
 
-  constructor(private readonly maxBytes: number) {}
+  constructor(
+    private readonly maxBytes: number,
+    /** Told about each entry dropped to stay within the byte budget. */
+    private readonly onEvict: (id: string) => void = () => undefined,
+  ) {}
 
   get size(): number {
     return this.entries.size;
@@ -74,6 +78,7 @@ export class LoadedIndexCache<T extends Sized> {
       if (this.totalBytes <= this.maxBytes || oldId === id) break;
       this.entries.delete(oldId);
       this.totalBytes -= old.bytes;
+      this.onEvict(oldId);
     }
   }
 

@@ -33,6 +33,8 @@ export interface DiscoveryObserver {
   buildFinished?(indexId: string, outcome: 'ready' | 'failed', seconds: number, symbols: number): void;
   cacheLookup?(hit: boolean): void;
   indexesHeld?(count: number, bytes: number): void;
+  /** A loaded index dropped from memory to stay within INDEX_CACHE_MAX_BYTES (it reloads on next use). */
+  indexEvicted?(reason: 'memory'): void;
 }
 
 export const silentLog: Log = {
