@@ -43,6 +43,14 @@ describe('buildSchemaFromSdl: rejected input', () => {
     expect(error.message).toMatch(message);
   });
 
+  it('explains a schema nested too deeply for the parser instead of a stack overflow', () => {
+    const depth = 20_000;
+    const sdl = `type Query { f: ${'['.repeat(depth)}Int${']'.repeat(depth)} }`;
+    expect(() => buildSchemaFromSdl(sdl)).toThrow(
+      expect.objectContaining({ code: SymbolExtractionErrorCode.Invalid, message: expect.stringMatching(/nests too deeply/) }),
+    );
+  });
+
   it('accepts an SDL exactly at the limit', () => {
     const sdl = 'type Query { a: String }';
     expect(buildSchemaFromSdl(sdl, { maxBytes: sdl.length }).schema.getQueryType()?.name).toBe('Query');

@@ -47,6 +47,29 @@ export interface BuiltSchema {
  * schema even after repair).
  */
 export function buildSchemaFromSdl(sdl: string, options: BuildSchemaFromSdlOptions = {}): BuiltSchema {
+  return withinStack(() => buildChecked(sdl, options));
+}
+
+/**
+ * Runs `fn`, turning a stack overflow (graphql-js recurses over nested type
+ * references and selections) into a readable SymbolExtractionError.
+ */
+export function withinStack<T>(fn: () => T): T {
+  try {
+    return fn();
+  } catch (error) {
+    if (error instanceof RangeError && /call stack/i.test(error.message)) {
+      throw new SymbolExtractionError(
+        SymbolExtractionErrorCode.Invalid,
+        'The schema nests too deeply to index (a type reference or definition nested thousands of levels deep).',
+        { cause: error },
+      );
+    }
+    throw error;
+  }
+}
+
+function buildChecked(sdl: string, options: BuildSchemaFromSdlOptions): BuiltSchema {
   const document = parseSdl(sdl, options.maxBytes ?? DEFAULT_MAX_SDL_BYTES);
   const strict = buildStrict(document);
   if (strict.schema === undefined) return buildRepaired(document);
@@ -144,6 +167,7 @@ function parseSdl(sdl: string, maxBytes: number): DocumentNode {
     // (about twice the memory on large schemas). Syntax errors still carry line and column.
     document = parse(sdl, { noLocation: true });
   } catch (error) {
+    if (error instanceof RangeError) throw error; // a stack overflow: withinStack explains it
     const hint = /^[\s\uFEFF]*[[{]/.test(sdl) ? ' (this looks like JSON, not GraphQL SDL)' : '';
     throw new SymbolExtractionError(SymbolExtractionErrorCode.Syntax, `${describeError(error)}${hint}`, {
       cause: error,

@@ -308,3 +308,17 @@ describe('extractSymbols: large and lenient schemas', () => {
     expect(problems).toEqual([]);
   });
 });
+
+describe('extractSymbols: argument lists in records', () => {
+  it('lists at most 100 arguments, required ones first, and counts the rest', () => {
+    const args = Array.from({ length: 5_000 }, (_, i) => `a${i}: Int`).join(' ');
+    const schema = buildSchemaFromSdl(`type Query { f(${args}, id: ID!): Int }`).schema;
+    const record = extractSymbols(schema).find((s) => s.coordinate === 'field:Query.f')!.record;
+    const listed = record['Args'] as { Name: string }[];
+    expect(listed).toHaveLength(100);
+    expect(listed[0]).toEqual({ Name: 'id', TypeRef: 'ID!' });
+    expect(record['MoreArguments']).toBe(4_901);
+    expect(JSON.stringify(record).length).toBeLessThan(16 * 1024);
+  });
+});
+

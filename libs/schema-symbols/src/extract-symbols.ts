@@ -4,6 +4,7 @@
  * interface fields, input fields, and one `path` symbol per output type that
  * can be reached from a root operation type. Linear in the size of the schema.
  */
+import { withinStack } from './build-schema-from-sdl.js';
 import {
   getNamedType,
   isEnumType,
@@ -55,6 +56,10 @@ interface Place {
 }
 
 export function extractSymbols(schema: GraphQLSchema): SchemaSymbol[] {
+  return withinStack(() => extractChecked(schema));
+}
+
+function extractChecked(schema: GraphQLSchema): SchemaSymbol[] {
   if (!isSchema(schema)) {
     throw new SymbolExtractionError(SymbolExtractionErrorCode.Invalid, 'extractSymbols expects a GraphQLSchema');
   }

@@ -3,4 +3,4 @@
  * index: bump it whenever coordinates, records, embedding texts or the
  * reachability rules change, so indexes built by an older version turn stale.
  */
-export const SYMBOL_FORMAT_VERSION = '1';
+export const SYMBOL_FORMAT_VERSION = '2';

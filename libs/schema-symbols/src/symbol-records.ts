@@ -25,6 +25,8 @@ import { MAX_NESTED_DESCRIPTION_CHARS, cleanDescription, truncate } from './symb
 export const MAX_RECORD_FIELDS = 100;
 /** Most values listed on an enum record. */
 export const MAX_RECORD_VALUES = 200;
+/** Arguments listed in a field record (required ones first); the rest are counted in `MoreArguments`. */
+export const MAX_RECORD_ARGUMENTS = 100;
 /** Most members/implementations listed on a union or interface record. */
 export const MAX_RECORD_MEMBERS = 100;
 const MAX_DEFAULT_VALUE_CHARS = 300;
@@ -73,6 +75,14 @@ export interface FieldRecordInput {
   paginated: boolean;
 }
 
+/** Every argument when few; else the required ones first, then the rest, up to the cap. */
+function listedArguments(args: readonly SymbolArgument[]): readonly SymbolArgument[] {
+  if (args.length <= MAX_RECORD_ARGUMENTS) return args;
+  const required = args.filter((arg) => arg.type.endsWith('!') && arg.defaultValue === undefined);
+  const optional = args.filter((arg) => !(arg.type.endsWith('!') && arg.defaultValue === undefined));
+  return [...required, ...optional].slice(0, MAX_RECORD_ARGUMENTS);
+}
+
 export function fieldRecord(input: FieldRecordInput): SymbolRecord {
   return compact({
     Coordinate: input.coordinate,
@@ -80,7 +90,8 @@ export function fieldRecord(input: FieldRecordInput): SymbolRecord {
     Parent: input.parent,
     Name: input.field.name,
     TypeRef: String(input.field.type),
-    Args: input.args.map(argumentRecord),
+    Args: listedArguments(input.args).map(argumentRecord),
+    MoreArguments: more(input.args.length, MAX_RECORD_ARGUMENTS),
     Description: input.description,
     Deprecated: input.deprecated,
     Paginated: input.paginated ? true : undefined,
