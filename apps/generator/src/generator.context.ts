@@ -4,12 +4,12 @@
  * client and loop, the index source and the ops endpoints (/metrics, /healthz,
  * /readyz on METRICS_PORT). Closing it drains and closes them in order.
  */
-import OpenAI from 'openai';
 import type { GeneratorConfig } from '@discovery/config';
 import {
   GENERATE_QUEUE,
   GENERATE_QUEUE_OPTIONS,
   QueryGenerator,
+  queryGeneratorFromConfig,
   StoredIndexSource,
   type GenerateJobData,
   type GenerateJobResult,
@@ -52,33 +52,13 @@ export class GeneratorContext {
       ...overrides.queue,
     });
     metrics.queue.trackDepth(GENERATE_QUEUE, async () => ({ pending: await queue.depth() }));
-    const generator = GeneratorContext.createGenerator(config, logger, metrics);
+    const generator = queryGeneratorFromConfig(config.llm, config.generate, {
+      log: logger,
+      onModelAttempt: (attempt) => metrics.model.record(attempt),
+    });
     if (!generator) logger.warn('LLM_MODEL is not set: every generation job answers unimplemented');
     const ops = new OpsEndpoints({ metrics, checks: { redis: () => storage.ping() } });
     return new GeneratorContext(config, logger, metrics, storage, queue, generator, new StoredIndexSource(storage.indexStore), ops);
-  }
-
-  private static createGenerator(config: GeneratorConfig, logger: Logger, metrics: Metrics): QueryGenerator | undefined {
-    if (config.llm.model === undefined) return undefined;
-    const client = new OpenAI({
-      ...(config.llm.baseUrl !== undefined ? { baseURL: config.llm.baseUrl } : {}),
-      // Local OpenAI-compatible servers (vLLM, Ollama) often need no key; the client insists on one.
-      apiKey: config.llm.apiKey ?? 'not-configured',
-      maxRetries: 0,
-      timeout: config.llm.timeoutMs,
-    });
-    return new QueryGenerator(
-      client,
-      {
-        model: config.llm.model,
-        maxTurns: config.generate.maxTurns,
-        timeoutMs: config.generate.timeoutMs,
-        callTimeoutMs: config.llm.timeoutMs,
-        allowMutations: config.generate.allowMutations,
-      },
-      logger,
-      { modelAttempt: (attempt) => metrics.model.record(attempt) },
-    );
   }
 
   /** Serves /metrics, /healthz and /readyz on METRICS_PORT; returns the bound port. */

@@ -17,3 +17,4 @@ export * from './model-prompt.js';
 export * from './query-generator.js';
 export * from './stored-index.source.js';
 export * from './generation-worker.js';
+export * from './query-generator.factory.js';

@@ -12,13 +12,13 @@ import {
   GENERATE_QUEUE_OPTIONS,
   generationJobHandler,
   QueryGenerator,
+  queryGeneratorFromConfig,
   StoredIndexSource,
   type GenerateJobData,
   type GenerateJobResult,
 } from '@discovery/generation';
 import { Metrics, type Logger } from '@discovery/observability';
 import { createStorage, type Storage } from '@discovery/storage';
-import OpenAI from 'openai';
 import { createHash, randomBytes } from 'node:crypto';
 
 export class ServeRuntime {
@@ -54,7 +54,7 @@ export class ServeRuntime {
       ...GENERATE_QUEUE_OPTIONS,
       closeGraceMs: config.shutdownGraceMs,
     });
-    const generator = createGenerator(config, logger);
+    const generator = queryGeneratorFromConfig(config.llm, config.generate, { log: logger });
     if (!generator) logger.warn('LLM_MODEL is not set: generate_query answers that generation is not configured');
     const handler = generationJobHandler({ indexes: new StoredIndexSource(storage.indexStore), generator, log: logger });
     const startWorker = async () => {
@@ -75,23 +75,3 @@ export class ServeRuntime {
   }
 }
 
-function createGenerator(config: ServeConfig, logger: Logger): QueryGenerator | undefined {
-  if (config.llm.model === undefined) return undefined;
-  const client = new OpenAI({
-    ...(config.llm.baseUrl !== undefined ? { baseURL: config.llm.baseUrl } : {}),
-    apiKey: config.llm.apiKey ?? 'not-configured',
-    maxRetries: 0,
-    timeout: config.llm.timeoutMs,
-  });
-  return new QueryGenerator(
-    client,
-    {
-      model: config.llm.model,
-      maxTurns: config.generate.maxTurns,
-      timeoutMs: config.generate.timeoutMs,
-      callTimeoutMs: config.llm.timeoutMs,
-      allowMutations: config.generate.allowMutations,
-    },
-    logger,
-  );
-}
