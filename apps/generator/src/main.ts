@@ -5,7 +5,7 @@
  */
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import { ConfigError, loadGeneratorConfig, type GeneratorConfig } from '@discovery/config';
+import { ConfigError, isMainModule, loadGeneratorConfig, type GeneratorConfig } from '@discovery/config';
 import { GeneratorContext, type GeneratorContextOverrides } from './generator.context.js';
 import { GeneratorModule } from './generator.module.js';
 
@@ -34,7 +34,7 @@ function loadConfigOrExit(): GeneratorConfig {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isMainModule(import.meta.url)) {
   startGenerator(loadConfigOrExit()).catch((error: unknown) => {
     process.stderr.write(`generator failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(1);

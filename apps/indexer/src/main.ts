@@ -3,10 +3,8 @@
  * Connect API at the root of PORT next to /healthz, /readyz and /metrics.
  */
 import 'reflect-metadata';
-import { realpathSync } from 'node:fs';
-import { pathToFileURL } from 'node:url';
 import { NestFactory } from '@nestjs/core';
-import { ConfigError, loadIndexerConfig, type IndexerConfig } from '@discovery/config';
+import { ConfigError, isMainModule, loadIndexerConfig, type IndexerConfig } from '@discovery/config';
 import { IndexerContext } from './indexer.context.js';
 import { IndexerModule } from './indexer.module.js';
 
@@ -35,17 +33,7 @@ function loadConfigOrExit(): IndexerConfig {
   }
 }
 
-function isEntryPoint(): boolean {
-  const script = process.argv[1];
-  if (!script) return false;
-  try {
-    return import.meta.url === pathToFileURL(realpathSync(script)).href;
-  } catch {
-    return false;
-  }
-}
-
-if (isEntryPoint()) {
+if (isMainModule(import.meta.url)) {
   startIndexer(loadConfigOrExit()).catch((error: unknown) => {
     process.stderr.write(`indexer failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(1);
