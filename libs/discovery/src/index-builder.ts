@@ -93,13 +93,18 @@ export class IndexBuilder {
     if (!this.embedder) return undefined;
     const batch = this.options.embedBatchSize ?? 512;
     const vectors: Int8Array[] = [];
+    let logged = 0;
     for (let start = 0; start < texts.length; start += batch) {
       if (ctx.signal.aborted) throw new Error('build aborted: the worker is shutting down');
       vectors.push(...(await this.embedder.embed(texts.slice(start, start + batch), ctx.signal)));
       const done = Math.min(texts.length, start + batch);
       this.observer.buildProgress?.(indexId, done, texts.length);
       await ctx.progress({ stage: 'embeddings', done, total: texts.length });
-      this.log.debug({ indexId, done, total: texts.length }, 'embedding progress');
+      // Every quarter of the way on a large schema, so operators see a long build move.
+      if (texts.length >= 4 * batch && (done - logged) * 4 >= texts.length) {
+        logged = done;
+        this.log.info({ indexId, done, total: texts.length }, 'index build: embedding symbols');
+      }
     }
     return vectors;
   }
