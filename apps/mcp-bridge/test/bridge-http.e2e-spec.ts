@@ -107,7 +107,8 @@ describe('bridge over Streamable HTTP', () => {
     fake.initialStatus = IndexStatus.INDEXING;
     await writeFile(b.schemaPath, V2);
     const v2 = await waitFor(() => b.runtime.sync.status().pendingIndexId, 'the new schema to be sent');
-    expect(fake.indexes.get(v2)?.sdl).toBe(V2);
+    // The sync marks the address pending as it sends EnsureIndex: wait for the call to land.
+    expect(await waitFor(() => fake.indexes.get(v2)?.sdl, 'EnsureIndex of the new schema')).toBe(V2);
     await call(client, 'search_schema', { query: 'mood' });
     expect(fake.callsOf('searchSchema').at(-1)!.request['indexId']).toBe(v1);
     fake.indexes.get(v2)!.status = IndexStatus.READY;
