@@ -52,7 +52,7 @@ export interface DiscoveryRuntime {
   readonly handler: NodeHandler;
   /** Starts the build worker and the cache-invalidation subscription. */
   start(): Promise<void>;
-  /** Stops taking builds (running ones finish or are handed back) and unsubscribes. Does not close the adapters. */
+  /** Unsubscribes from index events. The build queue stops with the storage (`storage.close()` lets running builds finish or hands them back). */
   stop(): Promise<void>;
 }
 
