@@ -5,7 +5,7 @@
  */
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import { ConfigError, isMainModule, loadGeneratorConfig, type GeneratorConfig } from '@discovery/config';
+import { isMainModule, loadGeneratorConfig, runMain, type GeneratorConfig } from '@discovery/config';
 import { GeneratorContext, type GeneratorContextOverrides } from './generator.context.js';
 import { GeneratorModule } from './generator.module.js';
 
@@ -22,21 +22,6 @@ export async function startGenerator(config: GeneratorConfig, overrides: Generat
   return { app, context, metricsPort };
 }
 
-function loadConfigOrExit(): GeneratorConfig {
-  try {
-    return loadGeneratorConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(78); // EX_CONFIG
-    }
-    throw error;
-  }
-}
-
 if (isMainModule(import.meta.url)) {
-  startGenerator(loadConfigOrExit()).catch((error: unknown) => {
-    process.stderr.write(`generator failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exit(1);
-  });
+  runMain('generator', () => loadGeneratorConfig(), (config) => startGenerator(config));
 }

@@ -4,7 +4,7 @@
  */
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import { ConfigError, isMainModule, loadIndexerConfig, type IndexerConfig } from '@discovery/config';
+import { isMainModule, loadIndexerConfig, runMain, type IndexerConfig } from '@discovery/config';
 import { IndexerContext } from './indexer.context.js';
 import { IndexerModule } from './indexer.module.js';
 
@@ -21,21 +21,6 @@ export async function startIndexer(config: IndexerConfig) {
   return { app, context, port };
 }
 
-function loadConfigOrExit(): IndexerConfig {
-  try {
-    return loadIndexerConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(78); // EX_CONFIG
-    }
-    throw error;
-  }
-}
-
 if (isMainModule(import.meta.url)) {
-  startIndexer(loadConfigOrExit()).catch((error: unknown) => {
-    process.stderr.write(`indexer failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exit(1);
-  });
+  runMain('indexer', () => loadIndexerConfig(), (config) => startIndexer(config));
 }

@@ -4,13 +4,13 @@
  * prefix, and gives the bench a Connect client and its /metrics figures.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import { createClient, type Client } from '@connectrpc/connect';
 import { createConnectTransport } from '@connectrpc/connect-node';
 import { IndexStatus, YokoService } from '@discovery/proto';
+import { closeTestRedis, createTestRedis, deleteKeysByPrefix, freePort, TEST_REDIS_URL } from '@discovery/testing';
 import { Redis } from 'ioredis';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -26,17 +26,6 @@ export interface IndexerProcess {
   /** CPU time (user + system) the indexer process has used, in ms (from /proc): load-independent cost. */
   cpuMs(): Promise<number>;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 export async function startIndexerProcess(env: Record<string, string> = {}): Promise<IndexerProcess> {
@@ -125,18 +114,11 @@ export async function redisBytes(pattern: string): Promise<{ keys: number; bytes
 }
 
 async function dropKeys(prefix: string): Promise<void> {
-  const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+  const redis = createTestRedis(process.env.REDIS_URL ?? TEST_REDIS_URL);
   try {
-    for (const pattern of [`${prefix}*`, `{${prefix}jobs}*`]) {
-      let cursor = '0';
-      do {
-        const [next, batch] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
-        cursor = next;
-        if (batch.length > 0) await redis.unlink(...batch);
-      } while (cursor !== '0');
-    }
+    await deleteKeysByPrefix(redis, prefix, `{${prefix}jobs}`);
   } finally {
-    redis.disconnect();
+    await closeTestRedis(redis);
   }
 }
 

@@ -12,14 +12,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { GENERATE_QUEUE, GenerationClient, type GenerateJobData, type GenerateJobResult } from '@discovery/generation';
 import { buildSearchIndex, serializeSearchIndex } from '@discovery/ranking';
 import { buildSchemaFromSdl, extractSymbols } from '@discovery/schema-symbols';
 import { createStorage, type Storage } from '@discovery/storage';
-import { OpenAiScriptedServer, submitReply } from '@discovery/testing';
+import { freePort, OpenAiScriptedServer, submitReply } from '@discovery/testing';
 import { registerSection, type BenchContext, type BenchTable, type SectionResult } from '../bench-section.js';
 import { median, percentile } from './generate-slice-coverage.js';
 
@@ -35,17 +34,6 @@ interface Row {
 function argument(args: readonly string[], name: string): string | undefined {
   const at = args.indexOf(name);
   return at === -1 ? undefined : args[at + 1];
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 async function putIndex(storage: Storage, sdl: string): Promise<string> {

@@ -41,4 +41,4 @@ export {
   type McpSessionMode,
 } from './variables.js';
 export { parseBoolean, parseDuration, parseSize, InvalidValue } from './value-parsers.js';
-export { isMainModule } from './main-module.js';
+export { isMainModule, runMain } from './main-module.js';
