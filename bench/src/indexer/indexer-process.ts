@@ -19,6 +19,8 @@ export type Yoko = Client<typeof YokoService>;
 
 export interface IndexerProcess {
   client: Yoko;
+  /** `http://127.0.0.1:<port>`, for clients other than `client`. */
+  baseUrl: string;
   prefix: string;
   pid: number;
   /** Resident memory of the indexer process in bytes (from /proc). */
@@ -55,6 +57,7 @@ export async function startIndexerProcess(env: Record<string, string> = {}): Pro
   const client = createClient(YokoService, createConnectTransport({ baseUrl, httpVersion: '1.1', useBinaryFormat: true }));
   return {
     client,
+    baseUrl,
     prefix,
     pid: child.pid!,
     async rss() {

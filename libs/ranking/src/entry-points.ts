@@ -16,6 +16,8 @@ export interface RootReach {
   fields: Int32Array;
   /** For each entry of `fields`, the type symbols it opens. */
   opens: Set<number>[];
+  /** The inverse: for a type symbol, the entries of `fields` (ascending) that open it. */
+  openedBy: Map<number, number[]>;
 }
 
 export function computeRootReach(
@@ -47,5 +49,13 @@ export function computeRootReach(
     fields.push(i);
     opens.push(set);
   }
-  return { fields: Int32Array.from(fields), opens };
+  const openedBy = new Map<number, number[]>();
+  opens.forEach((types, k) => {
+    for (const t of types) {
+      const list = openedBy.get(t);
+      if (list === undefined) openedBy.set(t, [k]);
+      else list.push(k);
+    }
+  });
+  return { fields: Int32Array.from(fields), opens, openedBy };
 }

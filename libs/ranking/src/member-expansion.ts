@@ -8,9 +8,9 @@
 import { SYMBOL_KINDS } from '@discovery/schema-symbols';
 import type { RankingOptions } from './ranking-options.js';
 import type { SearchIndex } from './search-index.js';
+import { topK } from './top-k.js';
 
 const FIELD = SYMBOL_KINDS.indexOf('field');
-const LIST_MEMBERS = new Set(['nodes']);
 
 /** Positions of the members of each type symbol (fields of objects/interfaces, input fields). */
 export function membersByType(parent: Int32Array): Int32Array[] {
@@ -22,12 +22,12 @@ export function membersByType(parent: Int32Array): Int32Array[] {
 }
 
 /**
- * Adds expansion credit to `scores` from the best `expansionSources` field hits of `ranked`
- * (best first); returns the positions that gained credit and pass `filter`.
+ * Adds expansion credit to `scores` from the best `expansionSources` field hits among `head`;
+ * returns the positions that gained credit and pass `filter`.
  */
 export function expandMembers(
   index: SearchIndex,
-  ranked: readonly number[],
+  head: readonly number[],
   scores: Float64Array,
   write: boolean,
   filter: ((i: number) => boolean) | undefined,
@@ -35,7 +35,8 @@ export function expandMembers(
 ): number[] {
   if (o.expansionWeight === 0 || write) return [];
   const { kind, type } = index.structure;
-  const sources = ranked.filter((i) => kind[i] === FIELD && type[i]! >= 0).slice(0, o.expansionSources);
+  const { label, listMember } = index.nameTerms;
+  const sources = topK(head.filter((i) => kind[i] === FIELD && type[i]! >= 0), scores, o.expansionSources);
   const credit = new Map<number, number>();
   const give = (i: number, amount: number): void => {
     if (filter === undefined || filter(i)) credit.set(i, Math.max(credit.get(i) ?? 0, amount));
@@ -43,18 +44,13 @@ export function expandMembers(
   for (const f of sources) {
     const amount = o.expansionWeight * scores[f]!;
     for (const m of index.members[type[f]!]!) {
-      if (index.nameTerms.isLabel(m)) give(m, amount);
-      else if (LIST_MEMBERS.has(memberName(index, m)) && type[m]! >= 0) {
+      if (label[m] === 1) give(m, amount);
+      else if (listMember[m] === 1 && type[m]! >= 0) {
         give(m, amount);
-        for (const n of index.members[type[m]!]!) if (index.nameTerms.isLabel(n)) give(n, amount * o.expansionDecay);
+        for (const n of index.members[type[m]!]!) if (label[n] === 1) give(n, amount * o.expansionDecay);
       }
     }
   }
   for (const [i, amount] of credit) scores[i]! += amount;
   return [...credit.keys()];
-}
-
-function memberName(index: SearchIndex, i: number): string {
-  const name = index.symbols[i]!.name;
-  return name.slice(name.lastIndexOf('.') + 1);
 }

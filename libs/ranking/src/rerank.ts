@@ -9,22 +9,16 @@ import { SYMBOL_KINDS } from '@discovery/schema-symbols';
 import type { RankingOptions } from './ranking-options.js';
 import type { SearchIndex } from './search-index.js';
 import { SymbolFlag } from './search-index.js';
-import type { NameTermCache } from './name-term.cache.js';
+import { coverage, type NameTermCache } from './name-term.cache.js';
+import { topK } from './top-k.js';
 
 const FIELD = SYMBOL_KINDS.indexOf('field');
 const INPUT_FIELD = SYMBOL_KINDS.indexOf('input_field');
 
-function coverage(terms: readonly string[], query: ReadonlySet<string>): number {
-  if (terms.length === 0) return 0;
-  let hit = 0;
-  for (const t of terms) if (query.has(t)) hit++;
-  return hit / terms.length;
-}
-
 /** Rescores `top` (best first) in place in `scores`; returns the entry root fields chosen (some may be new). */
 export function rerank(
   index: SearchIndex,
-  queryTerms: ReadonlySet<string>,
+  queryTerms: Int32Array,
   write: boolean,
   top: readonly number[],
   scores: Float64Array,
@@ -36,11 +30,11 @@ export function rerank(
   const roots: { i: number; score: number }[] = [];
   for (const i of top) {
     const k = kind[i]!;
-    let factor = 1 + o.nameCoverageWeight * coverage(cache.ownTerms(i), queryTerms);
+    let factor = o.nameCoverageWeight === 0 ? 1 : 1 + o.nameCoverageWeight * coverage(cache.ownTerms(i), queryTerms);
     if (k === FIELD || k === INPUT_FIELD) {
       const ownerCoverage = coverage(cache.ownerTerms(i), queryTerms);
       factor *= 1 + o.parentCoverageWeight * ownerCoverage;
-      if (!write && ownerCoverage === 1 && cache.isLabel(i)) factor *= o.labelFactor;
+      if (!write && ownerCoverage === 1 && cache.label[i] === 1) factor *= o.labelFactor;
       const p = parent[i]!;
       if (p >= 0) factor *= 1 + o.importanceWeight * importance[p]!;
       if (k === FIELD && depth[i] === 0 && (flags[i]! & SymbolFlag.MutationField) === 0) {
@@ -67,21 +61,24 @@ function addEntryVotes(
   o: Readonly<RankingOptions>,
 ): void {
   const { kind, parent, depth } = index.structure;
-  const voters = top.filter((i) => depth[i] !== 0).sort((a, b) => scores[b]! - scores[a]! || a - b).slice(0, o.entryVoters);
+  const voters = topK(top.filter((i) => depth[i] !== 0), scores, o.entryVoters);
   let total = 0;
   for (const i of voters) total += scores[i]!;
   if (total === 0) return;
-  const { fields, opens } = index.rootReach;
+  const { fields, openedBy } = index.rootReach;
+  // Votes per root field, summed in voter order.
+  const votes = new Float64Array(fields.length);
+  for (const i of voters) {
+    const owner = kind[i] === FIELD || kind[i] === INPUT_FIELD ? parent[i]! : i;
+    if (owner < 0) continue;
+    const opening = openedBy.get(owner);
+    if (opening !== undefined) for (const k of opening) votes[k]! += scores[i]!;
+  }
   const byField = new Map(roots.map((r) => [r.i, r]));
   const best = Math.max(0, ...roots.map((r) => r.score)) || scores[voters[0]!]! * 0.01;
   for (let k = 0; k < fields.length; k++) {
-    let votes = 0;
-    for (const i of voters) {
-      const owner = kind[i] === FIELD || kind[i] === INPUT_FIELD ? parent[i]! : i;
-      if (owner >= 0 && opens[k]!.has(owner)) votes += scores[i]!;
-    }
-    if (votes === 0) continue;
-    const gain = o.entryVoteWeight * best * (votes / total);
+    if (votes[k] === 0) continue;
+    const gain = o.entryVoteWeight * best * (votes[k]! / total);
     const known = byField.get(fields[k]!);
     if (known !== undefined) known.score += gain;
     else roots.push({ i: fields[k]!, score: gain });
@@ -103,11 +100,16 @@ function placeEntryPoints(
   const chosen = roots.slice(0, Math.min(o.rootFieldSlots, o.rootFieldPositions.length));
   if (chosen.length === 0) return [];
   const isChosen = new Set(chosen.map((r) => r.i));
-  const others = top.filter((i) => !isChosen.has(i)).map((i) => scores[i]!).sort((a, b) => b - a);
-  const last = others[others.length - 1] ?? 1;
+  // The other hits' scores, ascending: the j-th best is ascending[length - 1 - j].
+  const ascending = new Float64Array(top.length);
+  let count = 0;
+  for (const i of top) if (!isChosen.has(i)) ascending[count++] = scores[i]!;
+  ascending.subarray(0, count).sort();
+  const last = count > 0 ? ascending[0]! : 1;
   chosen.forEach(({ i }, rank) => {
     // Short lists: the entry point goes below the last other hit.
-    const at = others[o.rootFieldPositions[rank]!];
+    const j = o.rootFieldPositions[rank]!;
+    const at = j < count ? ascending[count - 1 - j] : undefined;
     const floor = at === undefined ? last * (0.5 - rank * 1e-3) : at * (1.001 - rank * 1e-4);
     scores[i] = Math.max(scores[i]!, floor);
   });

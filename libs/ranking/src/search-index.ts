@@ -51,6 +51,8 @@ export interface SearchIndex {
   readonly importance: Float32Array;
   /** Positions of the members of each type symbol (empty for other symbols). */
   readonly members: Int32Array[];
+  /** Positions of the fields at depth 0 that are not mutation fields (the read entry points). */
+  readonly queryRootFields: Int32Array;
   /** The query root fields and the types each opens (entry-points.ts). */
   readonly rootReach: RootReach;
   /** Lazily computed name words, for the second stage. */
@@ -86,7 +88,8 @@ export function assembleSearchIndex(
   const members = membersByType(structure.parent);
   const memberName = (i: number): string => symbols[i]!.name.slice(symbols[i]!.name.lastIndexOf('.') + 1);
   const rootReach = computeRootReach(structure, members, memberName);
-  const base = { symbols, byCoordinate, lexical, structure, rootTypes, importance, members, rootReach, nameTerms: new NameTermCache(symbols) };
+  const queryRootFields = readEntryFields(structure);
+  const base = { symbols, byCoordinate, lexical, structure, rootTypes, importance, members, queryRootFields, rootReach, nameTerms: new NameTermCache(symbols, lexical.termIds) };
   return vectors === undefined ? { ...base, dimensions: 0 } : { ...base, vectors, dimensions };
 }
 
@@ -158,6 +161,7 @@ function buildStructure(
   return s;
 }
 
+const FIELD_KIND = SYMBOL_KINDS.indexOf('field');
 const QUERY_BIT = 1 << ROOT_OPERATIONS.indexOf('query');
 const MUTATION_BIT = 1 << ROOT_OPERATIONS.indexOf('mutation');
 
@@ -173,6 +177,14 @@ function flagsOf(sym: SchemaSymbol, roots: number, rootTypes: ReadonlyMap<string
     if (rootTypes.get(owner) === 'mutation') flags |= SymbolFlag.MutationField;
   }
   return flags;
+}
+
+function readEntryFields(s: SymbolStructure): Int32Array {
+  const fields: number[] = [];
+  for (let i = 0; i < s.kind.length; i++) {
+    if (s.kind[i] === FIELD_KIND && s.depth[i] === 0 && (s.flags[i]! & SymbolFlag.MutationField) === 0) fields.push(i);
+  }
+  return Int32Array.from(fields);
 }
 
 /** log(1 + fields returning the type), scaled to [0, 1] over the schema. */

@@ -7,12 +7,13 @@
 import { SYMBOL_KINDS, type SchemaSymbol } from '@discovery/schema-symbols';
 import { DEFAULT_RANKING_OPTIONS, type RankingOptions } from './ranking-options.js';
 import { analyzeQuery, type QueryIntent } from './query-intent.js';
-import { compileFilter } from './search-filter.js';
+import { compileFilter, type SymbolFilter } from './search-filter.js';
 import { SymbolFlag, type SearchIndex } from './search-index.js';
 import { effectiveLimit, MAX_QUERY_LENGTH, type SearchHit, type SearchRequest } from './search-request.js';
 import { addVectorScores } from './vector-scores.js';
 import { rerank } from './rerank.js';
 import { expandMembers } from './member-expansion.js';
+import { topK } from './top-k.js';
 
 const FIELD = SYMBOL_KINDS.indexOf('field');
 const INPUT_FIELD = SYMBOL_KINDS.indexOf('input_field');
@@ -26,7 +27,7 @@ export function search(
 ): SearchHit[] {
   const limit = effectiveLimit(request);
   const intent = analyzeQuery(request.query.slice(0, MAX_QUERY_LENGTH));
-  const scores = new Float64Array(index.symbols.length);
+  const scores = scoreBuffer(index.symbols.length);
   const candidates = lexicalScores(index, intent, scores);
   applyPriors(index, intent, candidates, scores, options);
   const ranked =
@@ -35,18 +36,30 @@ export function search(
       : candidates;
   const filter = compileFilter(index, request);
   const kept = filter === undefined ? ranked : ranked.filter(filter);
-  const head = withRootFields(index, kept, topK(kept, scores, Math.max(options.rerankDepth, limit)));
-  const entries = rerank(index, new Set(intent.terms), intent.write, head, scores, options);
+  const head = withRootFields(index, scores, filter, topK(kept, scores, Math.max(options.rerankDepth, limit)));
+  const entries = rerank(index, index.nameTerms.queryTermIds(intent.terms), intent.write, head, scores, options);
   const inHead = new Set(head);
   for (const i of entries) if (!inHead.has(i) && (filter === undefined || filter(i))) head.push(i);
-  const ordered = topK(head, scores, head.length);
-  const gained = expandMembers(index, ordered, scores, intent.write, filter, options);
+  const gained = expandMembers(index, head, scores, intent.write, filter, options);
   const top = topK(gained.length === 0 ? head : [...new Set([...head, ...gained])], scores, limit);
   const hits = top.map((i) => ({ symbol: index.symbols[i]!, score: scores[i]! }));
   if (hits.length < limit && request.parent !== undefined && filter !== undefined) {
     fillWithMembers(index, filter, hits, limit);
   }
   return hits;
+}
+
+let buffer = new Float64Array(0);
+
+/**
+ * The per-search score array, reused: a search runs synchronously from start to end, so one
+ * buffer serves every search of the thread (cleared here, never read after the search returns).
+ */
+function scoreBuffer(size: number): Float64Array {
+  if (buffer.length < size) buffer = new Float64Array(size);
+  const scores = buffer.subarray(0, size);
+  scores.fill(0);
+  return scores;
 }
 
 /** Symbols by coordinate, in request order; unknown coordinates are left out. */
@@ -100,24 +113,14 @@ function applyPriors(
   }
 }
 
-/** The `limit` best positions by descending score, ties by position. */
-function topK(positions: readonly number[], scores: Float64Array, limit: number): number[] {
-  const byRank = (a: number, b: number): number => scores[b]! - scores[a]! || a - b;
-  if (positions.length <= limit * 2) return [...positions].sort(byRank).slice(0, limit);
-  // Threshold at the limit-th best score (native numeric sort), then order only what passes it.
-  const values = new Float64Array(positions.length);
-  for (let k = 0; k < positions.length; k++) values[k] = scores[positions[k]!]!;
-  values.sort();
-  const threshold = values[values.length - limit]!;
-  return positions.filter((p) => scores[p]! >= threshold).sort(byRank).slice(0, limit);
-}
-
-/** Adds the query root fields among the candidates to the head (entry points are chosen from all of them). */
-function withRootFields(index: SearchIndex, candidates: readonly number[], head: number[]): number[] {
-  const { kind, depth, flags } = index.structure;
+/**
+ * Adds the query root fields among the candidates (positive score, passing the filter) to the head:
+ * entry points are chosen from all of them.
+ */
+function withRootFields(index: SearchIndex, scores: Float64Array, filter: SymbolFilter | undefined, head: number[]): number[] {
   const inHead = new Set(head);
-  for (const i of candidates) {
-    if (kind[i] === FIELD && depth[i] === 0 && (flags[i]! & SymbolFlag.MutationField) === 0 && !inHead.has(i)) head.push(i);
+  for (const i of index.queryRootFields) {
+    if (scores[i]! > 0 && !inHead.has(i) && (filter === undefined || filter(i))) head.push(i);
   }
   return head;
 }
