@@ -10,7 +10,7 @@ import type { RankingOptions } from './ranking-options.js';
 import type { SearchIndex } from './search-index.js';
 import { SymbolFlag } from './search-index.js';
 import { coverage, type NameTermCache } from './name-term.cache.js';
-import { topK } from './top-k.js';
+import { kthSmallest, topK } from './top-k.js';
 
 const FIELD = SYMBOL_KINDS.indexOf('field');
 const INPUT_FIELD = SYMBOL_KINDS.indexOf('input_field');
@@ -100,16 +100,21 @@ function placeEntryPoints(
   const chosen = roots.slice(0, Math.min(o.rootFieldSlots, o.rootFieldPositions.length));
   if (chosen.length === 0) return [];
   const isChosen = new Set(chosen.map((r) => r.i));
-  // The other hits' scores, ascending: the j-th best is ascending[length - 1 - j].
-  const ascending = new Float64Array(top.length);
+  // The other hits' scores; the j-th best is found by selection (a handful of ranks is asked for).
+  const others = new Float64Array(top.length);
   let count = 0;
-  for (const i of top) if (!isChosen.has(i)) ascending[count++] = scores[i]!;
-  ascending.subarray(0, count).sort();
-  const last = count > 0 ? ascending[0]! : 1;
+  let last = Infinity;
+  for (const i of top) {
+    if (isChosen.has(i)) continue;
+    const s = scores[i]!;
+    others[count++] = s;
+    if (s < last) last = s;
+  }
+  if (count === 0) last = 1;
   chosen.forEach(({ i }, rank) => {
     // Short lists: the entry point goes below the last other hit.
     const j = o.rootFieldPositions[rank]!;
-    const at = j < count ? ascending[count - 1 - j] : undefined;
+    const at = j < count ? kthSmallest(others, count, count - 1 - j) : undefined;
     const floor = at === undefined ? last * (0.5 - rank * 1e-3) : at * (1.001 - rank * 1e-4);
     scores[i] = Math.max(scores[i]!, floor);
   });

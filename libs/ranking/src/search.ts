@@ -4,20 +4,17 @@
  * reachability), then the meaning signal when a query vector is given, then
  * filters and the top `limit`. Deterministic: ties break by symbol position.
  */
-import { SYMBOL_KINDS, type SchemaSymbol } from '@discovery/schema-symbols';
+import type { SchemaSymbol } from '@discovery/schema-symbols';
 import { DEFAULT_RANKING_OPTIONS, type RankingOptions } from './ranking-options.js';
 import { analyzeQuery, type QueryIntent } from './query-intent.js';
 import { compileFilter, type SymbolFilter } from './search-filter.js';
-import { SymbolFlag, type SearchIndex } from './search-index.js';
+import type { SearchIndex } from './search-index.js';
 import { effectiveLimit, MAX_QUERY_LENGTH, type SearchHit, type SearchRequest } from './search-request.js';
 import { addVectorScores } from './vector-scores.js';
+import { priorFactors } from './prior-factors.js';
 import { rerank } from './rerank.js';
 import { expandMembers } from './member-expansion.js';
-import { topK } from './top-k.js';
-
-const FIELD = SYMBOL_KINDS.indexOf('field');
-const INPUT_FIELD = SYMBOL_KINDS.indexOf('input_field');
-const PATH = SYMBOL_KINDS.indexOf('path');
+import { selectTop, topK } from './top-k.js';
 
 /** Ranks the index's symbols for the request. Throws RankingError for an invalid request. */
 export function search(
@@ -36,7 +33,7 @@ export function search(
       : candidates;
   const filter = compileFilter(index, request);
   const kept = filter === undefined ? ranked : ranked.filter(filter);
-  const head = withRootFields(index, scores, filter, topK(kept, scores, Math.max(options.rerankDepth, limit)));
+  const head = withRootFields(index, scores, filter, selectTop(kept, scores, Math.max(options.rerankDepth, limit)));
   const entries = rerank(index, index.nameTerms.queryTermIds(intent.terms), intent.write, head, scores, options);
   const inHead = new Set(head);
   for (const i of entries) if (!inHead.has(i) && (filter === undefined || filter(i))) head.push(i);
@@ -88,6 +85,7 @@ function lexicalScores(index: SearchIndex, intent: QueryIntent, scores: Float64A
   return candidates;
 }
 
+/** Multiplies each candidate's word score by its structural prior (prior-factors.ts). */
 function applyPriors(
   index: SearchIndex,
   intent: QueryIntent,
@@ -95,22 +93,8 @@ function applyPriors(
   scores: Float64Array,
   o: Readonly<RankingOptions>,
 ): void {
-  const { flags, kind } = index.structure;
-  for (const i of candidates) {
-    const f = flags[i]!;
-    const k = kind[i]!;
-    let factor = k === FIELD ? 1 : k === PATH ? o.pathFactor : k === INPUT_FIELD ? 1 : o.typeFactor;
-    if ((f & SymbolFlag.Deprecated) !== 0) factor *= o.deprecatedFactor;
-    if ((f & SymbolFlag.Unreachable) !== 0) factor *= o.unreachableFactor;
-    if (intent.write) {
-      if ((f & SymbolFlag.MutationField) !== 0) factor *= o.writeMutationFieldFactor;
-    } else if ((f & SymbolFlag.MutationField) !== 0) {
-      factor *= o.readMutationFieldFactor;
-    } else if ((f & SymbolFlag.WriteOnly) !== 0) {
-      factor *= o.readWriteOnlyFactor;
-    }
-    scores[i]! *= factor;
-  }
+  const factors = priorFactors(index, o, intent.write);
+  for (const i of candidates) scores[i]! *= factors[i]!;
 }
 
 /**

@@ -28,7 +28,8 @@ export const BM25F_FIELDS: Readonly<Record<FieldName, FieldSpec>> = {
 /** Saturation of the combined term frequency. */
 export const BM25_K1 = 1.2;
 
-export type SymbolFields = Record<FieldName, string[]>;
+/** Term lists of a symbol's fields; shared with the memo below, so never mutated. */
+export type SymbolFields = Record<FieldName, readonly string[]>;
 
 /** The local name of a member (`details` of `Employee.details`), or the whole name for a type. */
 export function localName(symbol: SchemaSymbol): string {
@@ -59,10 +60,55 @@ export function symbolFields(symbol: SchemaSymbol): SymbolFields {
   const type =
     symbol.kind === 'field' || symbol.kind === 'input_field' ? symbol.typeName : undefined;
   return {
-    name: identifierTerms(localName(symbol)),
-    parent: parent === undefined ? [] : identifierTerms(parent),
-    type: type === undefined ? [] : identifierTerms(type),
-    args: args.flatMap((a) => identifierTerms(a.name)),
-    description: symbol.description === undefined ? [] : textTerms(symbol.description),
+    name: identifierMemo.terms(localName(symbol)),
+    parent: parent === undefined ? NONE : identifierMemo.terms(parent),
+    type: type === undefined ? NONE : identifierMemo.terms(type),
+    args: args.length === 0 ? NONE : args.flatMap((a) => identifierMemo.terms(a.name)),
+    description: symbol.description === undefined ? NONE : descriptionMemo.terms(symbol.description),
   };
 }
+
+const NONE: readonly string[] = Object.freeze([]);
+
+/**
+ * Term lists by their source text. Tokenizing and stemming is most of the cost
+ * of a search index, and the same texts come back: type names and argument
+ * names all over a schema, and 99 % of every text when a schema is rebuilt
+ * after a small change (a build worker keeps this memo between builds). Two
+ * generations bound it: when the current one is full it becomes the previous
+ * one and the older is dropped, so at most 2 x `limit` entries are held and a
+ * text used in the last generation survives.
+ */
+class TermMemo {
+  private current = new Map<string, readonly string[]>();
+  private previous = new Map<string, readonly string[]>();
+
+  constructor(
+    private readonly limit: number,
+    private readonly compute: (text: string) => string[],
+  ) {}
+
+  terms(text: string): readonly string[] {
+    const known = this.current.get(text);
+    if (known !== undefined) return known;
+    const terms = this.previous.get(text) ?? this.compute(text);
+    if (this.current.size >= this.limit) {
+      this.previous = this.current;
+      this.current = new Map();
+    }
+    this.current.set(text, terms);
+    return terms;
+  }
+}
+
+/**
+ * Entries per generation. GitHub's schema has about 9,000 distinct identifiers
+ * and 6,000 distinct descriptions (Shopify Admin a little more): two large
+ * schemas fit in one generation. Descriptions are capped at 1,000 characters,
+ * so the memo holds at most a few tens of MiB.
+ */
+export const IDENTIFIER_MEMO_ENTRIES = 40_000;
+export const DESCRIPTION_MEMO_ENTRIES = 20_000;
+
+const identifierMemo = new TermMemo(IDENTIFIER_MEMO_ENTRIES, identifierTerms);
+const descriptionMemo = new TermMemo(DESCRIPTION_MEMO_ENTRIES, textTerms);

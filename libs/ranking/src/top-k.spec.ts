@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { kthSmallest, topK } from './top-k.js';
+import { kthSmallest, selectTop, topK } from './top-k.js';
 
 /** A small deterministic generator (mulberry32), so failures reproduce. */
 function random(seed: number): () => number {
@@ -56,6 +56,22 @@ describe('kthSmallest', () => {
       const sorted = [...values].sort((a, b) => a - b);
       const k = Math.floor(next() * n);
       expect(kthSmallest(values, n, k)).toBe(sorted[k]);
+    }
+  });
+});
+
+describe('selectTop', () => {
+  it('selects the same positions as topK, at every size and tie level', () => {
+    const next = random(13);
+    for (let round = 0; round < 300; round++) {
+      const n = 1 + Math.floor(next() * 2000);
+      const scores = new Float64Array(n);
+      const levels = round % 3 === 0 ? 3 : round % 3 === 1 ? 40 : 1e9;
+      for (let i = 0; i < n; i++) scores[i] = Math.floor(next() * levels);
+      const positions = Array.from({ length: n }, (_, k) => k).sort(() => next() - 0.5);
+      const limit = Math.floor(next() * (n + 5));
+      const selected = selectTop(positions, scores, limit);
+      expect([...selected].sort((a, b) => a - b)).toEqual(reference(positions, scores, limit).sort((a, b) => a - b));
     }
   });
 });

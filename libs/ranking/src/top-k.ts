@@ -32,6 +32,35 @@ export function topK(positions: readonly number[], scores: Float64Array, limit: 
   return passing;
 }
 
+/**
+ * The same positions as topK, in no particular order (for stages that do not need the order):
+ * everything above the limit-th best score, then the ties at it by ascending position.
+ */
+export function selectTop(positions: readonly number[], scores: Float64Array, limit: number): number[] {
+  const n = positions.length;
+  if (limit <= 0 || n === 0) return [];
+  if (n <= limit) return [...positions];
+  if (scratch.length < n) scratch = new Float64Array(Math.max(n, scratch.length * 2));
+  const values = scratch;
+  for (let k = 0; k < n; k++) values[k] = scores[positions[k]!]!;
+  const threshold = kthSmallest(values, n, n - limit);
+  const above: number[] = [];
+  const ties: number[] = [];
+  for (let k = 0; k < n; k++) {
+    const p = positions[k]!;
+    const s = scores[p]!;
+    if (s > threshold) above.push(p);
+    else if (s === threshold) ties.push(p);
+  }
+  const room = limit - above.length;
+  if (ties.length > room) {
+    ties.sort((a, b) => a - b);
+    ties.length = room;
+  }
+  for (const p of ties) above.push(p);
+  return above;
+}
+
 /** The k-th smallest (0-based) of values[0, n); reorders that range. */
 export function kthSmallest(values: Float64Array, n: number, k: number): number {
   let lo = 0;

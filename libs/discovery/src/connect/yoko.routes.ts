@@ -96,10 +96,25 @@ export function toIndex(view: IndexView): Index {
   });
 }
 
+/**
+ * Record JSON by record: a loaded index serves the same records over and over, so each is
+ * serialized once (entries go with the index's records when it leaves the cache).
+ */
+const payloads = new WeakMap<object, string>();
+
+function payloadOf(record: object): string {
+  let payload = payloads.get(record);
+  if (payload === undefined) {
+    payload = JSON.stringify(record);
+    payloads.set(record, payload);
+  }
+  return payload;
+}
+
 function toHit(view: SymbolView): SymbolHit {
   return create(SymbolHitSchema, {
     coordinate: view.coordinate,
     score: view.score,
-    payload: JSON.stringify(view.record),
+    payload: payloadOf(view.record),
   });
 }
