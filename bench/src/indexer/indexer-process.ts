@@ -30,9 +30,16 @@ export interface IndexerProcess {
   stop(): Promise<void>;
 }
 
-export async function startIndexerProcess(env: Record<string, string> = {}): Promise<IndexerProcess> {
+/**
+ * `options.replicaOf`: start another replica of a running indexer (same Redis keys; the keys stay
+ * when this one stops, the first one drops them).
+ */
+export async function startIndexerProcess(
+  env: Record<string, string> = {},
+  options: { replicaOf?: IndexerProcess } = {},
+): Promise<IndexerProcess> {
   const port = await freePort();
-  const prefix = `bench:${randomBytes(4).toString('hex')}:`;
+  const prefix = options.replicaOf?.prefix ?? `bench:${randomBytes(4).toString('hex')}:`;
   const child: ChildProcess = spawn(process.execPath, [join(root, 'apps/indexer/dist/main.js')], {
     env: {
       ...process.env,
@@ -74,8 +81,8 @@ export async function startIndexerProcess(env: Record<string, string> = {}): Pro
     },
     async stop() {
       child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
-      await dropKeys(prefix);
+      if (child.exitCode === null) await new Promise((resolve) => child.once('exit', resolve));
+      if (!options.replicaOf) await dropKeys(prefix);
     },
   };
 }
