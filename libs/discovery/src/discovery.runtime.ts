@@ -9,7 +9,7 @@ import { connectNodeAdapter } from '@connectrpc/connect-node';
 import { type Authenticator, authInterceptor, principalOf, yokoScopeForMethod } from '@discovery/auth';
 import type { EventBus, IndexStore, JobQueue } from '@discovery/storage';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { BuildPipeline } from './build/build-pipeline.js';
+import type { BuildPipeline, BuildPipelineFactory, OwnedBuildPipeline } from './build/build-pipeline.js';
 import { errorMappingInterceptor } from './connect/error-mapping.interceptor.js';
 import { yokoRoutes } from './connect/yoko.routes.js';
 import { DiscoveryService } from './discovery.service.js';
@@ -30,8 +30,11 @@ export interface DiscoveryRuntimeOptions {
   /** Consume build jobs in this process (false: an API-only replica). Default true. */
   runBuildWorker?: boolean;
   buildAttempts?: number;
-  /** Where the CPU-heavy build stages run (default in process; the apps pass `workerPipeline`). */
-  buildPipeline?: BuildPipeline;
+  /**
+   * Where the CPU-heavy build stages run: default in process; the apps pass `workerPipeline`, a
+   * factory whose pool of warm worker threads is sized by `limits.buildConcurrency` and closed by `stop()`.
+   */
+  buildPipeline?: BuildPipeline | BuildPipelineFactory;
   log?: Log;
   observer?: DiscoveryObserver;
   /** Interceptors around everything else, outermost first (request ids, metrics). */
@@ -52,7 +55,11 @@ export interface DiscoveryRuntime {
   readonly handler: NodeHandler;
   /** Starts the build worker and the cache-invalidation subscription. */
   start(): Promise<void>;
-  /** Unsubscribes from index events. The build queue stops with the storage (`storage.close()` lets running builds finish or hands them back). */
+  /**
+   * Unsubscribes from index events and closes the build worker pool (idle workers end now, busy ones when
+   * their build ends). The build queue stops with the storage (`storage.close()` lets running builds
+   * finish or hands them back).
+   */
   stop(): Promise<void>;
 }
 
@@ -72,6 +79,12 @@ export function createDiscoveryRuntime(options: DiscoveryRuntimeOptions): Discov
     },
     observer,
   );
+  // A pipeline made from a factory belongs to this runtime (its threads end with `stop()`).
+  const owned: OwnedBuildPipeline | undefined =
+    options.buildPipeline !== undefined && typeof options.buildPipeline !== 'function'
+      ? options.buildPipeline.create({ concurrency: options.limits.buildConcurrency })
+      : undefined;
+  const pipeline = owned?.run ?? (typeof options.buildPipeline === 'function' ? options.buildPipeline : undefined);
   const builder = new IndexBuilder(
     options.store,
     options.events,
@@ -80,7 +93,7 @@ export function createDiscoveryRuntime(options: DiscoveryRuntimeOptions): Discov
       version,
       maxSdlBytes: options.limits.maxSdlBytes,
       attempts,
-      ...(options.buildPipeline ? { pipeline: options.buildPipeline } : {}),
+      ...(pipeline ? { pipeline } : {}),
     },
     log,
     observer,
@@ -133,6 +146,7 @@ export function createDiscoveryRuntime(options: DiscoveryRuntimeOptions): Discov
     async stop() {
       await unsubscribe?.();
       unsubscribe = undefined;
+      await owned?.close();
     },
   };
 }

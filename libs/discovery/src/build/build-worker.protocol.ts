@@ -1,9 +1,16 @@
-/** Messages between the build pipeline and its worker thread. */
+/**
+ * Messages between the build pipeline and its worker thread. A worker runs
+ * one build at a time: `prepare`, then `assemble` or `discard`. Every request
+ * carries the build's sequence number and every reply echoes it, so a reply
+ * can never be taken for another build's.
+ */
 export type WorkerRequest =
-  | { type: 'prepare'; sdl: string; maxBytes: number }
-  | { type: 'assemble'; vectors?: ArrayBuffer; dimensions?: number };
+  | { type: 'prepare'; build: number; sdl: string; maxBytes: number }
+  | { type: 'assemble'; build: number; vectors?: ArrayBuffer; dimensions?: number }
+  /** The build stopped before assembling: drop its symbols (no reply). */
+  | { type: 'discard'; build: number };
 
 export type WorkerReply =
-  | { type: 'prepared'; texts: string[]; lenient: boolean; warnings: string[] }
-  | { type: 'assembled'; parts: Record<string, Uint8Array> }
-  | { type: 'error'; name: string; code?: string; message: string };
+  | { type: 'prepared'; build: number; texts: string[]; lenient: boolean; warnings: string[] }
+  | { type: 'assembled'; build: number; parts: Record<string, Uint8Array> }
+  | { type: 'error'; build: number; name: string; code?: string; message: string };
