@@ -75,6 +75,39 @@ describe('CachingEmbedder', () => {
     expect(v).toHaveLength(4);
   });
 
+  it('answers texts it saw lately from memory, without a shared-cache round trip', async () => {
+    const cache = new MapCache();
+    let reads = 0;
+    const counting: EmbeddingCache = { getMany: (m, k) => ((reads += 1), cache.getMany(m, k)), setMany: (m, e) => cache.setMany(m, e) };
+    const provider = new CountingProvider();
+    const embedder = new CachingEmbedder(provider, counting);
+    const first = await embedder.embed(['ab', 'abc']);
+    expect(reads).toBe(1);
+    const again = await embedder.embed(['abc', 'ab', 'abc', 'a']);
+    expect(reads).toBe(2); // only for 'a'
+    expect(again).toEqual([first[1], first[0], first[1], expect.any(Int8Array)]);
+    expect(provider.embedded).toEqual(['ab', 'abc', 'a']);
+    expect(embedder.stats).toEqual({ requested: 6, distinct: 5, cached: 2, embedded: 3 });
+  });
+
+  it('bounds the memory memo by bytes (old vectors are asked from the shared cache again)', async () => {
+    const cache = new MapCache();
+    let reads = 0;
+    const counting: EmbeddingCache = { getMany: (m, k) => ((reads += 1), cache.getMany(m, k)), setMany: (m, e) => cache.setMany(m, e) };
+    // Room for about two entries per generation.
+    const embedder = new CachingEmbedder(new CountingProvider(), counting, 4 * (4 + 2 + 160) + 8);
+    for (const text of ['a', 'b', 'c', 'd', 'e', 'f']) await embedder.embed([text]);
+    expect(reads).toBe(6);
+    await embedder.embed(['f', 'e']);
+    expect(reads).toBe(6); // the newest stay in memory
+    await embedder.embed(['a']);
+    expect(reads).toBe(7); // the oldest were dropped
+    const none = new CachingEmbedder(new CountingProvider(), counting, 0);
+    await none.embed(['a']);
+    await none.embed(['a']);
+    expect(reads).toBe(9);
+  });
+
   it('rejects empty texts and passes cache failures on', async () => {
     const embedder = new CachingEmbedder(new CountingProvider(), new MapCache());
     await expect(embedder.embed(['x', ''])).rejects.toMatchObject({ code: 'invalid_input' });

@@ -3,6 +3,10 @@
  * across indexes and replicas. Keys are the hex SHA-256 of the text, stored in
  * the shared EmbeddingCache under the provider's id; duplicates within a call
  * are embedded once; results are int8 (quantizeInt8) and aligned with the input.
+ * In front of the shared cache, a bounded in-process memo (text -> vector)
+ * answers the texts this process saw lately without hashing or a round trip:
+ * a rebuild after a small schema change asks for 99 % of the same texts.
+ * Vectors are immutable for a (model, text), so the memo is never stale.
  */
 import { createHash } from 'node:crypto';
 import type { EmbeddingCache } from '@discovery/storage';
@@ -12,6 +16,15 @@ import { quantizeInt8 } from './vector-math.js';
 
 /** Keys per cache round trip. */
 const CACHE_CHUNK = 1000;
+
+/**
+ * Bytes of vectors (and their texts) the in-process memo holds at most: about
+ * 80,000 vectors of 512 dimensions, five large schemas (GitHub's 11,000
+ * symbols take about 8 MiB).
+ */
+export const MEMORY_CACHE_BYTES = 64 * 1024 * 1024;
+/** Bytes counted per entry besides the vector and the text (Map entry, typed array header). */
+const ENTRY_OVERHEAD = 160;
 
 export interface CachingEmbedderStats {
   /** Texts asked for, duplicates included. */
@@ -33,10 +46,16 @@ export class CachingEmbedder {
   /** Totals since construction. */
   readonly stats: CachingEmbedderStats = { requested: 0, distinct: 0, cached: 0, embedded: 0 };
 
+  private readonly memory: VectorMemo;
+
   constructor(
     private readonly provider: EmbeddingProvider,
     private readonly cache: EmbeddingCache,
-  ) {}
+    /** Bytes the in-process memo may hold (0: none). */
+    memoryBytes = MEMORY_CACHE_BYTES,
+  ) {
+    this.memory = new VectorMemo(memoryBytes);
+  }
 
   /** The provider's id: the cache namespace and the index's model identity. */
   get id(): string {
@@ -51,10 +70,32 @@ export class CachingEmbedder {
     return this.provider.init();
   }
 
-  /** One int8 vector per text, in input order; only texts missing from the cache reach the provider. */
+  /**
+   * One int8 vector per text, in input order (shared with the memo: read only); only texts
+   * missing from both caches reach the provider.
+   */
   async embed(texts: string[], signal?: AbortSignal): Promise<Int8Array[]> {
     assertTexts(texts);
     await this.provider.init();
+    const dimensions = this.provider.dimensions;
+    const remembered = texts.map((text) => this.memory.get(text, dimensions));
+    const unknown = texts.filter((_, i) => remembered[i] === undefined);
+    const fetched = unknown.length === 0 ? [] : await this.embedThroughCache(unknown, signal);
+    let next = 0;
+    const vectors = remembered.map((vector, i) => vector ?? (fetched[next++] as Int8Array));
+    this.stats.requested += texts.length - unknown.length;
+    const memoHits = new Set<string>();
+    texts.forEach((text, i) => {
+      if (remembered[i] !== undefined) memoHits.add(text);
+      else this.memory.set(text, vectors[i] as Int8Array);
+    });
+    this.stats.distinct += memoHits.size;
+    this.stats.cached += memoHits.size;
+    return vectors;
+  }
+
+  /** The texts the memo did not have: through the shared cache, then the provider. */
+  private async embedThroughCache(texts: string[], signal?: AbortSignal): Promise<Int8Array[]> {
     const model = this.provider.id;
     const keys = texts.map(textKey);
     const distinct = [...new Set(keys)];
@@ -85,5 +126,35 @@ export class CachingEmbedder {
 
   close(): Promise<void> {
     return this.provider.close();
+  }
+}
+
+/**
+ * Text -> vector, bounded by bytes in two generations: when the current one
+ * is full it becomes the previous one and the older is dropped, so at most
+ * `maxBytes` are held and a vector used in the last generation survives.
+ */
+class VectorMemo {
+  private current = new Map<string, Int8Array>();
+  private previous = new Map<string, Int8Array>();
+  private currentBytes = 0;
+
+  constructor(private readonly maxBytes: number) {}
+
+  get(text: string, dimensions: number): Int8Array | undefined {
+    const vector = this.current.get(text) ?? this.previous.get(text);
+    return vector !== undefined && vector.length === dimensions ? vector : undefined;
+  }
+
+  set(text: string, vector: Int8Array): void {
+    const bytes = vector.byteLength + 2 * text.length + ENTRY_OVERHEAD;
+    if (this.current.has(text) || 2 * bytes > this.maxBytes) return;
+    if (2 * (this.currentBytes + bytes) > this.maxBytes) {
+      this.previous = this.current;
+      this.current = new Map();
+      this.currentBytes = 0;
+    }
+    this.current.set(text, vector);
+    this.currentBytes += bytes;
   }
 }
