@@ -1,75 +1,137 @@
 /**
- * A lean Connect unary client for load generation: binary codec, HTTP/1.1
- * keep-alive, one connection per caller, spread over one or more indexer
- * replicas (as a Kubernetes Service spreads connections over pods). It does
- * what a router does per call (encode the request, POST it, read and decode
- * the reply, fail on a Connect error) and no more, so the load generator takes
- * as little as possible of the CPU it shares with the server on this machine.
- * The connect-es client costs about three times as much per call (measured in
- * the indexer-latency section, which runs both).
+ * A lean Connect unary client for load generation, in the manner of wrk: raw
+ * HTTP/1.1 keep-alive sockets (one per caller, spread over one or more
+ * indexer replicas as a Kubernetes Service spreads connections over pods),
+ * pre-encoded request bytes, a minimal response reader (status line and
+ * Content-Length, which Connect sets on every unary response), and every
+ * reply decoded with protobuf-es. It does per call what a router does (send,
+ * read, decode, fail on a Connect error) and no more, so the load generator
+ * takes as little as it can of the 2 cores it shares with the server: the
+ * connect-es client costs several times as much per call (the
+ * indexer-latency section runs both).
  */
-import { Agent, request } from 'node:http';
-import { fromBinary, toBinary, create, type DescMessage, type MessageInitShape, type MessageShape } from '@bufbuild/protobuf';
-import type { DescMethodUnary } from '@bufbuild/protobuf';
+import { connect, type Socket } from 'node:net';
+import { create, fromBinary, toBinary, type DescMessage, type DescMethodUnary, type MessageInitShape, type MessageShape } from '@bufbuild/protobuf';
 
-export class UnaryClient {
-  private readonly agents: Agent[];
-  private readonly targets: { hostname: string; port: number }[];
-  private next = 0;
+const HEADER_END = Buffer.from('\r\n\r\n');
 
-  /** `baseUrls`: one per replica; `connections`: keep-alive sockets per replica. */
-  constructor(
-    private readonly baseUrls: readonly string[],
-    connections: number,
-  ) {
-    this.agents = baseUrls.map(() => new Agent({ keepAlive: true, maxSockets: connections, maxFreeSockets: connections }));
-    this.targets = baseUrls.map((base) => {
-      const url = new URL(base);
-      return { hostname: url.hostname, port: Number(url.port) };
+/** A request ready to send: the whole HTTP/1.1 message. */
+export interface EncodedCall<O extends DescMessage> {
+  readonly output: O;
+  readonly method: string;
+  readonly bytes: Buffer;
+}
+
+interface Pending {
+  resolve(body: Buffer): void;
+  reject(error: Error): void;
+}
+
+/** One keep-alive connection; one call at a time. */
+class Connection {
+  private buffered: Buffer = Buffer.alloc(0);
+  private pending: Pending | undefined;
+  private failure: Error | undefined;
+
+  private constructor(private readonly socket: Socket) {
+    socket.setNoDelay(true);
+    socket.on('data', (chunk: Buffer) => this.onData(chunk));
+    socket.on('error', (error) => this.fail(error));
+    socket.on('close', () => this.fail(new Error('the server closed the connection')));
+  }
+
+  static open(host: string, port: number): Promise<Connection> {
+    return new Promise((resolve, reject) => {
+      const socket = connect({ host, port }, () => {
+        socket.off('error', reject);
+        resolve(new Connection(socket));
+      });
+      socket.once('error', reject);
     });
   }
 
-  /** Pre-encodes a request body, so a load loop does not measure request encoding. */
-  encode<I extends DescMessage, O extends DescMessage>(method: DescMethodUnary<I, O>, message: MessageInitShape<I>): Buffer {
-    return Buffer.from(toBinary(method.input, create(method.input, message)));
-  }
-
-  /** Sends a pre-encoded request to the next replica (round robin) and decodes the reply. */
-  call<I extends DescMessage, O extends DescMessage>(method: DescMethodUnary<I, O>, body: Buffer): Promise<MessageShape<O>> {
-    const replica = this.next++ % this.targets.length;
+  send(bytes: Buffer): Promise<Buffer> {
+    if (this.failure) return Promise.reject(this.failure);
     return new Promise((resolve, reject) => {
-      const req = request(
-        {
-          ...this.targets[replica],
-          path: `/${method.parent.typeName}/${method.name}`,
-          method: 'POST',
-          agent: this.agents[replica],
-          headers: { 'content-type': 'application/proto', 'connect-protocol-version': '1', 'content-length': body.length },
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('error', reject);
-          res.on('end', () => {
-            const bytes = Buffer.concat(chunks);
-            if (res.statusCode !== 200) {
-              reject(new Error(`${method.name}: HTTP ${res.statusCode} ${bytes.toString('utf8').slice(0, 300)}`));
-              return;
-            }
-            try {
-              resolve(fromBinary(method.output, bytes));
-            } catch (error) {
-              reject(error as Error);
-            }
-          });
-        },
-      );
-      req.on('error', reject);
-      req.end(body);
+      this.pending = { resolve, reject };
+      this.socket.write(bytes);
     });
   }
 
   close(): void {
-    for (const agent of this.agents) agent.destroy();
+    this.socket.destroy();
+  }
+
+  private onData(chunk: Buffer): void {
+    this.buffered = this.buffered.length === 0 ? chunk : Buffer.concat([this.buffered, chunk]);
+    const end = this.buffered.indexOf(HEADER_END);
+    if (end < 0) return;
+    const head = this.buffered.toString('latin1', 0, end);
+    const match = /\r\ncontent-length:\s*(\d+)/i.exec(head);
+    if (!match) return this.fail(new Error(`a response without Content-Length: ${head.slice(0, 200)}`));
+    const total = end + HEADER_END.length + Number(match[1]);
+    if (this.buffered.length < total) return;
+    const status = Number(head.slice(9, 12));
+    const body = this.buffered.subarray(end + HEADER_END.length, total);
+    this.buffered = this.buffered.subarray(total);
+    const pending = this.pending;
+    this.pending = undefined;
+    if (status === 200) pending?.resolve(body);
+    else pending?.reject(new Error(`HTTP ${status}: ${body.toString('utf8').slice(0, 300)}`));
+  }
+
+  private fail(error: Error): void {
+    this.failure ??= error;
+    const pending = this.pending;
+    this.pending = undefined;
+    pending?.reject(error);
+  }
+}
+
+export class UnaryClient {
+  private readonly idle: Connection[] = [];
+  private readonly waiting: ((connection: Connection) => void)[] = [];
+  private readonly all: Connection[] = [];
+
+  private constructor(private readonly hosts: readonly string[]) {}
+
+  /** Opens `connections` keep-alive sockets, spread evenly over the replicas' `baseUrls`. */
+  static async open(baseUrls: readonly string[], connections: number): Promise<UnaryClient> {
+    const client = new UnaryClient(baseUrls.map((base) => new URL(base).host));
+    for (let i = 0; i < connections; i++) {
+      const url = new URL(baseUrls[i % baseUrls.length]!);
+      const connection = await Connection.open(url.hostname, Number(url.port));
+      client.all.push(connection);
+      client.idle.push(connection);
+    }
+    return client;
+  }
+
+  /** Encodes a request once (a load loop should not measure request encoding). */
+  encode<I extends DescMessage, O extends DescMessage>(method: DescMethodUnary<I, O>, message: MessageInitShape<I>): EncodedCall<O> {
+    const body = toBinary(method.input, create(method.input, message));
+    // Host is informational for the server; any replica's will do.
+    const head =
+      `POST /${method.parent.typeName}/${method.name} HTTP/1.1\r\nHost: ${this.hosts[0]}\r\n` +
+      `Content-Type: application/proto\r\nConnect-Protocol-Version: 1\r\nContent-Length: ${body.byteLength}\r\n\r\n`;
+    return { output: method.output, method: method.name, bytes: Buffer.concat([Buffer.from(head, 'latin1'), body]) };
+  }
+
+  /** Sends the call on an idle connection (waiting for one if all are busy) and decodes the reply. */
+  async call<O extends DescMessage>(call: EncodedCall<O>): Promise<MessageShape<O>> {
+    const connection = this.idle.pop() ?? (await new Promise<Connection>((resolve) => this.waiting.push(resolve)));
+    try {
+      return fromBinary(call.output, await connection.send(call.bytes));
+    } catch (error) {
+      throw new Error(`${call.method}: ${(error as Error).message}`);
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next(connection);
+      else this.idle.push(connection);
+    }
+  }
+
+  close(): void {
+    for (const connection of this.all) connection.close();
   }
 }

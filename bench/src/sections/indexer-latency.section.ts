@@ -4,9 +4,10 @@
  * index in separate indexer processes, at 1 and 32 concurrent callers, with
  * the evaluation questions as queries (each reply decoded and checked).
  *
- * - Load comes from a lean unary client (indexer/unary-client.ts), as a router
- *   would send it; the connect-es client runs the same searches for reference
- *   (it costs the shared CPU about three times as much per call).
+ * - Load comes from a lean unary client in the manner of wrk (indexer/unary-client.ts:
+ *   raw keep-alive sockets, every reply decoded), as a router would send it; the
+ *   connect-es client runs the same searches for reference (it costs the shared
+ *   CPU several times as much per call).
  * - One indexer replica, then two (one per core, connections spread over
  *   both, as a Service spreads them over pods) sharing the same Redis keys.
  * - Baseline in the same run: GetIndex, the cheapest call (transport, auth,
@@ -102,17 +103,17 @@ async function run(context: BenchContext): Promise<SectionResult> {
       });
       const index = client.encode(getIndex, { indexId });
       return {
-        'GetIndex (baseline)': async () => ((await client.call(getIndex, index)).index ? 1 : 0),
-        SearchSchema: async (i) => (await client.call(searchSchema, searches[i % searches.length]!)).hits.length,
-        'SearchSchema kinds=field': async (i) => (await client.call(searchSchema, fieldSearches[i % fieldSearches.length]!)).hits.length,
-        'GetSymbols (5)': async (i) => (await client.call(getSymbols, lookups[i % lookups.length]!)).symbols.length,
+        'GetIndex (baseline)': async () => ((await client.call(index)).index ? 1 : 0),
+        SearchSchema: async (i) => (await client.call(searches[i % searches.length]!)).hits.length,
+        'SearchSchema kinds=field': async (i) => (await client.call(fieldSearches[i % fieldSearches.length]!)).hits.length,
+        'GetSymbols (5)': async (i) => (await client.call(lookups[i % lookups.length]!)).symbols.length,
       };
     };
 
     for (const replicas of [1, 2]) {
       const targets = servers.slice(0, replicas);
       for (const callers of replicas === 1 ? ([1, 32] as const) : ([32] as const)) {
-        const client = new UnaryClient(targets.map((s) => s.baseUrl), Math.ceil(callers / replicas));
+        const client = await UnaryClient.open(targets.map((s) => s.baseUrl), callers);
         try {
           for (const [name, call] of Object.entries(leanCalls(client))) {
             if (replicas === 2 && !name.startsWith('SearchSchema')) continue;

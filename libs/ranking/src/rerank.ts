@@ -32,10 +32,11 @@ export function rerank(
     const k = kind[i]!;
     let factor = o.nameCoverageWeight === 0 ? 1 : 1 + o.nameCoverageWeight * coverage(cache.ownTerms(i), queryTerms);
     if (k === FIELD || k === INPUT_FIELD) {
-      const ownerCoverage = coverage(cache.ownerTerms(i), queryTerms);
+      const p = parent[i]!;
+      // The owner's name words are the owning type symbol's own (one list per type, shared by its members).
+      const ownerCoverage = coverage(p >= 0 ? cache.ownTerms(p) : cache.ownerTerms(i), queryTerms);
       factor *= 1 + o.parentCoverageWeight * ownerCoverage;
       if (!write && ownerCoverage === 1 && cache.label[i] === 1) factor *= o.labelFactor;
-      const p = parent[i]!;
       if (p >= 0) factor *= 1 + o.importanceWeight * importance[p]!;
       if (k === FIELD && depth[i] === 0 && (flags[i]! & SymbolFlag.MutationField) === 0) {
         const t = index.structure.type[i]!;
