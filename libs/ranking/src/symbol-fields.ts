@@ -3,7 +3,7 @@
  * the type it returns or takes, its argument names and its description. Each
  * field has a weight and a length normalization (see BM25F_FIELDS).
  */
-import type { SchemaSymbol } from '@discovery/schema-symbols';
+import { TextMemo, type SchemaSymbol } from '@discovery/schema-symbols';
 import { identifierTerms, textTerms } from './tokenizer.js';
 
 export const FIELD_NAMES = ['name', 'parent', 'type', 'args', 'description'] as const;
@@ -60,11 +60,11 @@ export function symbolFields(symbol: SchemaSymbol): SymbolFields {
   const type =
     symbol.kind === 'field' || symbol.kind === 'input_field' ? symbol.typeName : undefined;
   return {
-    name: identifierMemo.terms(localName(symbol)),
-    parent: parent === undefined ? NONE : identifierMemo.terms(parent),
-    type: type === undefined ? NONE : identifierMemo.terms(type),
-    args: args.length === 0 ? NONE : args.flatMap((a) => identifierMemo.terms(a.name)),
-    description: symbol.description === undefined ? NONE : descriptionMemo.terms(symbol.description),
+    name: identifierMemo.get(localName(symbol)),
+    parent: parent === undefined ? NONE : identifierMemo.get(parent),
+    type: type === undefined ? NONE : identifierMemo.get(type),
+    args: args.length === 0 ? NONE : args.flatMap((a) => identifierMemo.get(a.name)),
+    description: symbol.description === undefined ? NONE : descriptionMemo.get(symbol.description),
   };
 }
 
@@ -72,43 +72,15 @@ const NONE: readonly string[] = Object.freeze([]);
 
 /**
  * Term lists by their source text. Tokenizing and stemming is most of the cost
- * of a search index, and the same texts come back: type names and argument
- * names all over a schema, and 99 % of every text when a schema is rebuilt
- * after a small change (a build worker keeps this memo between builds). Two
- * generations bound it: when the current one is full it becomes the previous
- * one and the older is dropped, so at most 2 x `limit` entries are held and a
- * text used in the last generation survives.
+ * of a search index, and the same texts come back: type and argument names all
+ * over a schema, and 99 % of every text when a schema is rebuilt after a small
+ * change (a build worker keeps these memos between builds). Bounded by the
+ * characters of their texts: GitHub's schema has about 3,800 distinct
+ * identifiers and 5,500 distinct descriptions (300 k characters), Shopify
+ * Admin's 6,200 and 9,200 (1 M characters); both fit.
  */
-class TermMemo {
-  private current = new Map<string, readonly string[]>();
-  private previous = new Map<string, readonly string[]>();
+export const IDENTIFIER_MEMO_CHARS = 1024 * 1024;
+export const DESCRIPTION_MEMO_CHARS = 4 * 1024 * 1024;
 
-  constructor(
-    private readonly limit: number,
-    private readonly compute: (text: string) => string[],
-  ) {}
-
-  terms(text: string): readonly string[] {
-    const known = this.current.get(text);
-    if (known !== undefined) return known;
-    const terms = this.previous.get(text) ?? this.compute(text);
-    if (this.current.size >= this.limit) {
-      this.previous = this.current;
-      this.current = new Map();
-    }
-    this.current.set(text, terms);
-    return terms;
-  }
-}
-
-/**
- * Entries per generation. GitHub's schema has about 3,800 distinct identifiers
- * and 5,500 distinct descriptions, Shopify Admin's 6,200 and 9,200: both fit in
- * one generation. Descriptions are cut to 1,000 characters on the symbols, so
- * the memo holds at most a few tens of MiB.
- */
-export const IDENTIFIER_MEMO_ENTRIES = 40_000;
-export const DESCRIPTION_MEMO_ENTRIES = 20_000;
-
-const identifierMemo = new TermMemo(IDENTIFIER_MEMO_ENTRIES, identifierTerms);
-const descriptionMemo = new TermMemo(DESCRIPTION_MEMO_ENTRIES, textTerms);
+const identifierMemo = new TextMemo<readonly string[]>(IDENTIFIER_MEMO_CHARS, identifierTerms);
+const descriptionMemo = new TextMemo<readonly string[]>(DESCRIPTION_MEMO_CHARS, textTerms);

@@ -38,7 +38,7 @@ import {
   unionRecord,
 } from './symbol-records.js';
 import { SymbolExtractionError, SymbolExtractionErrorCode } from './symbol-extraction.errors.js';
-import { MAX_NESTED_DESCRIPTION_CHARS, cleanDescription, clearTextMemo } from './symbol-text.js';
+import { MAX_NESTED_DESCRIPTION_CHARS, cleanDescription } from './symbol-text.js';
 
 /** Symbol kind of a named type (`object`, `interface`, `union`, `enum`, `scalar`, `input`). */
 export function kindOfType(type: GraphQLNamedType): SymbolKind {
@@ -63,11 +63,8 @@ function extractChecked(schema: GraphQLSchema): SchemaSymbol[] {
   if (!isSchema(schema)) {
     throw new SymbolExtractionError(SymbolExtractionErrorCode.Invalid, 'extractSymbols expects a GraphQLSchema');
   }
-  try {
-    return extract(schema);
-  } finally {
-    clearTextMemo();
-  }
+  // The text memos (symbol-text.ts) stay: bounded, and warm for the next build.
+  return extract(schema);
 }
 
 function extract(schema: GraphQLSchema): SchemaSymbol[] {

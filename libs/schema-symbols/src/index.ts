@@ -10,3 +10,4 @@ export {
 export { extractSymbols, kindOfType } from './extract-symbols.js';
 export { isConnectionType, isPaginatedField } from './pagination.js';
 export { splitIdentifier, identifierWords, cleanDescription } from './symbol-text.js';
+export { TextMemo, detach } from './text-memo.js';

@@ -2,7 +2,9 @@
  * Text helpers for symbols: descriptions are untrusted data (they end up in
  * model prompts), so they are cleaned of control and bidi characters and cut to
  * size; identifiers are split into words for embedding and lexical search.
+ * The costly helpers are memoized by their text (text-memo.ts).
  */
+import { TextMemo } from './text-memo.js';
 
 /** Longest description kept on an element's own record. */
 export const MAX_DESCRIPTION_CHARS = 1000;
@@ -29,19 +31,18 @@ export function cleanDescription(
   maxChars = MAX_DESCRIPTION_CHARS,
 ): string | undefined {
   if (text === null || text === undefined) return undefined;
-  let memo = cleaned.get(maxChars);
-  if (memo === undefined) cleaned.set(maxChars, (memo = new Map()));
-  const known = memo.get(text);
-  if (known !== undefined || memo.has(text)) return known;
-  const result = cleanUncached(text, maxChars);
-  if (memo.size >= MEMO_SIZE) memo.clear();
-  memo.set(text, result);
-  return result;
+  if (maxChars === MAX_DESCRIPTION_CHARS) return cleanedOwn.get(text);
+  if (maxChars === MAX_NESTED_DESCRIPTION_CHARS) return cleanedNested.get(text);
+  return cleanUncached(text, maxChars);
 }
 
-// Descriptions repeat a lot across a schema (pagination arguments, `id` fields): memoize.
-const MEMO_SIZE = 20_000;
-const cleaned = new Map<number, Map<string, string | undefined>>();
+/**
+ * Key characters each text memo holds at most (8 MiB of UTF-16 at worst, with
+ * values no larger): the descriptions of a schema the size of Shopify Admin's
+ * (1 M characters) fit a few times over, and a hostile schema cannot grow them.
+ */
+export const TEXT_MEMO_CHARS = 4 * 1024 * 1024;
+
 // eslint-disable-next-line no-control-regex
 const NEEDS_CLEANING = new RegExp(`\\r|${UNSAFE_CHAR_CLASS}|[ \\t]\\n|\\n\\n\\n`);
 
@@ -94,23 +95,16 @@ export function typeNameWords(name: string): string {
  * become their text, code ticks and emphasis go, whitespace collapses.
  */
 export function firstSentence(description: string | undefined): string {
-  if (description === undefined) return '';
-  let sentence = sentences.get(description);
-  if (sentence === undefined) {
-    sentence = firstSentenceUncached(description);
-    if (sentences.size >= MEMO_SIZE) sentences.clear();
-    sentences.set(description, sentence);
-  }
-  return sentence;
+  return description === undefined ? '' : sentences.get(description);
 }
 
-const sentences = new Map<string, string>();
-
-/** Drops the memoized texts (called after each extraction so nothing is retained between schemas). */
+/** Drops the memoized texts (tests; the memos are bounded and otherwise live with the thread). */
 export function clearTextMemo(): void {
-  cleaned.clear();
+  cleanedOwn.clear();
+  cleanedNested.clear();
   sentences.clear();
 }
+
 const FIRST_SENTENCE_SCAN = 600;
 
 function firstSentenceUncached(description: string): string {
@@ -138,3 +132,9 @@ export function limitWords(parts: readonly string[], maxWords = MAX_EMBEDDING_WO
   }
   return text.slice(0, at);
 }
+
+const cleanedOwn = new TextMemo<string | undefined>(TEXT_MEMO_CHARS, (text) => cleanUncached(text, MAX_DESCRIPTION_CHARS));
+const cleanedNested = new TextMemo<string | undefined>(TEXT_MEMO_CHARS, (text) =>
+  cleanUncached(text, MAX_NESTED_DESCRIPTION_CHARS),
+);
+const sentences = new TextMemo<string>(TEXT_MEMO_CHARS, firstSentenceUncached);
