@@ -5,11 +5,11 @@
  * Apps (the indexer, the all-in-one `serve`) create one and mount `handler`.
  */
 import type { Interceptor } from '@connectrpc/connect';
-import { connectNodeAdapter } from '@connectrpc/connect-node';
 import { type Authenticator, authInterceptor, principalOf, yokoScopeForMethod } from '@discovery/auth';
 import type { EventBus, IndexStore, JobQueue } from '@discovery/storage';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { BuildPipeline, BuildPipelineFactory, OwnedBuildPipeline } from './build/build-pipeline.js';
+import { connectNodeHandler } from './connect/connect-node-handler.js';
 import { errorMappingInterceptor } from './connect/error-mapping.interceptor.js';
 import { yokoRoutes } from './connect/yoko.routes.js';
 import { DiscoveryService } from './discovery.service.js';
@@ -108,7 +108,7 @@ export function createDiscoveryRuntime(options: DiscoveryRuntimeOptions): Discov
     log,
   );
   const requestIdOf = options.requestIdOf;
-  const connect = connectNodeAdapter({
+  const connect = connectNodeHandler({
     // Responses are small and travel over a LAN or loopback: compressing them costs more CPU than it saves.
     acceptCompression: [],
     // A request body is at most an SDL plus framing; anything larger is refused before it is buffered.
@@ -125,6 +125,7 @@ export function createDiscoveryRuntime(options: DiscoveryRuntimeOptions): Discov
         onDenied: (error, method) => log.warn({ method: method.name, reason: error.reason }, 'call refused'),
       }),
     ],
+    onFailure: (error, method) => log.error({ err: error, method }, 'request handler failed'),
   });
   let unsubscribe: (() => Promise<void>) | undefined;
 

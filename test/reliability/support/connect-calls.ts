@@ -95,14 +95,3 @@ export async function rawCall(baseUrl: string, method: string, body: Uint8Array 
   }
   return { status: response.status, contentType, body: buffer, errorCode, errorMessage };
 }
-
-/**
- * Finding F1 (docs/reliability.md): connect-es answers an undecodable binary
- * body (truncated protobuf, invalid UTF-8 in a string field) with `internal`
- * / HTTP 500 before any interceptor runs; it should be `invalid_argument`.
- * Fast specs tolerate exactly that answer; findings.reliability.ts asserts
- * the correct one.
- */
-export function isKnownBinaryParseFinding(answer: RawAnswer): boolean {
-  return answer.status === 500 && answer.errorCode === 'internal' && (answer.errorMessage ?? '').startsWith('parse binary:');
-}

@@ -1,0 +1,73 @@
+/**
+ * The Node request handler of the Connect API: connect-es's router and its
+ * own Node request/response conversions (what `connectNodeAdapter` does),
+ * with one correction. A request body that does not decode as the method's
+ * binary message (truncated protobuf, invalid UTF-8 in a string field) is a
+ * malformed request, `invalid_argument` with HTTP 400 in the Connect protocol;
+ * connect-es reports it from inside its handler, before any interceptor, as
+ * `internal` with HTTP 500 (reliability finding F1). This handler rewrites
+ * exactly that answer and passes every other one through untouched.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Code, ConnectError, createConnectRouter, type ConnectRouter, type ConnectRouterOptions } from '@connectrpc/connect';
+import type { UniversalHandler, UniversalServerResponse } from '@connectrpc/connect/protocol';
+import { universalRequestFromNodeRequest, universalResponseToNodeResponse } from '@connectrpc/connect-node';
+
+export interface ConnectNodeHandlerOptions extends ConnectRouterOptions {
+  routes: (router: ConnectRouter) => void;
+  /** Called when a handler fails outside the protocol (a bug or a broken connection). */
+  onFailure?: (error: unknown, method: string) => void;
+}
+
+export type NodeRequestHandler = (req: IncomingMessage, res: ServerResponse) => void;
+
+/** The message connect-es gives a binary body it cannot parse (`createBinarySerialization`). */
+const BINARY_PARSE_FAILURE = 'parse binary: ';
+
+export function connectNodeHandler(options: ConnectNodeHandlerOptions): NodeRequestHandler {
+  const router = createConnectRouter(options);
+  options.routes(router);
+  const handlers = new Map<string, UniversalHandler>();
+  for (const handler of router.handlers) handlers.set(handler.requestPath, handler);
+  return (req, res) => {
+    const handler = handlers.get(req.url?.split('?', 2)[0] ?? '');
+    if (!handler) {
+      res.writeHead(404);
+      res.end();
+      return;
+    }
+    handler(universalRequestFromNodeRequest(req, res, undefined, undefined))
+      .then((response) => correctDecodeFailure(response, handler))
+      .then((response) => universalResponseToNodeResponse(response, res))
+      .catch((error: unknown) => {
+        if (ConnectError.from(error).code !== Code.Aborted) options.onFailure?.(error, handler.method.name);
+      });
+  };
+}
+
+/** Turns connect-es's `internal` answer to an undecodable binary body into `invalid_argument`. */
+async function correctDecodeFailure(response: UniversalServerResponse, handler: UniversalHandler): Promise<UniversalServerResponse> {
+  if (response.status !== 500 || response.body === undefined) return response;
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of response.body) chunks.push(chunk);
+  const bytes = Buffer.concat(chunks);
+  const replay = { ...response, body: once(bytes) };
+  let error: { code?: unknown; message?: unknown };
+  try {
+    error = JSON.parse(bytes.toString('utf8')) as typeof error;
+  } catch {
+    return replay;
+  }
+  if (error.code !== 'internal' || typeof error.message !== 'string' || !error.message.startsWith(BINARY_PARSE_FAILURE)) return replay;
+  const reason = error.message.slice(BINARY_PARSE_FAILURE.length);
+  const body = Buffer.from(
+    JSON.stringify({ code: 'invalid_argument', message: `the request body is not a valid ${handler.method.input.typeName} message: ${reason}` }),
+  );
+  const header = new Headers(response.header);
+  header.set('content-length', String(body.byteLength));
+  return { ...response, status: 400, header, body: once(body) };
+}
+
+async function* once(bytes: Uint8Array): AsyncIterable<Uint8Array> {
+  yield bytes;
+}
