@@ -10,6 +10,9 @@ import { type BuildPipeline, inProcessPipeline } from './build/build-pipeline.js
 import type { BuildJobData, BuildJobResult } from './discovery.types.js';
 import { type DiscoveryObserver, type Log, silentLog, type TextEmbedder } from './ports.js';
 
+/** Least time between two embedding progress reports to the queue. */
+const PROGRESS_INTERVAL_MS = 250;
+
 export interface IndexBuilderOptions {
   /** Version stamped on what this builder produces. */
   version: string;
@@ -94,12 +97,17 @@ export class IndexBuilder {
     const batch = this.options.embedBatchSize ?? 512;
     const vectors: Int8Array[] = [];
     let logged = 0;
+    let reported = performance.now();
     for (let start = 0; start < texts.length; start += batch) {
       if (ctx.signal.aborted) throw new Error('build aborted: the worker is shutting down');
       vectors.push(...(await this.embedder.embed(texts.slice(start, start + batch), ctx.signal)));
       const done = Math.min(texts.length, start + batch);
       this.observer.buildProgress?.(indexId, done, texts.length);
-      await ctx.progress({ stage: 'embeddings', done, total: texts.length });
+      // A queue progress report is a round trip: a few a second when batches come from the cache.
+      if (done === texts.length || performance.now() - reported >= PROGRESS_INTERVAL_MS) {
+        reported = performance.now();
+        await ctx.progress({ stage: 'embeddings', done, total: texts.length });
+      }
       // Every quarter of the way on a large schema, so operators see a long build move.
       if (texts.length >= 4 * batch && (done - logged) * 4 >= texts.length) {
         logged = done;

@@ -24,6 +24,19 @@ function fail(build: number, error: unknown): void {
   parentPort?.postMessage({ type: 'error', build, name: e.name, message: e.message, ...(typeof code === 'string' ? { code } : {}) });
 }
 
+/**
+ * The memory of the parts that own it whole, to transfer instead of copy (megabytes for a large
+ * schema). Small Buffers are slices of Node's shared pool: those are copied.
+ */
+function wholeBuffers(parts: Uint8Array[]): ArrayBuffer[] {
+  const transfer = new Set<ArrayBuffer>();
+  for (const bytes of parts) {
+    const { buffer } = bytes;
+    if (buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === buffer.byteLength) transfer.add(buffer);
+  }
+  return [...transfer];
+}
+
 parentPort?.on('message', (request: Request) => {
   const { build } = request;
   try {
@@ -43,8 +56,7 @@ parentPort?.on('message', (request: Request) => {
     const split = all && dimensions > 0 ? symbols.map((_, i) => all.subarray(i * dimensions, (i + 1) * dimensions)) : undefined;
     const parts = serializeSearchIndex(buildSearchIndex(symbols, split));
     symbols = [];
-    // Copied, not transferred: small Buffers share Node's pool, which cannot be transferred.
-    parentPort?.postMessage({ type: 'assembled', build, parts });
+    parentPort?.postMessage({ type: 'assembled', build, parts }, wholeBuffers(Object.values(parts)));
   } catch (error) {
     symbols = [];
     fail(build, error);
