@@ -6,7 +6,8 @@
  */
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -134,6 +135,28 @@ describe('BuildWorkerPool', () => {
     expect(workers.stats.idle).toBe(0);
     await buildParts(workers.run('type Query { c: Int }', MAX));
     expect(workers.stats).toEqual({ started: 3, idle: 0, busy: 0 });
+  }, 30_000);
+
+  it('lets a process whose pool was never closed exit once its builds are done (idle workers are unref\'d)', () => {
+    const compiled = new URL('../../dist/build/build-worker.pool.js', import.meta.url);
+    expect(existsSync(compiled)).toBe(true); // built by `npm run build` before the tests
+    const script = [
+      `const { BuildWorkerPool } = await import(${JSON.stringify(compiled.href)});`,
+      'const pool = new BuildWorkerPool({ size: 1 });',
+      "const prepared = await pool.run('type Query { a: Int }', 1000);",
+      'await prepared.assemble(undefined);',
+      "console.log('built', JSON.stringify(pool.stats));",
+    ].join('\n');
+    const dir = mkdtempSync(join(tmpdir(), 'build-pool-'));
+    try {
+      writeFileSync(join(dir, 'unclosed.mjs'), script);
+      const child = spawnSync(process.execPath, [join(dir, 'unclosed.mjs')], { encoding: 'utf8', timeout: 20_000 });
+      expect(child.signal).toBeNull(); // not killed by the timeout: it exited by itself
+      expect(child.stdout.trim()).toBe('built {"started":1,"idle":1,"busy":0}');
+      expect(child.status).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }, 30_000);
 
   it('refuses a size that is not a positive integer', () => {

@@ -113,7 +113,10 @@ export class BuildWorkerPool {
   private acquire(): BuildWorker {
     this.busy += 1;
     for (let worker = this.idle.pop(); worker; worker = this.idle.pop()) {
-      if (worker.alive) return worker;
+      if (worker.alive) {
+        worker.ref();
+        return worker;
+      }
     }
     this.started += 1;
     return new BuildWorker(this.script);
@@ -121,8 +124,13 @@ export class BuildWorkerPool {
 
   private release(worker: BuildWorker, healthy: boolean): void {
     this.busy -= 1;
-    if (healthy && worker.alive && !this.closed && this.idle.length < this.size) this.idle.push(worker);
-    else void worker.terminate();
+    if (healthy && worker.alive && !this.closed && this.idle.length < this.size) {
+      // An idle worker does not keep the process alive (a caller that never closes the pool still exits).
+      worker.unref();
+      this.idle.push(worker);
+    } else {
+      void worker.terminate();
+    }
   }
 }
 
@@ -155,6 +163,14 @@ class BuildWorker {
       this.pending = { build: message.build, resolve, reject };
       this.thread.postMessage(message, transfer);
     });
+  }
+
+  ref(): void {
+    this.thread.ref();
+  }
+
+  unref(): void {
+    this.thread.unref();
   }
 
   /** Sends a message that has no reply. */
