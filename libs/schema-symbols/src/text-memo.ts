@@ -24,11 +24,13 @@ export class TextMemo<V> {
   ) {}
 
   get(text: string): V {
-    if (this.current.has(text)) return this.current.get(text) as V;
-    if (this.previous.has(text)) {
-      const value = this.previous.get(text) as V;
-      this.remember(text, value);
-      return value;
+    // One lookup for a hit; `has` only to tell a memoized undefined from a miss.
+    const known = this.current.get(text);
+    if (known !== undefined || this.current.has(text)) return known as V;
+    const previous = this.previous.get(text);
+    if (previous !== undefined || this.previous.has(text)) {
+      this.remember(text, previous as V);
+      return previous as V;
     }
     const own = detach(text);
     const value = this.compute(own);
