@@ -14,9 +14,7 @@ const FIELD = SYMBOL_KINDS.indexOf('field');
 export interface RootReach {
   /** Positions of the query root fields (mutation fields excluded). */
   fields: Int32Array;
-  /** For each entry of `fields`, the type symbols it opens. */
-  opens: Set<number>[];
-  /** The inverse: for a type symbol, the entries of `fields` (ascending) that open it. */
+  /** For a type symbol, the entries of `fields` (ascending) that open it. */
   openedBy: Map<number, number[]>;
 }
 
@@ -57,5 +55,5 @@ export function computeRootReach(
       else list.push(k);
     }
   });
-  return { fields: Int32Array.from(fields), opens, openedBy };
+  return { fields: Int32Array.from(fields), openedBy };
 }

@@ -15,7 +15,7 @@ import { kthSmallest, topK } from './top-k.js';
 const FIELD = SYMBOL_KINDS.indexOf('field');
 const INPUT_FIELD = SYMBOL_KINDS.indexOf('input_field');
 
-/** Rescores `top` (best first) in place in `scores`; returns the entry root fields chosen (some may be new). */
+/** Rescores `top` (in any order) in place in `scores`; returns the entry root fields chosen (some may be new). */
 export function rerank(
   index: SearchIndex,
   queryTerms: Int32Array,
