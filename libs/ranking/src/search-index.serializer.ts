@@ -33,7 +33,7 @@ export function serializeSearchIndex(index: SearchIndex): Record<string, Buffer>
   };
   const parts: Record<string, Buffer> = {
     meta: Buffer.from(JSON.stringify(meta)),
-    symbols: Buffer.from(JSON.stringify(index.symbols)),
+    symbols: symbolsJson(index.symbols),
     terms: Buffer.from(lexical.terms.join('\n')),
     postingStart: bytesOf(lexical.postingStart),
     postingDoc: bytesOf(lexical.postingDoc),
@@ -79,6 +79,36 @@ function checkShapes(meta: Meta, symbols: unknown, lexical: LexicalIndex, vector
   }
   for (const doc of lexical.postingDoc) if (doc >= meta.count) throw bad('a posting points past the symbols');
   if (vectors !== undefined && vectors.length !== meta.count * meta.dimensions) throw bad('vectors are truncated');
+}
+
+/**
+ * The symbols as one JSON array: the same bytes as `JSON.stringify(symbols)`, put together from
+ * each symbol's JSON. A frozen symbol cannot change, so its JSON is kept with it (a build worker's
+ * SymbolMemo hands the same frozen symbols to build after build, and most of them are serialized
+ * once).
+ */
+function symbolsJson(symbols: readonly SchemaSymbol[]): Buffer {
+  const jsons = symbols.map(symbolJson);
+  let length = 2 + Math.max(0, jsons.length - 1);
+  for (const json of jsons) length += json.byteLength;
+  const out = Buffer.allocUnsafe(length);
+  let at = 0;
+  out[at++] = 0x5b; // [
+  jsons.forEach((json, i) => {
+    if (i > 0) out[at++] = 0x2c; // ,
+    at += json.copy(out, at);
+  });
+  out[at++] = 0x5d; // ]
+  return out;
+}
+
+const frozenJson = new WeakMap<SchemaSymbol, Buffer>();
+
+function symbolJson(symbol: SchemaSymbol): Buffer {
+  if (!Object.isFrozen(symbol)) return Buffer.from(JSON.stringify(symbol));
+  let json = frozenJson.get(symbol);
+  if (json === undefined) frozenJson.set(symbol, (json = Buffer.from(JSON.stringify(symbol))));
+  return json;
 }
 
 function bytesOf(array: Uint32Array | Float32Array | Int8Array): Buffer {

@@ -53,8 +53,21 @@ export function parentName(symbol: SchemaSymbol): string | undefined {
   return undefined;
 }
 
-/** Extracts the term lists of every BM25F field of a symbol. */
+/**
+ * Extracts the term lists of every BM25F field of a symbol. A frozen symbol cannot change, so its
+ * fields are kept with it (a build worker's SymbolMemo hands the same frozen symbols to build after
+ * build).
+ */
 export function symbolFields(symbol: SchemaSymbol): SymbolFields {
+  if (!Object.isFrozen(symbol)) return fieldsOf(symbol);
+  let fields = frozenFields.get(symbol);
+  if (fields === undefined) frozenFields.set(symbol, (fields = fieldsOf(symbol)));
+  return fields;
+}
+
+const frozenFields = new WeakMap<SchemaSymbol, SymbolFields>();
+
+function fieldsOf(symbol: SchemaSymbol): SymbolFields {
   const parent = parentName(symbol);
   const args = symbol.args ?? [];
   const type =

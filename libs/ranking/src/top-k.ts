@@ -36,10 +36,10 @@ export function topK(positions: readonly number[], scores: Float64Array, limit: 
  * The same positions as topK, in no particular order (for stages that do not need the order):
  * everything above the limit-th best score, then the ties at it by ascending position.
  */
-export function selectTop(positions: readonly number[], scores: Float64Array, limit: number): number[] {
+export function selectTop(positions: ArrayLike<number>, scores: Float64Array, limit: number): number[] {
   const n = positions.length;
   if (limit <= 0 || n === 0) return [];
-  if (n <= limit) return [...positions];
+  if (n <= limit) return Array.from(positions);
   if (scratch.length < n) scratch = new Float64Array(Math.max(n, scratch.length * 2));
   const values = scratch;
   for (let k = 0; k < n; k++) values[k] = scores[positions[k]!]!;

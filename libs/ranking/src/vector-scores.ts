@@ -26,7 +26,7 @@ export function quantizeVector(vector: Float32Array): Int8Array {
 export function addVectorScores(
   index: SearchIndex,
   query: Float32Array,
-  candidates: readonly number[],
+  candidates: ArrayLike<number> & Iterable<number>,
   scores: Float64Array,
   o: Readonly<RankingOptions>,
 ): number[] {
