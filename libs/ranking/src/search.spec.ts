@@ -184,3 +184,26 @@ describe('getSymbols', () => {
     expect(() => buildSearchIndex([makeSymbol({ kind: 'object', name: 'A' }), makeSymbol({ kind: 'object', name: 'A' })])).toThrow(RankingError);
   });
 });
+
+describe('searches share per-thread scratch memory', () => {
+  const request: SearchRequest = { query: 'customer orders email', limit: 10 };
+
+  it('gives the same answer before and after searches of other indexes and a failed search', () => {
+    const before = search(index, request).map((h) => [h.symbol.coordinate, h.score]);
+    // A bigger index grows the scratch arrays; a search that throws midway leaves them dirty.
+    const bigger = buildSearchIndex([...shopSymbols(), ...Array.from({ length: 300 }, (_, k) => makeField('Extra', `orderNote${k}`, 'String'))]);
+    expect(search(bigger, { query: 'order note', limit: 50 }).length).toBe(50);
+    const withVectors = buildSearchIndex(shopSymbols(), shopSymbols().map(() => Int8Array.from([127, 0])));
+    expect(() => search(withVectors, { query: 'order', queryVector: new Float32Array(3) }, { ...DEFAULT_FOR_VECTORS, vectorWeight: 0.5 })).toThrow(RankingError);
+    expect(search(index, request).map((h) => [h.symbol.coordinate, h.score])).toEqual(before);
+  });
+
+  it('answers interleaved searches of two indexes as each alone', () => {
+    const other = buildSearchIndex(shopSymbols().slice(3));
+    const alone = search(other, request).map((h) => h.symbol.coordinate);
+    for (let k = 0; k < 3; k++) {
+      expect(search(index, request).length).toBeGreaterThan(0);
+      expect(search(other, request).map((h) => h.symbol.coordinate)).toEqual(alone);
+    }
+  });
+});
