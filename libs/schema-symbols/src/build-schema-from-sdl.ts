@@ -18,6 +18,7 @@ import {
   type DocumentNode,
   type GraphQLObjectType,
 } from 'graphql';
+import { parseWithDefinitionTexts } from './definition-text.parser.js';
 import { NO_QUERY_ROOT, conventionalRoot } from './root-operation-repair.js';
 import { repairSdlDocument } from './sdl-repair.js';
 import { SymbolExtractionError, SymbolExtractionErrorCode } from './symbol-extraction.errors.js';
@@ -30,6 +31,11 @@ const MAX_LISTED_ERRORS = 8;
 export interface BuildSchemaFromSdlOptions {
   /** Largest accepted SDL in UTF-8 bytes (default {@link DEFAULT_MAX_SDL_BYTES}). */
   maxBytes?: number;
+  /**
+   * Remember the source text of each field and input value definition (definition-text.parser.ts),
+   * so that extraction can memoize symbols by it (SymbolMemo). Default false.
+   */
+  definitionTexts?: boolean;
 }
 
 export interface BuiltSchema {
@@ -38,6 +44,12 @@ export interface BuiltSchema {
   lenient: boolean;
   /** What was repaired or accepted (empty for a strict build). Names types, never quotes the SDL. */
   warnings: string[];
+  /**
+   * True when the schema was built from a repaired AST (the lenient path for SDL that graphql-js
+   * rejects), whose definitions are no longer what their source text says; false for a strict
+   * build, also one accepted despite schema errors.
+   */
+  repaired: boolean;
 }
 
 /**
@@ -70,15 +82,15 @@ export function withinStack<T>(fn: () => T): T {
 }
 
 function buildChecked(sdl: string, options: BuildSchemaFromSdlOptions): BuiltSchema {
-  const document = parseSdl(sdl, options.maxBytes ?? DEFAULT_MAX_SDL_BYTES);
+  const document = parseSdl(sdl, options.maxBytes ?? DEFAULT_MAX_SDL_BYTES, options.definitionTexts ?? false);
   const strict = buildStrict(document);
   if (strict.schema === undefined) return buildRepaired(document);
-  if (strict.errors.length === 0) return { schema: strict.schema, lenient: false, warnings: [] };
+  if (strict.errors.length === 0) return { schema: strict.schema, lenient: false, warnings: [], repaired: false };
   // Valid SDL that breaks a schema rule: keep the built schema, find a missing query root by name.
   const { schema, warning } = withConventionalQueryRoot(strict.schema);
   const remaining =
     warning === undefined ? strict.errors : strict.errors.filter((error) => !isMissingQueryError(error));
-  return accept(schema, warning === undefined ? [] : [warning], remaining);
+  return accept(schema, warning === undefined ? [] : [warning], remaining, false);
 }
 
 /** The lenient path for SDL that graphql-js rejects: repair the AST, build without SDL validation. */
@@ -94,11 +106,16 @@ function buildRepaired(document: DocumentNode): BuiltSchema {
       { cause: error },
     );
   }
-  return accept(schema, repairs, validateSchema(schema));
+  return accept(schema, repairs, validateSchema(schema), true);
 }
 
 /** A lenient result: schema errors that remain are accepted (and listed) so the schema stays usable. */
-function accept(schema: GraphQLSchema, repairs: string[], remaining: readonly GraphQLError[]): BuiltSchema {
+function accept(
+  schema: GraphQLSchema,
+  repairs: string[],
+  remaining: readonly GraphQLError[],
+  repaired: boolean,
+): BuiltSchema {
   const warnings = [...repairs];
   if (remaining.length > 0) {
     // Usable as it is; marked valid so that graphql-js validates operations against it.
@@ -108,7 +125,7 @@ function accept(schema: GraphQLSchema, repairs: string[], remaining: readonly Gr
       warnings.push(`Accepted despite ${remaining.length - MAX_LISTED_ERRORS} more schema validation errors`);
     }
   }
-  return { schema, lenient: true, warnings };
+  return { schema, lenient: true, warnings, repaired };
 }
 
 /** Sets the query root of a schema without one to a conventionally named type (`QueryRoot`, ...). */
@@ -140,7 +157,7 @@ function isMissingQueryError(error: GraphQLError): boolean {
   return error.message.startsWith('Query root type must be provided');
 }
 
-function parseSdl(sdl: string, maxBytes: number): DocumentNode {
+function parseSdl(sdl: string, maxBytes: number, definitionTexts: boolean): DocumentNode {
   if (typeof sdl !== 'string') {
     throw new SymbolExtractionError(SymbolExtractionErrorCode.Invalid, `The SDL must be a string, got ${typeof sdl}`);
   }
@@ -165,7 +182,7 @@ function parseSdl(sdl: string, maxBytes: number): DocumentNode {
   try {
     // No AST locations: the schema keeps its AST, and locations would keep every token alive
     // (about twice the memory on large schemas). Syntax errors still carry line and column.
-    document = parse(sdl, { noLocation: true });
+    document = definitionTexts ? parseWithDefinitionTexts(sdl) : parse(sdl, { noLocation: true });
   } catch (error) {
     if (error instanceof RangeError) throw error; // a stack overflow: withinStack explains it
     const hint = /^[\s\uFEFF]*[[{]/.test(sdl) ? ' (this looks like JSON, not GraphQL SDL)' : '';

@@ -14,6 +14,8 @@ import {
   isScalarType,
   isSchema,
   isUnionType,
+  type GraphQLField,
+  type GraphQLInputField,
   type GraphQLInputObjectType,
   type GraphQLInterfaceType,
   type GraphQLNamedType,
@@ -38,6 +40,8 @@ import {
   unionRecord,
 } from './symbol-records.js';
 import { SymbolExtractionError, SymbolExtractionErrorCode } from './symbol-extraction.errors.js';
+import { definitionText } from './definition-text.parser.js';
+import type { SymbolMemo } from './symbol-memo.js';
 import { MAX_NESTED_DESCRIPTION_CHARS, cleanDescription } from './symbol-text.js';
 
 /** Symbol kind of a named type (`object`, `interface`, `union`, `enum`, `scalar`, `input`). */
@@ -55,19 +59,27 @@ interface Place {
   roots: RootOperation[];
 }
 
-export function extractSymbols(schema: GraphQLSchema): SchemaSymbol[] {
-  return withinStack(() => extractChecked(schema));
+export interface ExtractSymbolsOptions {
+  /**
+   * Reuse member and path symbols made before (symbol-memo.ts): only for a schema built with
+   * `definitionTexts` from an AST that was not repaired. Memoized symbols are frozen.
+   */
+  memo?: SymbolMemo;
 }
 
-function extractChecked(schema: GraphQLSchema): SchemaSymbol[] {
+export function extractSymbols(schema: GraphQLSchema, options: ExtractSymbolsOptions = {}): SchemaSymbol[] {
+  return withinStack(() => extractChecked(schema, options.memo));
+}
+
+function extractChecked(schema: GraphQLSchema, memo: SymbolMemo | undefined): SchemaSymbol[] {
   if (!isSchema(schema)) {
     throw new SymbolExtractionError(SymbolExtractionErrorCode.Invalid, 'extractSymbols expects a GraphQLSchema');
   }
   // The text memos (symbol-text.ts) stay: bounded, and warm for the next build.
-  return extract(schema);
+  return extract(schema, memo);
 }
 
-function extract(schema: GraphQLSchema): SchemaSymbol[] {
+function extract(schema: GraphQLSchema, memo: SymbolMemo | undefined): SchemaSymbol[] {
   const graph = buildSchemaGraph(schema);
   const reach = computeReachability(graph);
   const paths = findRootPaths(graph);
@@ -76,15 +88,22 @@ function extract(schema: GraphQLSchema): SchemaSymbol[] {
   graph.types.forEach((type, index) => {
     const place = placeOf(reach, index);
     symbols.push(typeSymbol(schema, type, place));
-    if (isObjectType(type) || isInterfaceType(type)) fieldSymbols(symbols, type, place);
-    if (isInputObjectType(type)) inputFieldSymbols(symbols, type, place);
+    if (isObjectType(type) || isInterfaceType(type)) fieldSymbols(symbols, type, place, memo);
+    if (isInputObjectType(type)) inputFieldSymbols(symbols, type, place, memo);
     if (!rootIndexes.has(index) && !isScalarType(type) && !isInputObjectType(type)) {
-      const path = pathSymbol(type, paths, index, place);
+      const path = pathSymbol(type, paths, index, place, memo);
       if (path !== undefined) symbols.push(path);
     }
   });
   return symbols;
 }
+
+/** What a member symbol takes from its owner besides its own text: owner, depth, roots. */
+function ownerKey(parent: string, place: Place): string {
+  return `${parent}\u0000${place.depth ?? ''}\u0000${place.roots.join(',')}`;
+}
+
+
 
 function placeOf(reach: Reachability, index: number): Place {
   const depth = reach.depth[index] ?? -1;
@@ -127,68 +146,119 @@ function typeSymbol(schema: GraphQLSchema, type: GraphQLNamedType, place: Place)
   );
 }
 
-function fieldSymbols(out: SchemaSymbol[], type: GraphQLObjectType | GraphQLInterfaceType, place: Place): void {
+function fieldSymbols(
+  out: SchemaSymbol[],
+  type: GraphQLObjectType | GraphQLInterfaceType,
+  place: Place,
+  memo: SymbolMemo | undefined,
+): void {
   const parent = `${kindOfType(type)}:${type.name}`;
+  const owner = memo === undefined ? '' : ownerKey(parent, place);
   for (const field of Object.values(type.getFields())) {
-    const coordinate = `field:${type.name}.${field.name}`;
     const named = getNamedType(field.type);
-    const description = cleanDescription(field.description);
-    const deprecated = cleanDescription(field.deprecationReason, MAX_NESTED_DESCRIPTION_CHARS);
-    const args = field.args.map(toSymbolArgument);
     const paginated = isPaginatedField(field);
+    const text = memo && definitionText(field.astNode);
+    const make = () => fieldSymbol(type, field, named, parent, paginated, place);
     out.push(
-      withOptional(
-        {
-          coordinate,
-          kind: 'field',
-          name: `${type.name}.${field.name}`,
-          parent,
-          typeName: named.name,
-          typeKind: kindOfType(named),
-          typeRef: String(field.type),
-          args,
-          paginated,
-          roots: [...place.roots],
-          embeddingText: memberEmbeddingText(type.name, field.name, named.name, description),
-          record: fieldRecord({ coordinate, parent: type.name, field, args, description, deprecated, paginated }),
-        },
-        { description, deprecated, depth: place.depth },
-      ),
+      memo && text !== undefined
+        ? memo.get(`field\u0000${owner}\u0000${kindOfType(named)}\u0000${paginated ? 1 : 0}\u0000${text}`, make)
+        : make(),
     );
   }
 }
 
-function inputFieldSymbols(out: SchemaSymbol[], type: GraphQLInputObjectType, place: Place): void {
+function fieldSymbol(
+  type: GraphQLObjectType | GraphQLInterfaceType,
+  field: GraphQLField<unknown, unknown>,
+  named: GraphQLNamedType,
+  parent: string,
+  paginated: boolean,
+  place: Place,
+): SchemaSymbol {
+  const coordinate = `field:${type.name}.${field.name}`;
+  const description = cleanDescription(field.description);
+  const deprecated = cleanDescription(field.deprecationReason, MAX_NESTED_DESCRIPTION_CHARS);
+  const args = field.args.map(toSymbolArgument);
+  return withOptional(
+    {
+      coordinate,
+      kind: 'field',
+      name: `${type.name}.${field.name}`,
+      parent,
+      typeName: named.name,
+      typeKind: kindOfType(named),
+      typeRef: String(field.type),
+      args,
+      paginated,
+      roots: [...place.roots],
+      embeddingText: memberEmbeddingText(type.name, field.name, named.name, description),
+      record: fieldRecord({ coordinate, parent: type.name, field, args, description, deprecated, paginated }),
+    },
+    { description, deprecated, depth: place.depth },
+  );
+}
+
+function inputFieldSymbols(
+  out: SchemaSymbol[],
+  type: GraphQLInputObjectType,
+  place: Place,
+  memo: SymbolMemo | undefined,
+): void {
   const parent = `input:${type.name}`;
+  const owner = memo === undefined ? '' : ownerKey(parent, place);
   for (const field of Object.values(type.getFields())) {
-    const coordinate = `input_field:${type.name}.${field.name}`;
     const named = getNamedType(field.type);
-    const description = cleanDescription(field.description);
-    const deprecated = cleanDescription(field.deprecationReason, MAX_NESTED_DESCRIPTION_CHARS);
+    const text = memo && definitionText(field.astNode);
+    const make = () => inputFieldSymbol(type, field, named, parent, place);
     out.push(
-      withOptional(
-        {
-          coordinate,
-          kind: 'input_field',
-          name: `${type.name}.${field.name}`,
-          parent,
-          typeName: named.name,
-          typeKind: kindOfType(named),
-          typeRef: String(field.type),
-          paginated: false,
-          roots: [...place.roots],
-          embeddingText: memberEmbeddingText(type.name, field.name, named.name, description),
-          record: inputFieldRecord(coordinate, type, field, description, deprecated),
-        },
-        { description, deprecated, depth: place.depth },
-      ),
+      memo && text !== undefined ? memo.get(`input_field\u0000${owner}\u0000${kindOfType(named)}\u0000${text}`, make) : make(),
     );
   }
 }
 
-function pathSymbol(type: GraphQLNamedType, paths: RootPaths, index: number, place: Place): SchemaSymbol | undefined {
+function inputFieldSymbol(
+  type: GraphQLInputObjectType,
+  field: GraphQLInputField,
+  named: GraphQLNamedType,
+  parent: string,
+  place: Place,
+): SchemaSymbol {
+  const coordinate = `input_field:${type.name}.${field.name}`;
+  const description = cleanDescription(field.description);
+  const deprecated = cleanDescription(field.deprecationReason, MAX_NESTED_DESCRIPTION_CHARS);
+  return withOptional(
+    {
+      coordinate,
+      kind: 'input_field',
+      name: `${type.name}.${field.name}`,
+      parent,
+      typeName: named.name,
+      typeKind: kindOfType(named),
+      typeRef: String(field.type),
+      paginated: false,
+      roots: [...place.roots],
+      embeddingText: memberEmbeddingText(type.name, field.name, named.name, description),
+      record: inputFieldRecord(coordinate, type, field, description, deprecated),
+    },
+    { description, deprecated, depth: place.depth },
+  );
+}
+
+function pathSymbol(
+  type: GraphQLNamedType,
+  paths: RootPaths,
+  index: number,
+  place: Place,
+  memo: SymbolMemo | undefined,
+): SchemaSymbol | undefined {
   const found = paths.pathsTo(index);
   if (found.length === 0) return undefined;
+  if (memo === undefined) return makePathSymbol(type, found, place);
+  const key = `path\u0000${ownerKey(`${kindOfType(type)}:${type.name}`, place)}\u0000${found.join('\n')}`;
+  return memo.get(key, () => makePathSymbol(type, found, place));
+}
+
+function makePathSymbol(type: GraphQLNamedType, found: readonly string[], place: Place): SchemaSymbol {
   const coordinate = `path:${type.name}`;
   return withOptional(
     {

@@ -7,7 +7,8 @@ export {
   type BuildSchemaFromSdlOptions,
   type BuiltSchema,
 } from './build-schema-from-sdl.js';
-export { extractSymbols, kindOfType } from './extract-symbols.js';
+export { extractSymbols, kindOfType, type ExtractSymbolsOptions } from './extract-symbols.js';
+export { SymbolMemo, SYMBOL_MEMO_CHARS } from './symbol-memo.js';
 export { isConnectionType, isPaginatedField } from './pagination.js';
 export { splitIdentifier, identifierWords, cleanDescription } from './symbol-text.js';
 export { TextMemo, detach } from './text-memo.js';

@@ -29,7 +29,7 @@ export class TextMemo<V> {
     if (known !== undefined || this.current.has(text)) return known as V;
     const previous = this.previous.get(text);
     if (previous !== undefined || this.previous.has(text)) {
-      this.remember(text, previous as V);
+      this.remember(detach(text), previous as V);
       return previous as V;
     }
     const own = detach(text);
