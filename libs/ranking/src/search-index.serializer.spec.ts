@@ -27,6 +27,18 @@ describe('serializeSearchIndex / deserializeSearchIndex', () => {
     expect(loaded.symbols).toEqual(original.symbols);
   });
 
+  it('stores the symbols as JSON.stringify does, frozen symbols (JSON kept with them) or not', () => {
+    expect(parts['symbols']!.toString()).toBe(JSON.stringify(symbols));
+    const frozen = (structuredClone(symbols) as typeof symbols).map((symbol) => Object.freeze(symbol));
+    const once = serializeSearchIndex(buildSearchIndex(frozen, vectors));
+    const twice = serializeSearchIndex(buildSearchIndex(frozen, vectors));
+    for (const name of Object.keys(parts)) {
+      expect(Buffer.compare(once[name]!, parts[name]!)).toBe(0);
+      expect(Buffer.compare(twice[name]!, parts[name]!)).toBe(0);
+    }
+    expect(serializeSearchIndex(buildSearchIndex([]))['symbols']!.toString()).toBe('[]');
+  });
+
   it('loads from unaligned buffers (slices of a larger buffer, as Redis clients return)', () => {
     const shifted = Object.fromEntries(
       Object.entries(parts).map(([name, bytes]) => {
