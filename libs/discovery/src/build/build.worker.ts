@@ -7,7 +7,7 @@
  * TypeScript source.
  */
 import { parentPort } from 'node:worker_threads';
-import { buildSchemaFromSdl, extractSymbols, type SchemaSymbol } from '@discovery/schema-symbols';
+import { buildSchemaFromSdl, extractSymbols, SymbolMemo, type SchemaSymbol } from '@discovery/schema-symbols';
 import { buildSearchIndex, serializeSearchIndex } from '@discovery/ranking';
 
 type Request =
@@ -17,6 +17,13 @@ type Request =
 
 /** The symbols of the build in progress; released as soon as it is assembled or discarded. */
 let symbols: SchemaSymbol[] = [];
+
+/**
+ * Member and path symbols of this worker's strict builds, by the text of their definitions and the
+ * facts they use (bounded): a rebuild after a small change makes only the symbols that changed, and
+ * their JSON and search terms are kept with them.
+ */
+const memo = new SymbolMemo();
 
 function fail(build: number, error: unknown): void {
   const e = error instanceof Error ? error : new Error(String(error));
@@ -46,8 +53,10 @@ parentPort?.on('message', (request: Request) => {
     }
     if (request.type === 'prepare') {
       symbols = [];
-      const { schema, lenient, warnings } = buildSchemaFromSdl(request.sdl, { maxBytes: request.maxBytes });
-      symbols = extractSymbols(schema);
+      // Definition texts are the memo's keys; a repaired AST no longer says what its texts say.
+      const built = buildSchemaFromSdl(request.sdl, { maxBytes: request.maxBytes, definitionTexts: true });
+      const { schema, lenient, warnings } = built;
+      symbols = extractSymbols(schema, built.repaired ? {} : { memo });
       parentPort?.postMessage({ type: 'prepared', build, texts: symbols.map((s) => s.embeddingText), lenient, warnings });
       return;
     }
