@@ -19,9 +19,9 @@ type Request =
 let symbols: SchemaSymbol[] = [];
 
 /**
- * Member and path symbols of this worker's strict builds, by the text of their definitions and the
- * facts they use (bounded): a rebuild after a small change makes only the symbols that changed, and
- * their JSON and search terms are kept with them.
+ * Member and path symbols of this worker's builds (those whose AST was not repaired), by the text
+ * of their definitions and the facts they use (bounded): a rebuild after a small change makes only
+ * the symbols that changed, and their JSON and search terms are kept with them.
  */
 const memo = new SymbolMemo();
 
