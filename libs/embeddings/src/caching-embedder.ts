@@ -9,6 +9,7 @@
  * Vectors are immutable for a (model, text), so the memo is never stale.
  */
 import { createHash } from 'node:crypto';
+import { GenerationalCache } from '@discovery/generational-cache';
 import type { EmbeddingCache } from '@discovery/storage';
 import type { EmbeddingProvider } from './embedding-provider.js';
 import { assertTexts, throwIfAborted } from './embedding.errors.js';
@@ -46,7 +47,8 @@ export class CachingEmbedder {
   /** Totals since construction. */
   readonly stats: CachingEmbedderStats = { requested: 0, distinct: 0, cached: 0, embedded: 0 };
 
-  private readonly memory: VectorMemo;
+  /** Text -> vector, bounded by bytes (the vector, the text and the entry). */
+  private readonly memory: GenerationalCache<string, Int8Array>;
 
   constructor(
     private readonly provider: EmbeddingProvider,
@@ -54,7 +56,10 @@ export class CachingEmbedder {
     /** Bytes the in-process memo may hold (0: none). */
     memoryBytes = MEMORY_CACHE_BYTES,
   ) {
-    this.memory = new VectorMemo(memoryBytes);
+    this.memory = new GenerationalCache({
+      maxCost: memoryBytes,
+      costOf: (text, vector) => vector.byteLength + 2 * text.length + ENTRY_OVERHEAD,
+    });
   }
 
   /** The provider's id: the cache namespace and the index's model identity. */
@@ -78,7 +83,10 @@ export class CachingEmbedder {
     assertTexts(texts);
     await this.provider.init();
     const dimensions = this.provider.dimensions;
-    const remembered = texts.map((text) => this.memory.get(text, dimensions));
+    const remembered = texts.map((text) => {
+      const vector = this.memory.get(text, undefined);
+      return vector !== undefined && vector.length === dimensions ? vector : undefined;
+    });
     const unknown = texts.filter((_, i) => remembered[i] === undefined);
     const fetched = unknown.length === 0 ? [] : await this.embedThroughCache(unknown, signal);
     let next = 0;
@@ -126,35 +134,5 @@ export class CachingEmbedder {
 
   close(): Promise<void> {
     return this.provider.close();
-  }
-}
-
-/**
- * Text -> vector, bounded by bytes in two generations: when the current one
- * is full it becomes the previous one and the older is dropped, so at most
- * `maxBytes` are held and a vector used in the last generation survives.
- */
-class VectorMemo {
-  private current = new Map<string, Int8Array>();
-  private previous = new Map<string, Int8Array>();
-  private currentBytes = 0;
-
-  constructor(private readonly maxBytes: number) {}
-
-  get(text: string, dimensions: number): Int8Array | undefined {
-    const vector = this.current.get(text) ?? this.previous.get(text);
-    return vector !== undefined && vector.length === dimensions ? vector : undefined;
-  }
-
-  set(text: string, vector: Int8Array): void {
-    const bytes = vector.byteLength + 2 * text.length + ENTRY_OVERHEAD;
-    if (this.current.has(text) || 2 * bytes > this.maxBytes) return;
-    if (2 * (this.currentBytes + bytes) > this.maxBytes) {
-      this.previous = this.current;
-      this.current = new Map();
-      this.currentBytes = 0;
-    }
-    this.current.set(text, vector);
-    this.currentBytes += bytes;
   }
 }

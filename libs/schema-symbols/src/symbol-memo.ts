@@ -15,10 +15,11 @@
  *
  * Kept symbols are frozen (shared between builds, never changed) and hold
  * copies of their strings (a slice of an SDL would keep the whole SDL alive).
- * Bounded by the characters of the keys, in two generations like TextMemo.
+ * Bounded by the characters of the keys, in two generations (GenerationalCache).
  */
 import type { SchemaSymbol } from './schema-symbol.js';
-import { detach } from './text-memo.js';
+import { GenerationalCache } from '@discovery/generational-cache';
+import { detach, textEntryChars } from './text-memo.js';
 
 /**
  * Key characters held at most. The member definitions of GitHub's schema are
@@ -30,41 +31,26 @@ import { detach } from './text-memo.js';
 export const SYMBOL_MEMO_CHARS = 6 * 1024 * 1024;
 
 export class SymbolMemo {
-  private current = new Map<string, SchemaSymbol>();
-  private previous = new Map<string, SchemaSymbol>();
-  private currentChars = 0;
+  private readonly cache: GenerationalCache<string, SchemaSymbol>;
 
-  constructor(private readonly maxChars = SYMBOL_MEMO_CHARS) {}
+  constructor(maxChars = SYMBOL_MEMO_CHARS) {
+    this.cache = new GenerationalCache({ maxCost: maxChars, costOf: textEntryChars, keyToKeep: detach });
+  }
 
   /** The symbol made before for `key`, else `make()`'s, frozen and kept. */
   get(key: string, make: () => SchemaSymbol): SchemaSymbol {
-    const known = this.current.get(key);
+    const known = this.cache.get(key, undefined);
     if (known !== undefined) return known;
-    const symbol = this.previous.get(key) ?? sealed(make());
-    this.remember(key, symbol);
+    const symbol = sealed(make());
+    this.cache.set(detach(key), symbol);
     return symbol;
   }
 
   /** Symbols held (both generations). */
   get size(): number {
-    return this.current.size + this.previous.size;
-  }
-
-  private remember(key: string, symbol: SchemaSymbol): void {
-    const chars = key.length + ENTRY_CHARS;
-    if (2 * chars > this.maxChars) return;
-    if (2 * (this.currentChars + chars) > this.maxChars) {
-      this.previous = this.current;
-      this.current = new Map();
-      this.currentChars = 0;
-    }
-    this.current.set(detach(key), symbol);
-    this.currentChars += chars;
+    return this.cache.size;
   }
 }
-
-/** What an entry costs besides its key, in characters. */
-const ENTRY_CHARS = 32;
 
 /** Freezes a value deeply, its strings replaced by copies that share no memory with an SDL. */
 function sealed<T>(value: T): T {

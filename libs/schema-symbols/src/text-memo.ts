@@ -1,12 +1,13 @@
+import { GenerationalCache } from '@discovery/generational-cache';
+
 /**
  * TextMemo: results of a pure function of a string, memoized by the string and
  * bounded by the characters of the strings it holds. Descriptions and
  * identifiers repeat within a schema (pagination arguments, `id` fields) and
  * almost all of them come back when a schema is rebuilt after a small change,
  * so a memo lives as long as its thread (a build worker serves build after
- * build). Two generations: when the current one is full it becomes the
- * previous one and the older is dropped, so at most `maxChars` characters of
- * keys are held and a text used in the last generation survives.
+ * build). Two generations (GenerationalCache): at most `maxChars` characters
+ * of keys are held and a text used in the last generation survives.
  *
  * Keys are copied before they are kept and the function runs on the copy: a
  * name or description parsed from an SDL is often a slice of it, and V8 keeps
@@ -14,53 +15,39 @@
  * schemas would hold all of them).
  */
 export class TextMemo<V> {
-  private current = new Map<string, V>();
-  private previous = new Map<string, V>();
-  private currentChars = 0;
+  private readonly cache: GenerationalCache<string, V>;
 
   constructor(
-    private readonly maxChars: number,
+    maxChars: number,
     private readonly compute: (text: string) => V,
-  ) {}
+  ) {
+    this.cache = new GenerationalCache({ maxCost: maxChars, costOf: textEntryChars, keyToKeep: detach });
+  }
 
   get(text: string): V {
-    // One lookup for a hit; `has` only to tell a memoized undefined from a miss.
-    const known = this.current.get(text);
-    if (known !== undefined || this.current.has(text)) return known as V;
-    const previous = this.previous.get(text);
-    if (previous !== undefined || this.previous.has(text)) {
-      this.remember(detach(text), previous as V);
-      return previous as V;
-    }
+    const known = this.cache.get(text, MISS);
+    if (known !== MISS) return known;
     const own = detach(text);
     const value = this.compute(own);
-    this.remember(own, value);
+    this.cache.set(own, value);
     return value;
   }
 
   /** Entries held (both generations). */
   get size(): number {
-    return this.current.size + this.previous.size;
+    return this.cache.size;
   }
 
   clear(): void {
-    this.current = new Map();
-    this.previous = new Map();
-    this.currentChars = 0;
+    this.cache.clear();
   }
+}
 
-  private remember(text: string, value: V): void {
-    // Per entry: its characters plus a little for the Map entry, so many short texts are bounded too.
-    const chars = text.length + ENTRY_CHARS;
-    if (2 * chars > this.maxChars) return;
-    if (2 * (this.currentChars + chars) > this.maxChars) {
-      this.previous = this.current;
-      this.current = new Map();
-      this.currentChars = 0;
-    }
-    this.current.set(text, value);
-    this.currentChars += chars;
-  }
+const MISS = Symbol('miss');
+
+/** Characters an entry keyed by `text` costs: the key plus the Map entry. */
+export function textEntryChars(text: string): number {
+  return text.length + ENTRY_CHARS;
 }
 
 /** What an entry costs besides its key, in characters. */
