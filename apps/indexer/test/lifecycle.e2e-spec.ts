@@ -66,5 +66,14 @@ describe('index lifecycle', () => {
     const error = await client.getIndex({ indexId }).then(() => undefined, (e: unknown) => ConnectError.from(e));
     expect(error?.code).toBe(Code.NotFound);
     expect((await client.listIndexes({})).indexes.map((i) => i.indexId)).not.toContain(indexId);
+    // The expiry is seen by the sweep (every 2 s with this TTL) and counted once (finding F5).
+    const idleEvictions = async (): Promise<number> => {
+      const text = await (await fetch(`${indexer.baseUrl}/metrics`)).text();
+      const line = text.split('\n').find((l) => l.startsWith('discovery_indexes_evicted_total{') && l.includes('reason="idle"'));
+      return line === undefined ? 0 : Number(line.slice(line.lastIndexOf(' ') + 1));
+    };
+    await waitFor(async () => (await idleEvictions()) === 1, 10_000, 'the idle eviction to be counted');
+    await sleep(2_500); // another sweep: still counted once
+    expect(await idleEvictions()).toBe(1);
   });
 });

@@ -15,6 +15,6 @@ export function metricsObserver(metrics: Metrics): DiscoveryObserver {
     },
     cacheLookup: (hit) => (hit ? metrics.cache.hit('index') : metrics.cache.miss('index')),
     indexesHeld: (count, bytes) => metrics.indexes.setHeld(count, bytes),
-    indexEvicted: (reason) => metrics.indexes.evicted(reason),
+    indexEvicted: (reason, count) => metrics.indexes.evicted(reason, count),
   };
 }

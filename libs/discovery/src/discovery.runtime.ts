@@ -128,6 +128,7 @@ export function createDiscoveryRuntime(options: DiscoveryRuntimeOptions): Discov
     onFailure: (error, method) => log.error({ err: error, method }, 'request handler failed'),
   });
   let unsubscribe: (() => Promise<void>) | undefined;
+  let sweeper: NodeJS.Timeout | undefined;
 
   return {
     service,
@@ -139,15 +140,40 @@ export function createDiscoveryRuntime(options: DiscoveryRuntimeOptions): Discov
     },
     async start() {
       unsubscribe = await options.events.subscribe((event) => reader.invalidate(event.indexId));
+      sweeper = startExpirySweep(options.store, options.limits.idleTtlMs, observer, log);
       if (options.runBuildWorker !== false) {
         await options.buildQueue.process(builder.handle, { concurrency: options.limits.buildConcurrency });
       }
       log.info({ version, buildWorker: options.runBuildWorker !== false }, 'discovery service started');
     },
     async stop() {
+      if (sweeper) clearInterval(sweeper);
+      sweeper = undefined;
       await unsubscribe?.();
       unsubscribe = undefined;
       await owned?.close();
     },
   };
+}
+
+/**
+ * Idle expiry happens inside the store (Redis key TTLs), unseen by the services: a periodic sweep
+ * finds the indexes that expired and reports them (`indexEvicted('idle')`). Every replica sweeps;
+ * the store counts each expiry once. Runs every half idle TTL, between 1 s and 60 s apart.
+ */
+function startExpirySweep(store: IndexStore, idleTtlMs: number, observer: DiscoveryObserver, log: Log): NodeJS.Timeout {
+  const every = Math.min(60_000, Math.max(1_000, Math.floor(idleTtlMs / 2)));
+  const timer = setInterval(() => {
+    store.sweepExpired().then(
+      (expired) => {
+        if (expired > 0) {
+          observer.indexEvicted?.('idle', expired);
+          log.info({ expired }, 'idle indexes expired');
+        }
+      },
+      (error: unknown) => log.warn({ err: error }, 'sweeping expired indexes failed'),
+    );
+  }, every);
+  timer.unref();
+  return timer;
 }

@@ -34,7 +34,8 @@ export interface DiscoveryObserver {
   cacheLookup?(hit: boolean): void;
   indexesHeld?(count: number, bytes: number): void;
   /** A loaded index dropped from memory to stay within INDEX_CACHE_MAX_BYTES (it reloads on next use). */
-  indexEvicted?(reason: 'memory'): void;
+  /** `memory`: dropped from this process's cache; `idle`: expired in the store after INDEX_IDLE_TTL unused. */
+  indexEvicted?(reason: 'memory' | 'idle', count?: number): void;
 }
 
 export const silentLog: Log = {

@@ -54,6 +54,12 @@ export interface IndexStore {
   listForTenant(tenant: string): Promise<string[]>;
   /** All live index ids (operators, metrics). */
   listAll(): Promise<string[]>;
+  /**
+   * Forgets the indexes that expired while idle (their data is already gone) and returns how many
+   * this call found. Each expiry is counted once, by whichever process or call finds it first, so
+   * every replica may sweep.
+   */
+  sweepExpired(): Promise<number>;
   /** Liveness of the backing store. */
   ping(): Promise<void>;
   close(): Promise<void>;

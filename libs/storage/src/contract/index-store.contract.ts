@@ -164,6 +164,20 @@ export function describeIndexStore(name: string, make: () => Promise<IndexStoreH
       expect(await h.store.listAll()).toEqual([OTHER]);
     });
 
+    it('counts each idle expiry once when swept (and nothing live or deleted)', async () => {
+      await h.store.ensure(ID, SDL, 'acme', 1);
+      await h.store.ensure(OTHER, OTHER_SDL, 'acme', 1);
+      await h.store.touch(ID, 100);
+      await h.store.touch(OTHER, 3_600_000);
+      await until(async () => (await h.store.getMeta(ID)) === undefined, 'the index to expire');
+      expect(await h.store.listAll()).toEqual([OTHER]);
+      const sweeps = await Promise.all([h.store.sweepExpired(), h.store.sweepExpired()]);
+      expect(sweeps[0]! + sweeps[1]!).toBe(1);
+      expect(await h.store.sweepExpired()).toBe(0);
+      await h.store.delete(OTHER);
+      expect(await h.store.sweepExpired()).toBe(0);
+    });
+
     it('touch replaces the idle deadline (a use keeps the index alive)', async () => {
       await h.store.ensure(ID, SDL, 'acme', 1);
       await h.store.touch(ID, 100);

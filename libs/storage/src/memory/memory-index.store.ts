@@ -38,6 +38,8 @@ export class MemoryIndexStore implements IndexStore {
   private readonly now: () => number;
   private readonly sweeper: NodeJS.Timeout;
   private closed = false;
+  /** Indexes removed on expiry (on access or by the timer) since the last sweepExpired(). */
+  private expiredUncounted = 0;
 
   constructor(options: MemoryIndexStoreOptions = {}) {
     this.now = options.now ?? Date.now;
@@ -171,11 +173,19 @@ export class MemoryIndexStore implements IndexStore {
     return removed;
   }
 
+  async sweepExpired(): Promise<number> {
+    this.sweep();
+    const found = this.expiredUncounted;
+    this.expiredUncounted = 0;
+    return found;
+  }
+
   private live(id: string): Entry | undefined {
     const entry = this.entries.get(id);
     if (!entry) return undefined;
     if (entry.expiresAt !== undefined && entry.expiresAt <= this.now()) {
       this.remove(id);
+      this.expiredUncounted += 1;
       return undefined;
     }
     return entry;

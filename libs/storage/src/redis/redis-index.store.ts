@@ -147,13 +147,14 @@ export class RedisIndexStore implements IndexStore {
   }
 
   async listAll(): Promise<string[]> {
-    const setKey = this.keys.allIndexes();
-    return storageCall('list indexes', async () => {
-      const ids = await this.client.smembers(setKey);
-      const live = await Promise.all(
-        ids.map(async (id) => (isIndexId(id) ? (await this.client.exists(this.keys.index(id).meta)) === 1 : false)),
-      );
-      return this.dropStale(setKey, ids, live);
+    return storageCall('list indexes', async () => (await this.partitionAllIndexes()).live.sort());
+  }
+
+  async sweepExpired(): Promise<number> {
+    return storageCall('sweep expired indexes', async () => {
+      const { expired } = await this.partitionAllIndexes();
+      // SREM counts only the members it removed: a replica sweeping at the same time counts none twice.
+      return expired.length === 0 ? 0 : await this.client.srem(this.keys.allIndexes(), ...expired);
     });
   }
 
@@ -172,6 +173,13 @@ export class RedisIndexStore implements IndexStore {
   }
 
   /** Removes members found dead (evicted, deleted, malformed) and returns the live ones, sorted. */
+  /** The ids in the all-indexes set, split by whether their metadata still exists. */
+  private async partitionAllIndexes(): Promise<{ live: string[]; expired: string[] }> {
+    const ids = await this.client.smembers(this.keys.allIndexes());
+    const exists = await Promise.all(ids.map(async (id) => isIndexId(id) && (await this.client.exists(this.keys.index(id).meta)) === 1));
+    return { live: ids.filter((_, i) => exists[i]), expired: ids.filter((_, i) => !exists[i]) };
+  }
+
   private async dropStale(setKey: string, ids: string[], live: boolean[]): Promise<string[]> {
     const stale = ids.filter((_, i) => !live[i]);
     if (stale.length > 0) await this.client.srem(setKey, ...stale);
