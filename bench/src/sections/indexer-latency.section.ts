@@ -18,6 +18,7 @@
  * Targets (issue 3): p50 <= 10 ms and p99 <= 30 ms at 32 callers on these 2 cores.
  */
 import { readFile } from 'node:fs/promises';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { YokoService } from '@discovery/proto';
 import { registerSection, type BenchContext, type SectionResult } from '../bench-section.js';
@@ -86,6 +87,7 @@ async function run(context: BenchContext): Promise<SectionResult> {
   const rows = (await loadEvalRows(join(context.dataDir, 'search'))).filter((r) => r.schemaId === 'github');
   const queries = rows.map((r) => r.query);
   const coordinates = [...new Set(rows.flatMap((r) => r.targetFields))].map((f) => `field:${f}`);
+  const loadBefore = loadavg()[0]!;
   const first = await startIndexerProcess({ EMBEDDINGS_PROVIDER: 'static' });
   const servers = [first];
   try {
@@ -152,9 +154,17 @@ async function run(context: BenchContext): Promise<SectionResult> {
             r.clientCpuMs,
           ]),
         },
-        { title: 'Indexer memory after the run', columns: ['measure', 'value'], rows: [['RSS of one replica (MiB)', Math.round(rss / 1048576)]] },
+        {
+          title: 'The run',
+          columns: ['measure', 'value'],
+          rows: [
+            ['RSS of one replica after the run (MiB)', Math.round(rss / 1048576)],
+            // Other work on the machine moves every latency figure; CPU per call it moves little.
+            ['load average, 1 min, at start / end', `${loadBefore.toFixed(2)} / ${loadavg()[0]!.toFixed(2)}`],
+          ],
+        },
       ],
-      data: { runs, rss },
+      data: { runs, rss, loadAverage: { start: loadBefore, end: loadavg()[0] } },
     };
   } finally {
     for (const server of servers.reverse()) await server.stop();
