@@ -14,26 +14,12 @@ export function byRank(scores: Float64Array): (a: number, b: number) => number {
 }
 
 /** The `limit` best of `positions` (best first). */
-export function topK(positions: readonly number[], scores: Float64Array, limit: number): number[] {
-  const n = positions.length;
-  if (limit <= 0 || n === 0) return [];
-  if (n <= limit) return [...positions].sort(byRank(scores));
-  if (scratch.length < n) scratch = new Float64Array(Math.max(n, scratch.length * 2));
-  const values = scratch;
-  for (let k = 0; k < n; k++) values[k] = scores[positions[k]!]!;
-  const threshold = kthSmallest(values, n, n - limit);
-  const passing: number[] = [];
-  for (let k = 0; k < n; k++) {
-    const p = positions[k]!;
-    if (scores[p]! >= threshold) passing.push(p);
-  }
-  passing.sort(byRank(scores));
-  if (passing.length > limit) passing.length = limit;
-  return passing;
+export function topK(positions: ArrayLike<number>, scores: Float64Array, limit: number): number[] {
+  return selectTop(positions, scores, limit).sort(byRank(scores));
 }
 
 /**
- * The same positions as topK, in no particular order (for stages that do not need the order):
+ * The `limit` best of `positions` in no particular order (for stages that do not need it):
  * everything above the limit-th best score, then the ties at it by ascending position.
  */
 export function selectTop(positions: ArrayLike<number>, scores: Float64Array, limit: number): number[] {
