@@ -3,6 +3,7 @@
  * docs/deployment.md) and the error type commands throw to choose one.
  */
 import { Code, ConnectError } from '@connectrpc/connect';
+import { codeToString } from '@connectrpc/connect/protocol-connect';
 
 export enum ExitCode {
   Ok = 0,
@@ -66,18 +67,6 @@ const CONNECT_EXIT: Partial<Record<Code, ExitCode>> = {
   [Code.Canceled]: ExitCode.Interrupted,
 };
 
-const CODE_NAMES: Partial<Record<Code, string>> = {
-  [Code.InvalidArgument]: 'invalid_argument',
-  [Code.NotFound]: 'not_found',
-  [Code.Unauthenticated]: 'unauthenticated',
-  [Code.PermissionDenied]: 'permission_denied',
-  [Code.Unavailable]: 'unavailable',
-  [Code.FailedPrecondition]: 'failed_precondition',
-  [Code.DeadlineExceeded]: 'deadline_exceeded',
-  [Code.Unimplemented]: 'unimplemented',
-  [Code.Canceled]: 'canceled',
-};
-
 function connectMessage(error: ConnectError, url: string): string {
   switch (error.code) {
     case Code.Unauthenticated:
@@ -111,7 +100,7 @@ export function toCliError(failure: unknown, url: string): CliError {
   if (failure instanceof CliError) return failure;
   if (failure instanceof ConnectError) {
     const error = classify(failure);
-    return new CliError(CONNECT_EXIT[error.code] ?? ExitCode.Error, connectMessage(error, url), CODE_NAMES[error.code] ?? 'error');
+    return new CliError(CONNECT_EXIT[error.code] ?? ExitCode.Error, connectMessage(error, url), codeToString(error.code));
   }
   return new CliError(ExitCode.Error, failure instanceof Error ? failure.message : String(failure));
 }
