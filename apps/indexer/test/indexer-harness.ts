@@ -3,15 +3,12 @@
  * BullMQ under a unique key prefix) and gives Connect clients that speak to
  * it as Cosmo's router does: JSON or binary codec, a bearer token.
  */
-import { createClient, type Client } from '@connectrpc/connect';
-import { createConnectTransport } from '@connectrpc/connect-node';
 import { loadIndexerConfig } from '@discovery/config';
-import { YokoService } from '@discovery/proto';
-import { createTestRedis, deleteKeysByPrefix, closeTestRedis, uniquePrefix } from '@discovery/testing';
+import { createTestRedis, deleteKeysByPrefix, closeTestRedis, readMetric, uniquePrefix, yokoClient, type YokoClient } from '@discovery/testing';
 import { hashToken } from '@discovery/auth';
 import { startIndexer } from '../src/main.js';
 
-export type Yoko = Client<typeof YokoService>;
+export type Yoko = YokoClient;
 
 export const TOKENS = {
   acme: 'sd_acme-token-for-tests-0000000000000000000',
@@ -49,34 +46,8 @@ export async function startTestIndexer(env: Record<string, string> = {}, prefix 
   return {
     baseUrl,
     prefix,
-    client(token, options = {}) {
-      return createClient(
-        YokoService,
-        createConnectTransport({
-          baseUrl,
-          httpVersion: '1.1',
-          useBinaryFormat: options.binary ?? false,
-          interceptors: token
-            ? [
-                (next) => (req) => {
-                  req.header.set('authorization', `Bearer ${token}`);
-                  return next(req);
-                },
-              ]
-            : [],
-        }),
-      );
-    },
-    async metric(name) {
-      const text = await (await fetch(`${baseUrl}/metrics`)).text();
-      let total = 0;
-      for (const line of text.split('\n')) {
-        if (line.startsWith(name) && (line[name.length] === '{' || line[name.length] === ' ')) {
-          total += Number(line.slice(line.lastIndexOf(' ') + 1));
-        }
-      }
-      return total;
-    },
+    client: (token, options = {}) => yokoClient(baseUrl, token, options),
+    metric: (name) => readMetric(baseUrl, name),
     async stop() {
       await app.close();
     },

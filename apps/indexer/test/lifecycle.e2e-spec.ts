@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { Code, ConnectError } from '@connectrpc/connect';
 import { IndexStatus } from '@discovery/proto';
-import { sleep, uniquePrefix, waitFor } from '@discovery/testing';
+import { readMetric, sleep, uniquePrefix, waitFor } from '@discovery/testing';
 import { dropPrefix, startTestIndexer, TOKENS, type RunningIndexer } from './indexer-harness.js';
 
 const cosmo = readFileSync(new URL('../../../test/fixtures/schemas/cosmo-demo.graphql', import.meta.url), 'utf8');
@@ -67,11 +67,7 @@ describe('index lifecycle', () => {
     expect(error?.code).toBe(Code.NotFound);
     expect((await client.listIndexes({})).indexes.map((i) => i.indexId)).not.toContain(indexId);
     // The expiry is seen by the sweep (every 2 s with this TTL) and counted once (finding F5).
-    const idleEvictions = async (): Promise<number> => {
-      const text = await (await fetch(`${indexer.baseUrl}/metrics`)).text();
-      const line = text.split('\n').find((l) => l.startsWith('discovery_indexes_evicted_total{') && l.includes('reason="idle"'));
-      return line === undefined ? 0 : Number(line.slice(line.lastIndexOf(' ') + 1));
-    };
+    const idleEvictions = () => readMetric(indexer.baseUrl, 'discovery_indexes_evicted_total', { reason: 'idle' });
     await waitFor(async () => (await idleEvictions()) === 1, 10_000, 'the idle eviction to be counted');
     await sleep(2_500); // another sweep: still counted once
     expect(await idleEvictions()).toBe(1);

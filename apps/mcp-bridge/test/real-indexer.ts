@@ -3,11 +3,8 @@
  * starts it (token auth, real Redis under a unique key prefix, no embeddings), plus an operator
  * client with the same token to act on it (delete an index, read its state).
  */
-import { createClient, type Client } from '@connectrpc/connect';
-import { createConnectTransport } from '@connectrpc/connect-node';
 import { generateToken, tokenEntry } from '@discovery/auth';
-import { YokoService } from '@discovery/proto';
-import { closeTestRedis, createTestRedis, deleteKeysByPrefix, freePort, uniquePrefix } from '@discovery/testing';
+import { closeTestRedis, createTestRedis, deleteKeysByPrefix, freePort, uniquePrefix, yokoClient, type YokoClient } from '@discovery/testing';
 import { fileURLToPath } from 'node:url';
 import { startService, type RunningService } from '../../../test/deploy/service-process.js';
 
@@ -18,7 +15,7 @@ export interface RealIndexer {
   token: string;
   prefix: string;
   service: RunningService;
-  operator: Client<typeof YokoService>;
+  operator: YokoClient;
   stop(): Promise<void>;
 }
 
@@ -38,14 +35,7 @@ export async function startRealIndexer(label: string): Promise<RealIndexer> {
     DISCOVERY_TOKENS: tokenEntry('bridge', token),
   });
   await service.waitForHttp(`${url}/readyz`, 60_000);
-  const operator = createClient(
-    YokoService,
-    createConnectTransport({
-      baseUrl: url,
-      httpVersion: '1.1',
-      interceptors: [(next) => (req) => (req.header.set('authorization', `Bearer ${token}`), next(req))],
-    }),
-  );
+  const operator = yokoClient(url, token);
   let stopped = false;
   return {
     url,

@@ -4,11 +4,9 @@
  * Needs `npm run build`.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Code, ConnectError, createClient } from '@connectrpc/connect';
-import { createConnectTransport } from '@connectrpc/connect-node';
+import { Code, ConnectError } from '@connectrpc/connect';
 import { generateToken, tokenEntry } from '@discovery/auth';
-import { YokoService } from '@discovery/proto';
-import { freePort, OpenAiScriptedServer, submitReply } from '@discovery/testing';
+import { freePort, OpenAiScriptedServer, submitReply, yokoClient } from '@discovery/testing';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { join } from 'node:path';
@@ -70,12 +68,7 @@ describe('serve without Redis', () => {
   }, 90_000);
 
   it('serves the discovery API on the same port, with its auth', async () => {
-    const yoko = (token?: string) =>
-      createClient(YokoService, createConnectTransport({
-        baseUrl: base,
-        httpVersion: '1.1',
-        interceptors: token ? [(next) => (req) => (req.header.set('authorization', `Bearer ${token}`), next(req))] : [],
-      }));
+    const yoko = (token?: string) => yokoClient(base, token);
     const { indexes } = await yoko(operatorToken).listIndexes({});
     expect(indexes).toEqual([]);
     await expect(yoko().listIndexes({})).rejects.toMatchObject({ code: Code.Unauthenticated });

@@ -1,3 +1,4 @@
 export * from './redis.js';
 export * from './openai-scripted-server.js';
 export * from './redis-server.js';
+export * from './discovery-api.js';

@@ -7,11 +7,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { createClient } from '@connectrpc/connect';
-import { createConnectTransport } from '@connectrpc/connect-node';
 import { hashToken } from '@discovery/auth';
-import { YokoService } from '@discovery/proto';
-import { freePort } from '@discovery/testing';
+import { freePort, readMetric, yokoClient } from '@discovery/testing';
 import { JWT_SECRET, TOKENS, type Yoko } from './test-indexer.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -61,21 +58,8 @@ export async function spawnIndexer(env: Record<string, string>): Promise<Indexer
   return {
     pid: child.pid!,
     baseUrl,
-    client(token, options = {}) {
-      return createClient(
-        YokoService,
-        createConnectTransport({
-          baseUrl,
-          httpVersion: '1.1',
-          useBinaryFormat: options.binary ?? false,
-          interceptors: token ? [(next) => (req) => (req.header.set('authorization', `Bearer ${token}`), next(req))] : [],
-        }),
-      );
-    },
-    async metric(name) {
-      const text = await (await fetch(`${baseUrl}/metrics`, { signal: AbortSignal.timeout(10_000) })).text();
-      return sumMetric(text, name);
-    },
+    client: (token, options = {}) => yokoClient(baseUrl, token, options),
+    metric: (name) => readMetric(baseUrl, name),
     rssBytes() {
       const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
       const kb = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
@@ -96,16 +80,6 @@ export async function spawnIndexer(env: Record<string, string>): Promise<Indexer
       clearTimeout(timer);
     },
   };
-}
-
-export function sumMetric(text: string, name: string): number {
-  let total = 0;
-  for (const line of text.split('\n')) {
-    if (line.startsWith(name) && (line[name.length] === '{' || line[name.length] === ' ')) {
-      total += Number(line.slice(line.lastIndexOf(' ') + 1));
-    }
-  }
-  return total;
 }
 
 async function waitForHealth(baseUrl: string, child: ChildProcess, output: () => string): Promise<void> {
