@@ -7,15 +7,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
-import { createClient, type Client } from '@connectrpc/connect';
-import { createConnectTransport } from '@connectrpc/connect-node';
-import { IndexStatus, YokoService } from '@discovery/proto';
-import { closeTestRedis, createTestRedis, deleteKeysByPrefix, freePort, TEST_REDIS_URL } from '@discovery/testing';
+import { IndexStatus } from '@discovery/proto';
+import { closeTestRedis, createTestRedis, deleteKeysByPrefix, freePort, TEST_REDIS_URL, yokoClient, type YokoClient } from '@discovery/testing';
 import { Redis } from 'ioredis';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 
-export type Yoko = Client<typeof YokoService>;
+export type Yoko = YokoClient;
 
 export interface IndexerProcess {
   client: Yoko;
@@ -61,7 +59,7 @@ export async function startIndexerProcess(
     if (Date.now() > deadline) throw new Error('indexer did not start within 30 s');
     await new Promise((r) => setTimeout(r, 100));
   }
-  const client = createClient(YokoService, createConnectTransport({ baseUrl, httpVersion: '1.1', useBinaryFormat: true }));
+  const client = yokoClient(baseUrl, undefined, { binary: true });
   return {
     client,
     baseUrl,
