@@ -1,1 +1,2 @@
 export * from './gen/yoko/v1/yoko_pb.js';
+export * from './gen/discovery/v1/discovery_pb.js';
