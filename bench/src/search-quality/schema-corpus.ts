@@ -27,7 +27,16 @@ export async function loadCorpus(
   provider: EmbeddingProvider | undefined,
   cacheDir: string,
 ): Promise<SchemaCorpus> {
-  const sdl = await loadSchemaSdl(searchDataDir, schemaId);
+  return corpusFromSdl(await loadSchemaSdl(searchDataDir, schemaId), schemaId, provider, cacheDir);
+}
+
+/** The same from an SDL text (other schemas than the split's, such as the held-out name probes). */
+export async function corpusFromSdl(
+  sdl: string,
+  schemaId: string,
+  provider: EmbeddingProvider | undefined,
+  cacheDir: string,
+): Promise<SchemaCorpus> {
   const { schema } = buildSchemaFromSdl(sdl);
   const symbols = extractSymbols(schema);
   const vectors = provider === undefined ? undefined : await cachedVectors(provider, symbols, cacheDir);

@@ -8,7 +8,7 @@
 import { join } from 'node:path';
 import { StaticEmbeddingProvider, type EmbeddingProvider } from '@discovery/embeddings';
 import { DEFAULT_RANKING_OPTIONS, search, type RankingOptions } from '@discovery/ranking';
-import { registerSection, type BenchContext, type SectionResult } from '../bench-section.js';
+import { registerSection, type BenchContext, type BenchTable, type SectionResult } from '../bench-section.js';
 import { loadEvalRows, type EvalRow } from '../search-quality/eval-dataset.js';
 import { evaluateSystem, type Ranker, type SystemRun } from '../search-quality/evaluate.js';
 import { naiveSearch } from '../search-quality/naive-baseline.js';
@@ -16,6 +16,14 @@ import { qualityTable } from '../search-quality/quality-report.js';
 import { referenceTable } from '../search-quality/reference-systems.js';
 import { loadCorpus, type SchemaCorpus } from '../search-quality/schema-corpus.js';
 import { measureLatency } from '../search-quality/search-latency.js';
+import { combineIntentFigures, intentFigures, intentTable, type IntentFigures, type QueryRanker } from '../search-quality/intent-views.js';
+import { nameProbes } from '../search-quality/name-probes.js';
+import { loadWriteRows } from '../search-quality/write-intent.js';
+import { corpusFromSdl } from '../search-quality/schema-corpus.js';
+import { readFile } from 'node:fs/promises';
+
+/** Schemas outside the development split (test fixtures), for name and coordinate probes only. */
+const OTHER_SCHEMAS = ['saleor', 'artsy-metaphysics-v2', 'anilist', 'shopify-storefront', 'swapi'];
 
 const DEPTH = 50;
 const BASELINE = 'naive substring';
@@ -82,10 +90,12 @@ async function run(context: BenchContext): Promise<SectionResult> {
     systems: systems.map((s) => ({ system: s.system, figures: s.run.groups[group]! })),
   }));
   const latency = measureLatency(rows, corpora);
+  const intent = await intentViews(context, rows, corpora);
   return {
     tables: [
       qualityTable('search quality (percent; ratios to the naive baseline)', groups, BASELINE),
       referenceTable(systems[1]!.run.groups['all']!),
+      intent.table,
       latency.table,
     ],
     data: {
@@ -94,8 +104,54 @@ async function run(context: BenchContext): Promise<SectionResult> {
       perRow: systems.map((s) => ({ system: s.system, rows: s.run.rows })),
       latency: latency.figures,
       embeddingModel: provider?.id,
+      intentViews: intent.lines,
     },
   };
+}
+
+/** Rankers for the intent views: ours (unfiltered, limit 20) and the naive baseline. */
+function intentRankers(corpus: SchemaCorpus): { system: string; rank: QueryRanker }[] {
+  const fields = corpus.symbols.filter((s) => s.kind === 'field');
+  return [
+    { system: BASELINE, rank: (query) => naiveSearch(fields, query, 20) },
+    { system: 'ours (words)', rank: (query) => search(corpus.index, { query, limit: 20 }).map((h) => h.symbol.coordinate) },
+  ];
+}
+
+/**
+ * Names, coordinates and write requests on the development schemas, and names and coordinates on
+ * other schemas (test fixtures), for ours and the baseline.
+ */
+async function intentViews(
+  context: BenchContext,
+  readRows: readonly EvalRow[],
+  corpora: ReadonlyMap<string, SchemaCorpus>,
+): Promise<{ table: BenchTable; lines: { group: string; system: string; figures: IntentFigures }[] }> {
+  const writeRows = await loadWriteRows(join(context.dataDir, 'write'));
+  const lines: { group: string; system: string; figures: IntentFigures }[] = [];
+  const perSystem = new Map<string, IntentFigures[]>();
+  const add = (group: string, corpus: SchemaCorpus, reads: readonly EvalRow[], writes: typeof writeRows): void => {
+    const probes = nameProbes(corpus.symbols, corpus.mutationRoot);
+    for (const { system, rank } of intentRankers(corpus)) {
+      const figures = intentFigures(rank, probes, writes, reads, corpus.mutationRoot);
+      lines.push({ group, system, figures });
+      if (!group.startsWith('other:')) perSystem.set(system, [...(perSystem.get(system) ?? []), figures]);
+    }
+  };
+  for (const [schemaId, corpus] of corpora) {
+    add(`schema:${schemaId}`, corpus, readRows.filter((r) => r.schemaId === schemaId), writeRows.filter((r) => r.schemaId === schemaId));
+  }
+  for (const [system, parts] of perSystem) lines.push({ group: 'all (development)', system, figures: combineIntentFigures(parts) });
+  const others = new Map<string, IntentFigures[]>();
+  for (const name of OTHER_SCHEMAS) {
+    const sdl = await readFile(join(context.dataDir, '..', '..', 'test', 'fixtures', 'schemas', `${name}.graphql`), 'utf8');
+    const corpus = await corpusFromSdl(sdl, name, undefined, join(context.resultsDir, 'vectors'));
+    const before = lines.length;
+    add(`other:${name}`, corpus, [], []);
+    for (const line of lines.slice(before)) others.set(line.system, [...(others.get(line.system) ?? []), line.figures]);
+  }
+  for (const [system, parts] of others) lines.push({ group: 'all (other schemas)', system, figures: combineIntentFigures(parts) });
+  return { table: intentTable('names, coordinates and write requests (percent; first hit / any target in the top 10)', lines), lines };
 }
 
 async function embedQueries(provider: EmbeddingProvider, rows: readonly EvalRow[]): Promise<Map<string, Float32Array>> {
