@@ -16,6 +16,8 @@ import { rerank } from './rerank.js';
 import { expandMembers } from './member-expansion.js';
 import { selectTop, topK } from './top-k.js';
 import { emptyPositionSet, positionBuffer, scoreBuffer } from './search-scratch.js';
+import { findMentions } from './name-mentions.js';
+import { namedTiers, promoteNamed } from './named-elements.js';
 
 /** Ranks the index's symbols for the request. Throws RankingError for an invalid request. */
 export function search(
@@ -24,7 +26,9 @@ export function search(
   options: Readonly<RankingOptions> = DEFAULT_RANKING_OPTIONS,
 ): SearchHit[] {
   const limit = effectiveLimit(request);
-  const intent = analyzeQuery(request.query.slice(0, MAX_QUERY_LENGTH));
+  const query = request.query.slice(0, MAX_QUERY_LENGTH);
+  const intent = analyzeQuery(query);
+  const mentions = findMentions(query);
   const scores = scoreBuffer(index.symbols.length);
   const candidates = lexicalScores(index, intent, scores);
   applyPriors(index, intent, candidates, scores, options);
@@ -48,6 +52,16 @@ export function search(
   const entries = rerank(index, index.nameTerms.queryTermIds(intent.terms), intent.write, head, scores, options);
   for (const i of entries) join(i);
   for (const i of expandMembers(index, head, scores, intent.write, filter, options)) join(i);
+  if (mentions.mentions.length > 0) {
+    const tiers = namedTiers(index, mentions, candidates);
+    let best = 0;
+    for (const i of head) if (scores[i]! > best) best = scores[i]!;
+    promoteNamed(index, tiers, scores, best, (i) => {
+      if (filter !== undefined && !filter(i)) return false;
+      join(i);
+      return true;
+    });
+  }
   const top = topK(head, scores, limit);
   const hits = top.map((i) => ({ symbol: index.symbols[i]!, score: scores[i]! }));
   if (hits.length < limit && request.parent !== undefined && filter !== undefined) {
