@@ -4,6 +4,7 @@
  * mutation fields out of their answers.
  */
 import { isStopWord, stem, textWords } from './tokenizer.js';
+import { detectWriteIntent, type MutationOnlyWord } from './write-intent.js';
 
 /**
  * Verbs (base form, as typed in a request) that unambiguously ask to change data. Words that are
@@ -49,8 +50,14 @@ export interface QueryIntent {
   write: boolean;
 }
 
-/** Analyzes a query; falls back to stop words as terms when the query has nothing else. */
-export function analyzeQuery(query: string): QueryIntent {
+/** Weight of the schema words a request's everyday phrases stand for (action-lexicon.ts). */
+const EXPANSION_WEIGHT = 0.7;
+
+/**
+ * Analyzes a query; falls back to stop words as terms when the query has nothing else. With the
+ * schema's mutation-only words, a request that opens with one of them counts as a write too.
+ */
+export function analyzeQuery(query: string, mutationOnly?: MutationOnlyWord): QueryIntent {
   const words = textWords(query);
   const content = words.filter((w) => !isStopWord(w));
   const terms = [...new Set((content.length > 0 ? content : words).map(stem))];
@@ -65,7 +72,16 @@ export function analyzeQuery(query: string): QueryIntent {
       }
     }
   }
-  return { terms, weighted, write: asksToWrite(query) };
+  const detected = detectWriteIntent(query, mutationOnly);
+  const write = asksToWrite(query) || detected.write;
+  for (const word of write ? detected.expansions : []) {
+    const term = stem(word);
+    if (!seen.has(term)) {
+      seen.add(term);
+      weighted.push({ term, weight: EXPANSION_WEIGHT });
+    }
+  }
+  return { terms, weighted, write };
 }
 
 /** Words before which a write verb is a noun (`the last edit date`, `an update`), not a request. */

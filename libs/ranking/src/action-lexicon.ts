@@ -1,0 +1,79 @@
+/**
+ * A small thesaurus of how people ask an API to change data, and of the nouns
+ * they use for common schema vocabulary. General-purpose (written from common
+ * API verbs and their everyday paraphrases, not from any one schema): each
+ * entry maps a phrase a person types to the words schemas use in field names.
+ * Only words that occur in the searched schema have any effect.
+ */
+
+/** Everyday phrases for changing data -> the verbs schemas name mutations with. */
+export const ACTION_PHRASES: Readonly<Record<string, readonly string[]>> = {
+  'money back': ['refund'], 'give back': ['refund', 'return'], 'pay back': ['refund'], reimburse: ['refund'],
+  land: ['merge'], combine: ['merge'], consolidate: ['merge'], squash: ['merge'],
+  'get rid of': ['delete', 'remove'], erase: ['delete'], trash: ['delete'], discard: ['delete'], drop: ['remove', 'delete'], wipe: ['delete'], destroy: ['delete'],
+  'take off': ['unpublish', 'remove'], 'take down': ['unpublish', 'delete'], unlist: ['unpublish'], delist: ['unpublish'],
+  'put on': ['publish', 'add'], 'make live': ['publish'], 'go live': ['publish'],
+  'set up': ['create'], make: ['create', 'add'], start: ['create'], open: ['create', 'open'], new: ['create'], write: ['create'], issue: ['create'], register: ['create'], generate: ['create'], post: ['create', 'add'], file: ['create'],
+  put: ['add'], attach: ['add'], nest: ['add', 'sub'], include: ['add'],
+  raise: ['update'], lower: ['update'], increase: ['update', 'adjust'], decrease: ['update', 'adjust'], change: ['update'], edit: ['update'], modify: ['update'], rename: ['update'], set: ['update', 'set'], adjust: ['adjust', 'update'], fix: ['update'],
+  tag: ['label', 'tag'], categorize: ['label'], label: ['label'],
+  hide: ['minimize', 'hide'], collapse: ['minimize'], conceal: ['hide'],
+  'look over': ['review'], 'check over': ['review'], 'go over': ['review'], ask: ['request'], approve: ['review', 'approve'], 'sign off': ['approve', 'review'], lgtm: ['approve'],
+  responsible: ['assign', 'assignee'], 'in charge': ['assign'], delegate: ['assign'],
+  move: ['transfer', 'move'], 'hand over': ['transfer'],
+  ship: ['fulfill', 'fulfillment'], dispatch: ['fulfill'], 'send out': ['fulfill'], deliver: ['fulfill'],
+  charge: ['capture'], 'collect payment': ['capture'],
+  pause: ['pause', 'hold'], freeze: ['hold', 'freeze'], resume: ['resume', 'release'], unpause: ['resume'],
+  'stop sending': ['unsubscribe', 'subscription'], mute: ['unsubscribe', 'subscription'], unwatch: ['unsubscribe', 'subscription'], 'stop following': ['unfollow'],
+  copy: ['duplicate', 'copy'], clone: ['duplicate', 'clone'],
+  bookmark: ['star'], favorite: ['star'], favourite: ['star'],
+  email: ['send', 'email'], notify: ['send', 'notify'], invite: ['invite'],
+  'turn on': ['enable', 'activate'], 'turn off': ['disable', 'deactivate'],
+  reply: ['comment', 'add'], comment: ['comment', 'add'], react: ['reaction', 'add'], upvote: ['reaction', 'add'],
+  'call off': ['cancel'], void: ['cancel', 'void'], abort: ['cancel'], withdraw: ['revoke', 'cancel'],
+  redirect: ['redirect'], forward: ['redirect'],
+  mark: ['mark'], resolve: ['resolve', 'close'], finish: ['complete', 'close'], complete: ['complete'],
+};
+
+/** Everyday nouns -> the words schemas use for them (applied to requests to change data). */
+export const NOUN_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
+  stock: ['inventory', 'quantity'], callback: ['webhook'], hook: ['webhook'], 'blog post': ['article'],
+  notification: ['subscription'], notifications: ['subscription'], 'sub-task': ['sub', 'issue'], subtask: ['sub', 'issue'],
+  dependency: ['blocked', 'block'], pr: ['pull', 'request'], repo: ['repository'], invitation: ['invite'],
+  reviewer: ['review'], coupon: ['discount', 'code'], promo: ['discount'], price: ['price', 'variant'],
+};
+
+/** Verbs that ask to change data when they open a request (`Close issue 5`, `please archive it`). */
+export const ACTION_VERBS: ReadonlySet<string> = new Set(
+  `add create update delete remove modify edit rename insert upsert archive unarchive cancel submit publish unpublish assign unassign
+  invite revoke approve reject dismiss enable disable activate deactivate reopen close merge land star unstar pin unpin follow unfollow
+  subscribe unsubscribe lock unlock block unblock transfer duplicate clone copy refund fulfill ship capture void hide unhide minimize
+  unminimize mute unmute snooze resolve unresolve revert mark convert combine raise lower increase decrease adjust attach detach upload
+  erase destroy drop discard trash wipe pause resume hold release move nest put take make start set write send email notify reply
+  react upvote tag label charge verify confirm complete finish stop ask let require rerun retry restore install uninstall grant deny
+  accept decline withdraw replace reorder sort schedule`
+    .split(/\s+/)
+    .filter((w) => w.length > 0),
+);
+
+/**
+ * Of those, words that are as often nouns or adjectives (`open orders`, `draft orders`, `comment
+ * threads`): they open a request only when the next word is not a plural noun or a participle.
+ */
+export const AMBIGUOUS_VERBS: ReadonlySet<string> = new Set(
+  'open draft comment label tag set release hold mark post file issue copy block lock star pin move drop start order return charge request review test run search stop sort email send close merge update'
+    .split(' '),
+);
+
+/** Words that may come before the verb of a request: `please`, `can you`, `I want to`, `how do I`. */
+export const LEAD_INS: readonly (readonly string[])[] = [
+  ['please'], ['kindly'], ['just'], ['now'], ['then'], ['and'], ['also'], ['so'], ['pls'],
+  ['can', 'you'], ['could', 'you'], ['would', 'you'], ['will', 'you'], ['can', 'i'], ['could', 'i'],
+  ['i', 'want', 'to'], ['i', 'want', 'you', 'to'], ['i', 'need', 'to'], ['we', 'need', 'to'], ['i', 'd', 'like', 'to'],
+  ['i', 'would', 'like', 'to'], ['we', 'want', 'to'], ['need', 'to'], ['want', 'to'], ['try', 'to'], ['help', 'me'],
+  ['let', 's'], ['lets'], ['let', 'us'], ['go', 'ahead', 'and'], ['how', 'do', 'i'], ['how', 'can', 'i'], ['how', 'to'],
+  ['how', 'would', 'i'], ['how', 'should', 'i'], ['is', 'it', 'possible', 'to'],
+];
+
+/** Phrases that ask to change data wherever they stand in a request (`... give them their money back`). */
+export const ACTION_ANYWHERE: ReadonlySet<string> = new Set(['money back', 'give back', 'pay back', 'get rid of', 'stop sending', 'stop following', 'call off']);

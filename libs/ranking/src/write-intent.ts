@@ -1,0 +1,141 @@
+/**
+ * Does a query ask to change data? Read from the whole request, not from a
+ * verb list alone: a request opens with a verb (after lead-ins such as
+ * `please`, `can you`, `how do I`), in any of its clauses; an everyday phrase
+ * for an action (`money back`, `get rid of`) asks anywhere; and a word that
+ * the schema uses only in mutation names (`snooze` where only `snoozeIssue`
+ * has it) asks when it opens a clause. Questions (`which`, `list`, ...) and
+ * noun uses (`open orders`, `merge commits`) stay reads. Also returns the
+ * schema words the request's phrases stand for (action-lexicon.ts).
+ */
+import { ACTION_ANYWHERE, ACTION_PHRASES, ACTION_VERBS, AMBIGUOUS_VERBS, LEAD_INS, NOUN_SYNONYMS } from './action-lexicon.js';
+
+export interface WriteIntent {
+  write: boolean;
+  /** Schema words (not stemmed) the request's phrases stand for; empty for reads. */
+  expansions: string[];
+}
+
+/** True for a stem the schema uses in mutation names only (see mutation-vocabulary.ts). */
+export type MutationOnlyWord = (word: string) => boolean;
+
+/** Words that follow a verb in a read: `give me`, `show us`. */
+const READ_OBJECTS = new Set(['me', 'us']);
+const BOUNDARY = new Set(['and', 'then', 'but']);
+/** Words that open a question or a listing: such a query reads, unless a later clause clearly acts. */
+const READ_CUES = new Set(
+  'what which who whom whose when where why list show find get fetch display search count does do did is are was were has have give tell lookup look return'.split(' '),
+);
+/** Words after a verb that show it has an object: `close the issue`, `pin #5`, `comment on it`. */
+const OBJECT_MARKERS = new Set(
+  'the a an this that these those it them its their my our your his her all every each some both one two #'.split(' ').concat('on to for with as from into onto off under over about'.split(' ')),
+);
+/** A request this short (`pin issue`) is a command even without an article. */
+const SHORT_REQUEST_WORDS = 3;
+const MAX_PHRASE_WORDS = 3;
+
+/** Lower-case words with clause starts marked (sentence punctuation, `and`, `then`). */
+function clauses(query: string): string[][] {
+  const out: string[][] = [];
+  for (const part of query.toLowerCase().split(/[,;:.!?()]+(?:\s|$)|\s-\s/)) {
+    let current: string[] = [];
+    for (const word of part.match(/[a-z0-9]+(?:-[a-z0-9]+)*/g) ?? []) {
+      if (BOUNDARY.has(word) && current.length > 0) {
+        out.push(current);
+        current = [];
+      }
+      current.push(word);
+    }
+    if (current.length > 0) out.push(current);
+  }
+  return out;
+}
+
+function skipLeadIns(words: readonly string[]): number {
+  let at = 0;
+  for (let moved = true; moved; ) {
+    moved = false;
+    for (const lead of LEAD_INS) {
+      if (lead.every((w, k) => words[at + k] === w)) {
+        at += lead.length;
+        moved = true;
+        break;
+      }
+    }
+  }
+  return at;
+}
+
+/** A word after which a verb has an object, not a plural noun (`orders`) or a participle (`merged`). */
+function takesObject(next: string | undefined): boolean {
+  if (next === undefined) return true;
+  if (READ_OBJECTS.has(next)) return false;
+  const plural = next.length > 3 && next.endsWith('s') && !/(ss|us|is)$/.test(next);
+  return !plural && !next.endsWith('ed');
+}
+
+/** The verb is followed by an article, a pronoun, a number or a preposition. */
+function hasObjectMarker(next: string | undefined): boolean {
+  return next !== undefined && (OBJECT_MARKERS.has(next) || /^\d/.test(next));
+}
+
+interface ClauseContext {
+  /** The clause opens the query (a later clause of a question needs a clear object). */
+  first: boolean;
+  /** Words in the whole query. */
+  length: number;
+  mutationOnly: MutationOnlyWord | undefined;
+}
+
+/** The verb that opens a clause asks to change data. */
+function opensWithAction(words: readonly string[], c: ClauseContext): boolean {
+  const at = skipLeadIns(words);
+  const verb = words[at];
+  if (verb === undefined || verb.endsWith('ed')) return false;
+  const next = words[at + 1];
+  if (!c.first) return ACTION_VERBS.has(verb) && !AMBIGUOUS_VERBS.has(verb) && hasObjectMarker(next);
+  if (multiWordPhraseAt(words, at) !== undefined) return next === undefined || !READ_OBJECTS.has(next);
+  // Nouns and adjectives that are also verbs (`open orders`, `email campaign`) need a clear object.
+  const clear = hasObjectMarker(next) || (c.length <= SHORT_REQUEST_WORDS && takesObject(next));
+  if (ACTION_VERBS.has(verb)) return AMBIGUOUS_VERBS.has(verb) ? clear : !READ_OBJECTS.has(next ?? '') && (clear || takesObject(next));
+  return c.mutationOnly !== undefined && !verb.endsWith('s') && !verb.endsWith('ing') && c.mutationOnly(verb) && clear;
+}
+
+function multiWordPhraseAt(words: readonly string[], at: number): string | undefined {
+  for (let n = MAX_PHRASE_WORDS; n >= 2; n--) {
+    const phrase = words.slice(at, at + n).join(' ');
+    if (phrase.split(' ').length === n && ACTION_PHRASES[phrase] !== undefined) return phrase;
+  }
+  return undefined;
+}
+
+/** Schema words for every phrase of the thesaurus found in the words (longest phrases first). */
+function expansionsOf(words: readonly string[]): string[] {
+  const out = new Set<string>();
+  for (let at = 0; at < words.length; at++) {
+    for (let n = MAX_PHRASE_WORDS; n >= 1; n--) {
+      const phrase = words.slice(at, at + n).join(' ');
+      const targets = ACTION_PHRASES[phrase] ?? NOUN_SYNONYMS[phrase];
+      if (targets !== undefined && phrase.split(' ').length === n) {
+        for (const t of targets) out.add(t);
+        break;
+      }
+    }
+  }
+  return [...out];
+}
+
+/** Reads the whole query for a request to change data (see the file comment). */
+export function detectWriteIntent(query: string, mutationOnly?: MutationOnlyWord): WriteIntent {
+  const parts = clauses(query);
+  const words = parts.flat();
+  const question = query.trim().endsWith('?') || READ_CUES.has(words[0] ?? '');
+  const context = (k: number): ClauseContext => ({ first: k === 0, length: words.length, mutationOnly });
+  let write = parts.some((clause, k) => !(question && k === 0) && opensWithAction(clause, context(k)));
+  if (question && query.trim().endsWith('?')) write = false;
+  if (!write) {
+    // Multi-word action phrases ask anywhere (`... their money back`).
+    for (let at = 0; at < words.length && !write; at++) write = ACTION_ANYWHERE.has(multiWordPhraseAt(words, at) ?? '');
+  }
+  return { write, expansions: write ? expansionsOf(words) : [] };
+}
