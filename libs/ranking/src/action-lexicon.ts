@@ -51,7 +51,7 @@ export const ACTION_VERBS: ReadonlySet<string> = new Set(
   unminimize mute unmute snooze resolve unresolve revert mark convert combine raise lower increase decrease adjust attach detach upload
   erase destroy drop discard trash wipe pause resume hold release move nest put take make start set write send email notify reply
   react upvote tag label charge verify confirm complete finish stop ask let require rerun retry restore install uninstall grant deny
-  accept decline withdraw replace reorder sort schedule`
+  accept decline withdraw replace reorder sort schedule comment issue post file open draft redirect forward`
     .split(/\s+/)
     .filter((w) => w.length > 0),
 );
@@ -61,7 +61,7 @@ export const ACTION_VERBS: ReadonlySet<string> = new Set(
  * threads`): they open a request only when the next word is not a plural noun or a participle.
  */
 export const AMBIGUOUS_VERBS: ReadonlySet<string> = new Set(
-  'open draft comment label tag set release hold mark post file issue copy block lock star pin move drop start order return charge request review test run search stop sort email send close merge update'
+  'open draft comment label tag set release hold mark post file issue copy block lock star pin move drop start order return charge request review test run search stop sort email send close merge update refund forward'
     .split(' '),
 );
 

@@ -31,6 +31,8 @@ export interface RankingOptions {
   parentCoverageWeight: number;
   /** Bonus for central owning types (importance in [0, 1]: how many fields lead to the type). */
   importanceWeight: number;
+  /** For requests to change data: bonus for the share of a mutation field's name words the request contains. */
+  writeNameCoverageWeight: number;
   /** Multiplier for identifying fields (`name`, `title`, ...) of a type the query names in full. */
   labelFactor: number;
   /** Share of a field hit's score lent to the identifying members of the type it returns (member-expansion.ts). */
@@ -65,6 +67,7 @@ export const DEFAULT_RANKING_OPTIONS: Readonly<RankingOptions> = {
   nameCoverageWeight: 0,
   parentCoverageWeight: 1.5,
   importanceWeight: 1,
+  writeNameCoverageWeight: 3,
   labelFactor: 2,
   expansionWeight: 0.5,
   expansionSources: 10,

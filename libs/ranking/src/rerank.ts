@@ -38,6 +38,10 @@ export function rerank(
       factor *= 1 + o.parentCoverageWeight * ownerCoverage;
       if (!write && ownerCoverage === 1 && cache.label[i] === 1) factor *= o.labelFactor;
       if (p >= 0) factor *= 1 + o.importanceWeight * importance[p]!;
+      if (write && (flags[i]! & SymbolFlag.MutationField) !== 0) {
+        // A mutation's owner is the mutation root; what it acts on is in its own name (`closeIssue`).
+        factor *= 1 + o.writeNameCoverageWeight * coverage(cache.ownTerms(i), queryTerms);
+      }
       if (k === FIELD && depth[i] === 0 && (flags[i]! & SymbolFlag.MutationField) === 0) {
         const t = index.structure.type[i]!;
         const entity = coverage(cache.returnedTerms(i), queryTerms) * (1 + (t >= 0 ? importance[t]! : 0));

@@ -50,7 +50,9 @@ export function search(
   };
   // Every query root field among the candidates joins the head: entry points are chosen from all of them.
   for (const i of index.queryRootFields) if (scores[i]! > 0) join(i);
-  const entries = rerank(index, index.nameTerms.queryTermIds(intent.terms), intent.write, head, scores, options);
+  // A request to change data is also matched on the schema words its phrases stand for.
+  const nameTerms = intent.write ? intent.weighted.map((w) => w.term) : intent.terms;
+  const entries = rerank(index, index.nameTerms.queryTermIds(nameTerms), intent.write, head, scores, options);
   for (const i of entries) join(i);
   for (const i of expandMembers(index, head, scores, intent.write, filter, options)) join(i);
   if (mentions.mentions.length > 0) {

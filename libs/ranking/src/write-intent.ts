@@ -96,7 +96,9 @@ function opensWithAction(words: readonly string[], c: ClauseContext): boolean {
   if (!c.first) return ACTION_VERBS.has(verb) && !AMBIGUOUS_VERBS.has(verb) && hasObjectMarker(next);
   if (multiWordPhraseAt(words, at) !== undefined) return next === undefined || !READ_OBJECTS.has(next);
   // Nouns and adjectives that are also verbs (`open orders`, `email campaign`) need a clear object.
-  const clear = hasObjectMarker(next) || (c.length <= SHORT_REQUEST_WORDS && takesObject(next));
+  const clear =
+    hasObjectMarker(next) ||
+    (takesObject(next) && (c.length <= SHORT_REQUEST_WORDS || words.slice(at + 2, at + 4).some((w) => /^\d/.test(w))));
   if (ACTION_VERBS.has(verb)) return AMBIGUOUS_VERBS.has(verb) ? clear : !READ_OBJECTS.has(next ?? '') && (clear || takesObject(next));
   return c.mutationOnly !== undefined && !verb.endsWith('s') && !verb.endsWith('ing') && c.mutationOnly(verb) && clear;
 }
@@ -109,10 +111,25 @@ function multiWordPhraseAt(words: readonly string[], at: number): string | undef
   return undefined;
 }
 
+/** Verb and particle may stand apart: `take the winter collection off`. */
+const PARTICLE_REACH = 6;
+
+/** Two-word phrases (`take off`) whose verb is at `at` and whose particle follows within reach. */
+function splitPhrasesAt(words: readonly string[], at: number): string[] {
+  const found: string[] = [];
+  for (const phrase of Object.keys(ACTION_PHRASES)) {
+    const [verb, particle, extra] = phrase.split(' ');
+    if (verb !== words[at] || particle === undefined || extra !== undefined) continue;
+    if (words.slice(at + 2, at + 1 + PARTICLE_REACH).includes(particle)) found.push(phrase);
+  }
+  return found;
+}
+
 /** Schema words for every phrase of the thesaurus found in the words (longest phrases first). */
 function expansionsOf(words: readonly string[]): string[] {
   const out = new Set<string>();
   for (let at = 0; at < words.length; at++) {
+    for (const phrase of splitPhrasesAt(words, at)) for (const t of ACTION_PHRASES[phrase]!) out.add(t);
     for (let n = MAX_PHRASE_WORDS; n >= 1; n--) {
       const phrase = words.slice(at, at + n).join(' ');
       const targets = ACTION_PHRASES[phrase] ?? NOUN_SYNONYMS[phrase];
