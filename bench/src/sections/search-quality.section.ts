@@ -143,11 +143,12 @@ async function intentViews(
   }
   for (const [system, parts] of perSystem) lines.push({ group: 'all (development)', system, figures: combineIntentFigures(parts) });
   const others = new Map<string, IntentFigures[]>();
+  const otherWrites = await loadWriteRows(join(context.dataDir, 'write-other'));
   for (const name of OTHER_SCHEMAS) {
     const sdl = await readFile(join(context.dataDir, '..', '..', 'test', 'fixtures', 'schemas', `${name}.graphql`), 'utf8');
     const corpus = await corpusFromSdl(sdl, name, undefined, join(context.resultsDir, 'vectors'));
     const before = lines.length;
-    add(`other:${name}`, corpus, [], []);
+    add(`other:${name}`, corpus, [], otherWrites.filter((r) => r.schemaId === name));
     for (const line of lines.slice(before)) others.set(line.system, [...(others.get(line.system) ?? []), line.figures]);
   }
   for (const [system, parts] of others) lines.push({ group: 'all (other schemas)', system, figures: combineIntentFigures(parts) });
