@@ -45,7 +45,7 @@ export const NOUN_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
 
 /** Verbs that ask to change data when they open a request (`Close issue 5`, `please archive it`). */
 export const ACTION_VERBS: ReadonlySet<string> = new Set(
-  `add create update delete remove modify edit rename insert upsert archive unarchive cancel submit publish unpublish assign unassign
+  `add create update change alter switch toggle reset delete remove modify edit rename insert upsert archive unarchive cancel submit publish unpublish assign unassign
   invite revoke approve reject dismiss enable disable activate deactivate reopen close merge land star unstar pin unpin follow unfollow
   subscribe unsubscribe lock unlock block unblock transfer duplicate clone copy refund fulfill ship capture void hide unhide minimize
   unminimize mute unmute snooze resolve unresolve revert mark convert combine raise lower increase decrease adjust attach detach upload

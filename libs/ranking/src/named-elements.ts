@@ -13,7 +13,7 @@ import type { QueryMentions, NameMention } from './name-mentions.js';
 import { nameLookup, type NameLookup } from './name-lookup.js';
 import { coverage } from './name-term.cache.js';
 import type { SearchIndex } from './search-index.js';
-import { identifierTerms } from './tokenizer.js';
+import { identifierTerms, splitIdentifier } from './tokenizer.js';
 
 const TIERS = 4;
 /** Most names taken from the prefix and word matches of a one-name query. */
@@ -81,6 +81,11 @@ function resolveMention(
   if (whole) put(2, lookup.innerFolded.get(m.head.toLowerCase()));
 }
 
+/** The two names are made of the same words (unstemmed, any order): `createRefund`, `refundCreate`. */
+function sameWords(a: string, b: string): boolean {
+  return splitIdentifier(a).sort().join(' ') === splitIdentifier(b).sort().join(' ');
+}
+
 /** Same words in another order (tier 2); prefix or all words contained (tier 3). */
 function looseMatches(
   index: SearchIndex,
@@ -100,18 +105,29 @@ function looseMatches(
       if (index.structure.kind[i] === SYMBOL_KINDS.indexOf('path')) continue;
       const own = index.nameTerms.ownTerms(i);
       if (coverage(words, own) < 1) continue;
-      (coverage(own, words) === 1 ? same : contained).push(i);
+      (coverage(own, words) === 1 && sameWords(localName(index, i), typed) ? same : contained).push(i);
     }
   }
   put(2, same);
   const loose = [...lookup.withPrefix(typed.toLowerCase(), MAX_LOOSE), ...contained];
-  put(3, closestFirst(index, loose, typed.length).slice(0, MAX_LOOSE));
+  put(3, closestFirst(index, loose, typed).slice(0, MAX_LOOSE));
 }
 
-/** Orders positions by how close their name's length is to `length`, then depth, then position. */
-function closestFirst(index: SearchIndex, positions: number[], length: number): number[] {
-  const key = (i: number): number => Math.abs(localName(index, i).length - length) * 1000 + index.structure.depth[i]!;
-  return positions.sort((a, b) => key(a) - key(b) || a - b);
+/**
+ * Orders positions: names that hold every typed word as a word of their own (`updateMood` for
+ * `update`, not `updatedAt`) first, then by how close the name's length is to the typed one, then
+ * depth, then position.
+ */
+function closestFirst(index: SearchIndex, positions: number[], typed: string): number[] {
+  const typedWords = splitIdentifier(typed);
+  const key = (i: number): number => {
+    const name = localName(index, i);
+    const words = splitIdentifier(name);
+    const whole = typedWords.every((w) => words.includes(w)) ? 0 : 1e6;
+    return whole + Math.abs(name.length - typed.length) * 1000 + index.structure.depth[i]!;
+  };
+  const keys = new Map(positions.map((i) => [i, key(i)]));
+  return positions.sort((a, b) => keys.get(a)! - keys.get(b)! || a - b);
 }
 
 /**

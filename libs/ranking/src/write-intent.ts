@@ -148,8 +148,11 @@ export function detectWriteIntent(query: string, mutationOnly?: MutationOnlyWord
   const words = parts.flat();
   const question = query.trim().endsWith('?') || READ_CUES.has(words[0] ?? '');
   const context = (k: number): ClauseContext => ({ first: k === 0, length: words.length, mutationOnly });
-  let write = parts.some((clause, k) => !(question && k === 0) && opensWithAction(clause, context(k)));
-  if (question && query.trim().endsWith('?')) write = false;
+  // `Can you cancel order 5?`, `How do I merge a pull request?`: a lead-in and a verb ask, question mark or not.
+  const first = parts[0] ?? [];
+  const asked = skipLeadIns(first) > 0 && opensWithAction(first, context(0));
+  let write = asked || parts.some((clause, k) => !(question && k === 0) && opensWithAction(clause, context(k)));
+  if (!asked && question && query.trim().endsWith('?')) write = false;
   if (!write) {
     // Multi-word action phrases ask anywhere (`... their money back`).
     for (let at = 0; at < words.length && !write; at++) write = ACTION_ANYWHERE.has(multiWordPhraseAt(words, at) ?? '');

@@ -1,0 +1,49 @@
+import { describe, expect, it } from '@jest/globals';
+import { detectWriteIntent } from './write-intent.js';
+
+/** A schema whose mutation names alone use `snooze` and `escalate`. */
+const mutationOnly = (word: string): boolean => ['snooze', 'escalate'].includes(word);
+
+describe('detectWriteIntent', () => {
+  it.each<[string, boolean]>([
+    // Requests: a verb opens the request or one of its clauses, after lead-ins.
+    ['Close issue #118 in acme/api, it was fixed', true],
+    ['Star the octocat/Hello-World repository', true],
+    ['Please archive the old project', true],
+    ['Can you cancel order 1050?', true],
+    ['How do I merge a pull request?', true],
+    ['Does cancelling an order restock it?', false],
+    ['We received 25 hoodies, add them to the stock count', true],
+    ['Give the customer their money back for order #1042', true],
+    ['Get rid of the stale feature/login branch', true],
+    ['pin issue', true],
+    ['comment on issue', true],
+    ['delete webhook', true],
+    // The schema's own mutation vocabulary.
+    ['Snooze this ticket until Monday', true],
+    ['escalate the incident to on-call', true],
+    // Reads: questions, listings, noun uses of verbs.
+    ['Which pull requests were merged last week?', false],
+    ['List all automatic discounts, showing their title, status, and start date.', false],
+    ['open orders from last week', false],
+    ['draft orders with a discount', false],
+    ['email campaign converted customers orders', false],
+    ['refund line items per order', false],
+    ['merge commits on the main branch', false],
+    ['Give me the ten newest orders', false],
+    ['Which users follow the viewer, and does the viewer also follow each of them?', false],
+    ['snoozed tickets', false],
+  ])('%j -> write %s', (query, write) => {
+    expect(detectWriteIntent(query, mutationOnly).write).toBe(write);
+  });
+
+  it('expands the phrases of a request into schema words, including split verb-particle phrases', () => {
+    expect(detectWriteIntent('Give the customer their money back').expansions).toContain('refund');
+    expect(detectWriteIntent('Land pull request #77 into main').expansions).toContain('merge');
+    expect(detectWriteIntent('Take the Winter Sale collection off the online store').expansions).toContain('unpublish');
+  });
+
+  it('expands nothing for a read', () => {
+    expect(detectWriteIntent('Which orders were refunded and land in the warehouse?').expansions).toEqual([]);
+  });
+});
