@@ -12,7 +12,7 @@ export const SEARCH_MAX_LIMIT = 100;
 
 const input = z.strictObject({
   query: nonBlank('query', MAX_QUERY_CHARS).describe(
-    'A few words about the data or action you need, e.g. "employee mood" or "cancel order". Names and plain language both work.',
+    'What you need, in plain words ("employee mood"), as a request to change data ("cancel order 1050"), or by name: an exact field, type, argument or enum value name, or a coordinate (Type.field, kind:Type.field, Type.field(arg:)) is returned first.',
   ),
   kinds: z
     .array(z.enum(SYMBOL_KINDS))
@@ -54,7 +54,7 @@ export const searchSchemaTool: ToolDefinition<typeof input, typeof output> = {
   title: 'Search the GraphQL schema',
   description: [
     'Find the types, fields, arguments, enums and root paths of the GraphQL schema that match a topic, best first.',
-    'Use it first, whenever you do not know the exact names to use: the schema is too large to read whole.',
+    'Use it first, whenever you do not know the exact names to use: the schema is too large to read whole. Questions that read data rank query fields; requests to change data rank the mutations that do it.',
     'Each hit has a coordinate (<kind>:<name>, e.g. field:Employee.details), a score and its record (type, arguments, description, parent, paths from the root).',
     'Narrow noisy results with kinds, parent or paginated; pass coordinates you found to get_symbols to read more.',
     'An empty hits list means nothing in the schema matches: try other words or fewer filters before concluding the data is not there.',
