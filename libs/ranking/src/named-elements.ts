@@ -14,6 +14,7 @@ import { nameLookup, type NameLookup } from './name-lookup.js';
 import { coverage } from './name-term.cache.js';
 import type { SearchIndex } from './search-index.js';
 import { identifierTerms, splitIdentifier } from './tokenizer.js';
+import { selectTop } from './top-k.js';
 
 const TIERS = 4;
 /** Most names taken from the prefix and word matches of a one-name query. */
@@ -32,7 +33,12 @@ const ownerName = (index: SearchIndex, i: number): string | undefined => {
 };
 
 /** Tier lists (0 best) of the elements a query names; a position appears in its best tier only. */
-export function namedTiers(index: SearchIndex, found: QueryMentions, candidates: ArrayLike<number>): number[][] {
+export function namedTiers(
+  index: SearchIndex,
+  found: QueryMentions,
+  candidates: ArrayLike<number>,
+  scores: Float64Array,
+): number[][] {
   const tiers: number[][] = Array.from({ length: TIERS }, () => []);
   const seen = new Set<number>();
   const put = (tier: number, positions: readonly number[] | undefined): void => {
@@ -47,7 +53,7 @@ export function namedTiers(index: SearchIndex, found: QueryMentions, candidates:
   for (const mention of found.mentions) resolveMention(index, lookup, mention, found.lookup, put);
   const only = found.mentions[0];
   if (found.lookup && only !== undefined && only.member === undefined && only.kind === undefined) {
-    looseMatches(index, lookup, only.head, candidates, put);
+    looseMatches(index, lookup, only.head, candidates, scores, put);
   }
   return tiers;
 }
@@ -92,6 +98,7 @@ function looseMatches(
   lookup: NameLookup,
   typed: string,
   candidates: ArrayLike<number>,
+  scores: Float64Array,
   put: (tier: number, p?: readonly number[]) => void,
 ): void {
   const terms = identifierTerms(typed);
@@ -109,7 +116,9 @@ function looseMatches(
     }
   }
   put(2, same);
-  const loose = [...lookup.withPrefix(typed.toLowerCase(), MAX_LOOSE), ...contained];
+  // Names holding the typed words can be thousands (`order`): the best-scored few are ordered.
+  const kept = contained.length <= MAX_LOOSE ? contained : selectTop(contained, scores, MAX_LOOSE);
+  const loose = [...lookup.withPrefix(typed.toLowerCase(), MAX_LOOSE), ...kept];
   put(3, closestFirst(index, loose, typed).slice(0, MAX_LOOSE));
 }
 

@@ -56,7 +56,7 @@ export function search(
   for (const i of entries) join(i);
   for (const i of expandMembers(index, head, scores, intent.write, filter, options)) join(i);
   if (mentions.mentions.length > 0) {
-    const tiers = namedTiers(index, mentions, candidates);
+    const tiers = namedTiers(index, mentions, candidates, scores);
     let best = 0;
     for (const i of head) if (scores[i]! > best) best = scores[i]!;
     promoteNamed(index, tiers, scores, best, (i) => {

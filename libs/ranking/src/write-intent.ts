@@ -114,15 +114,22 @@ function multiWordPhraseAt(words: readonly string[], at: number): string | undef
 /** Verb and particle may stand apart: `take the winter collection off`. */
 const PARTICLE_REACH = 6;
 
+/** Two-word phrases of the thesaurus by their first word (`take` -> `take off`, `take down`). */
+const TWO_WORD_PHRASES: ReadonlyMap<string, readonly string[]> = (() => {
+  const byVerb = new Map<string, string[]>();
+  for (const phrase of Object.keys(ACTION_PHRASES)) {
+    const parts = phrase.split(' ');
+    if (parts.length === 2) byVerb.set(parts[0]!, [...(byVerb.get(parts[0]!) ?? []), phrase]);
+  }
+  return byVerb;
+})();
+
 /** Two-word phrases (`take off`) whose verb is at `at` and whose particle follows within reach. */
 function splitPhrasesAt(words: readonly string[], at: number): string[] {
-  const found: string[] = [];
-  for (const phrase of Object.keys(ACTION_PHRASES)) {
-    const [verb, particle, extra] = phrase.split(' ');
-    if (verb !== words[at] || particle === undefined || extra !== undefined) continue;
-    if (words.slice(at + 2, at + 1 + PARTICLE_REACH).includes(particle)) found.push(phrase);
-  }
-  return found;
+  const phrases = TWO_WORD_PHRASES.get(words[at]!);
+  if (phrases === undefined) return [];
+  const reach = words.slice(at + 2, at + 1 + PARTICLE_REACH);
+  return phrases.filter((phrase) => reach.includes(phrase.slice(phrase.indexOf(' ') + 1)));
 }
 
 /** Schema words for every phrase of the thesaurus found in the words (longest phrases first). */
