@@ -17,6 +17,7 @@ describe('findMentions', () => {
     ['show the history of a commit', { lookup: false, mentions: [] }],
     ['List their IDs and URLs', { lookup: false, mentions: [] }],
     ['two words', { lookup: false, mentions: [] }],
+    ['fields of a pullrequest', { lookup: false, mentions: [], folded: ['pullrequest'] }],
     ['$50 off', { lookup: false, mentions: [] }],
   ])('%j', (query, expected) => {
     expect(findMentions(query)).toEqual(expected);

@@ -24,7 +24,15 @@ export interface QueryMentions {
   /** The whole query is one name or coordinate. */
   lookup: boolean;
   mentions: NameMention[];
+  /**
+   * Lower-case words of a sentence long enough to be a compound name typed without its case
+   * (`pullrequest`, `refundcreate`): they count when they fold to a name of several words.
+   */
+  folded?: string[];
 }
+
+/** Shortest lower-case word that may be a compound name typed without its case. */
+const MIN_FOLDED_COMPOUND = 8;
 
 const KINDS = SYMBOL_KINDS.join('|');
 const COORDINATE = new RegExp(
@@ -62,11 +70,13 @@ export function findMentions(query: string): QueryMentions {
     return only === undefined ? { lookup: false, mentions: [] } : { lookup: true, mentions: [only] };
   }
   const mentions: NameMention[] = [];
+  const folded: string[] = [];
   for (const token of tokens) {
     const mention = parse(token);
     if (mention === undefined) continue;
     const written = mention.kind !== undefined || mention.member !== undefined || mention.argument !== undefined;
     if (written || (CODE_LIKE.test(mention.head) && !PLURAL_ACRONYM.test(mention.head))) mentions.push(mention);
+    else if (/^[a-z]+$/.test(mention.head) && mention.head.length >= MIN_FOLDED_COMPOUND) folded.push(mention.head);
   }
-  return { lookup: false, mentions };
+  return folded.length > 0 ? { lookup: false, mentions, folded } : { lookup: false, mentions };
 }

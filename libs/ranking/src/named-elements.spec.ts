@@ -25,6 +25,7 @@ describe('a query that names an element puts it first', () => {
     ['Type.field(arg:)', shop, 'Query.order(id:)', 'field:Query.order'],
     ['a type by name', shop, 'OrderConnection', 'object:OrderConnection'],
     ['a name inside a sentence', shop, 'what does orderUpdate return?', 'field:Mutation.orderUpdate'],
+    ['a compound name typed in lower case inside a sentence', cosmo, 'how do I call updateavailability here', 'field:Mutation.updateAvailability'],
     ['a coordinate inside a sentence', cosmo, 'how do I call Mutation.updateMood', 'field:Mutation.updateMood'],
     ['an argument name: the fields taking it', cosmo, 'employeeID', 'field:Mutation.updateAvailability'],
     ['same words in another order', cosmo, 'moodUpdate', 'field:Mutation.updateMood'],

@@ -51,6 +51,10 @@ export function namedTiers(
   };
   const lookup = nameLookup(index);
   for (const mention of found.mentions) resolveMention(index, lookup, mention, found.lookup, put);
+  for (const word of found.folded ?? []) {
+    // `pullrequest` in a sentence names `PullRequest`; a one-word name (`available`) stays a word.
+    put(1, lookup.folded.get(word)?.filter((i) => splitIdentifier(localName(index, i)).length > 1));
+  }
   const only = found.mentions[0];
   if (found.lookup && only !== undefined && only.member === undefined && only.kind === undefined) {
     looseMatches(index, lookup, only.head, candidates, scores, put);

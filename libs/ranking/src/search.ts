@@ -55,7 +55,7 @@ export function search(
   const entries = rerank(index, index.nameTerms.queryTermIds(nameTerms), intent.write, head, scores, options);
   for (const i of entries) join(i);
   for (const i of expandMembers(index, head, scores, intent.write, filter, options)) join(i);
-  if (mentions.mentions.length > 0) {
+  if (mentions.mentions.length > 0 || mentions.folded !== undefined) {
     const tiers = namedTiers(index, mentions, candidates, scores);
     let best = 0;
     for (const i of head) if (scores[i]! > best) best = scores[i]!;
