@@ -5,6 +5,7 @@
  */
 import { isStopWord, stem, textWords } from './tokenizer.js';
 import { detectWriteIntent, type MutationOnlyWord } from './write-intent.js';
+import { DEFAULT_RANKING_OPTIONS } from './ranking-options.js';
 
 /**
  * Verbs (base form, as typed in a request) that unambiguously ask to change data. Words that are
@@ -50,14 +51,16 @@ export interface QueryIntent {
   write: boolean;
 }
 
-/** Weight of the schema words a request's everyday phrases stand for (action-lexicon.ts). */
-const EXPANSION_WEIGHT = 0.7;
-
 /**
  * Analyzes a query; falls back to stop words as terms when the query has nothing else. With the
- * schema's mutation-only words, a request that opens with one of them counts as a write too.
+ * schema's mutation-only words, a request that opens with one of them counts as a write too. A
+ * request to change data also gets the schema words its phrases stand for, at `thesaurusWeight`.
  */
-export function analyzeQuery(query: string, mutationOnly?: MutationOnlyWord): QueryIntent {
+export function analyzeQuery(
+  query: string,
+  mutationOnly?: MutationOnlyWord,
+  thesaurusWeight: number = DEFAULT_RANKING_OPTIONS.thesaurusWeight,
+): QueryIntent {
   const words = textWords(query);
   const content = words.filter((w) => !isStopWord(w));
   const terms = [...new Set((content.length > 0 ? content : words).map(stem))];
@@ -74,11 +77,11 @@ export function analyzeQuery(query: string, mutationOnly?: MutationOnlyWord): Qu
   }
   const detected = detectWriteIntent(query, mutationOnly);
   const write = asksToWrite(query) || detected.write;
-  for (const word of write ? detected.expansions : []) {
+  for (const word of write && thesaurusWeight > 0 ? detected.expansions : []) {
     const term = stem(word);
     if (!seen.has(term)) {
       seen.add(term);
-      weighted.push({ term, weight: EXPANSION_WEIGHT });
+      weighted.push({ term, weight: thesaurusWeight });
     }
   }
   return { terms, weighted, write };

@@ -19,6 +19,8 @@ import { emptyPositionSet, positionBuffer, scoreBuffer } from './search-scratch.
 import { findMentions } from './name-mentions.js';
 import { mutationOnlyWords } from './mutation-vocabulary.js';
 import { namedTiers, promoteNamed } from './named-elements.js';
+import { expandSynonyms } from './synonym-expansion.js';
+import { wordNet } from './wordnet-thesaurus.js';
 
 /** Ranks the index's symbols for the request. Throws RankingError for an invalid request. */
 export function search(
@@ -28,7 +30,8 @@ export function search(
 ): SearchHit[] {
   const limit = effectiveLimit(request);
   const query = request.query.slice(0, MAX_QUERY_LENGTH);
-  const intent = analyzeQuery(query, mutationOnlyWords(index));
+  const words = analyzeQuery(query, mutationOnlyWords(index), options.thesaurusWeight);
+  const intent = expandSynonyms(words, query, wordNet, (t) => index.lexical.termIds.has(t), options);
   const mentions = findMentions(query);
   const scores = scoreBuffer(index.symbols.length);
   const candidates = lexicalScores(index, intent, scores);
