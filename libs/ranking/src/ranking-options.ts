@@ -91,7 +91,7 @@ export const DEFAULT_RANKING_OPTIONS: Readonly<RankingOptions> = {
   pathFactor: 1,
   vectorWeight: 0,
   vectorFloor: 0.2,
-  thesaurusWeight: 0.7,
+  thesaurusWeight: 1,
   writeSynonymWeight: 0,
   readSynonymWeight: 0,
   synonymSenses: 3,
