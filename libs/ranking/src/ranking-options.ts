@@ -53,18 +53,6 @@ export interface RankingOptions {
   vectorFloor: number;
   /** Weight of the schema words a request's everyday phrases stand for (action-lexicon.ts); 0 disables. */
   thesaurusWeight: number;
-  /** Weight of WordNet synonyms the index knows, for requests to change data (synonym-expansion.ts); 0 disables. */
-  writeSynonymWeight: number;
-  /** The same for read questions; 0 disables. */
-  readSynonymWeight: number;
-  /** WordNet senses used per part of speech, most frequent first. */
-  synonymSenses: number;
-  /** Most synonyms added per query word. */
-  synonymsPerWord: number;
-  /** Expand only query words the index does not know (true), or every content word. */
-  synonymUnknownOnly: boolean;
-  /** Weight of a sense's hypernyms, as a share of the synonym weight; 0 disables. */
-  broaderFactor: number;
 }
 
 export const DEFAULT_RANKING_OPTIONS: Readonly<RankingOptions> = {
@@ -92,10 +80,4 @@ export const DEFAULT_RANKING_OPTIONS: Readonly<RankingOptions> = {
   vectorWeight: 0,
   vectorFloor: 0.2,
   thesaurusWeight: 1,
-  writeSynonymWeight: 0,
-  readSynonymWeight: 0,
-  synonymSenses: 3,
-  synonymsPerWord: 4,
-  synonymUnknownOnly: true,
-  broaderFactor: 0,
 };

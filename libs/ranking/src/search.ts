@@ -19,8 +19,6 @@ import { emptyPositionSet, positionBuffer, scoreBuffer } from './search-scratch.
 import { findMentions } from './name-mentions.js';
 import { mutationOnlyWords } from './mutation-vocabulary.js';
 import { namedTiers, promoteNamed } from './named-elements.js';
-import { expandSynonyms } from './synonym-expansion.js';
-import { wordNet } from './wordnet-thesaurus.js';
 
 /** Ranks the index's symbols for the request. Throws RankingError for an invalid request. */
 export function search(
@@ -30,8 +28,7 @@ export function search(
 ): SearchHit[] {
   const limit = effectiveLimit(request);
   const query = request.query.slice(0, MAX_QUERY_LENGTH);
-  const words = analyzeQuery(query, mutationOnlyWords(index), options.thesaurusWeight);
-  const intent = expandSynonyms(words, query, wordNet, (t) => index.lexical.termIds.has(t), options);
+  const intent = analyzeQuery(query, mutationOnlyWords(index), options.thesaurusWeight);
   const mentions = findMentions(query);
   const scores = scoreBuffer(index.symbols.length);
   const candidates = lexicalScores(index, intent, scores);

@@ -47,3 +47,14 @@ describe('detectWriteIntent', () => {
     expect(detectWriteIntent('Which orders were refunded and land in the warehouse?').expansions).toEqual([]);
   });
 });
+
+describe('analyzeQuery with the thesaurus', () => {
+  it('adds the schema words of a request at thesaurusWeight, and none at 0', async () => {
+    const { analyzeQuery } = await import('./query-intent.js');
+    const on = analyzeQuery('Give the customer their money back', undefined, 1);
+    expect(on.write).toBe(true);
+    expect(on.weighted).toContainEqual({ term: 'refund', weight: 1 });
+    expect(analyzeQuery('Give the customer their money back', undefined, 0).weighted.map((w) => w.term)).not.toContain('refund');
+    expect(analyzeQuery('Which orders got their money back?', undefined, 1).weighted.map((w) => w.term)).not.toContain('refund');
+  });
+});

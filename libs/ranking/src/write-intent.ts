@@ -160,8 +160,8 @@ export function detectWriteIntent(query: string, mutationOnly?: MutationOnlyWord
   const asked = skipLeadIns(first) > 0 && opensWithAction(first, context(0));
   let write = asked || parts.some((clause, k) => !(question && k === 0) && opensWithAction(clause, context(k)));
   if (!asked && question && query.trim().endsWith('?')) write = false;
-  if (!write) {
-    // Multi-word action phrases ask anywhere (`... their money back`).
+  if (!write && !query.trim().endsWith('?')) {
+    // Multi-word action phrases ask anywhere in a request (`... their money back`), not in a question.
     for (let at = 0; at < words.length && !write; at++) write = ACTION_ANYWHERE.has(multiWordPhraseAt(words, at) ?? '');
   }
   return { write, expansions: write ? expansionsOf(words) : [] };
