@@ -290,6 +290,16 @@ describe('extractSymbols: large and lenient schemas', () => {
     expect(github.length).toBeLessThan(11_500);
   });
 
+  it('names every field of GitHub\'s Mutation and Query in their records', () => {
+    const schema = buildSchemaFromSdl(benchSchema('github.graphql')).schema;
+    for (const name of ['Mutation', 'Query']) {
+      const record = github.find((symbol) => symbol.coordinate === `object:${name}`)!.record;
+      const fields = Object.values((name === 'Mutation' ? schema.getMutationType()! : schema.getQueryType()!).getFields());
+      expect(record.Fields).toEqual(fields.map((field) => ({ Name: field.name, TypeRef: String(field.type) })));
+    }
+    expect((github.find((symbol) => symbol.coordinate === 'object:Mutation')!.record.Fields as unknown[]).length).toBeGreaterThan(200);
+  });
+
   it('gives a field path before paths through the Relay node interface', () => {
     const paths = github.find((symbol) => symbol.coordinate === 'path:Issue')?.record.Paths;
     expect(paths).toEqual([
