@@ -77,6 +77,10 @@ describe('discovery CLI against a running indexer and generator', () => {
     const symbols = await cli('symbols', indexId, 'field:Query.employees', 'object:NoSuchType');
     expect(symbols.code).toBe(3);
     expect(symbols.stdout).toMatch(/^field:Query\.employees\n {2}\{/);
+    const plain = await cli('symbols', indexId, 'Query.employees', 'Employee', '--json');
+    expect(plain.code).toBe(0);
+    const read = JSON.parse(plain.stdout) as { symbols: { coordinate: string }[]; missing: string[] };
+    expect(read).toMatchObject({ symbols: [{ coordinate: 'field:Query.employees' }, { coordinate: 'object:Employee' }], missing: [] });
   });
 
   it('generate prints the validated operation and writes it with --out', async () => {

@@ -3,6 +3,7 @@
  * terms. Tenancy lives here: a caller sees only indexes its tenant ensured;
  * anything else is "not found", whatever it is.
  */
+import { searchHitRecord } from '@discovery/schema-symbols';
 import type { IndexMeta, IndexStore, JobQueue } from '@discovery/storage';
 import { DiscoveryError, DiscoveryErrorCode } from './discovery.errors.js';
 import type {
@@ -103,7 +104,8 @@ export class DiscoveryService {
     const request = validateSearch(input);
     const index = await this.reader.open(request.indexId, caller.tenant);
     const hits = await this.reader.search(index, request);
-    return hits.map((hit) => ({ coordinate: hit.symbol.coordinate, score: hit.score, record: hit.symbol.record }));
+    // Hits show records shortened; getSymbols returns them whole.
+    return hits.map((hit) => ({ coordinate: hit.symbol.coordinate, score: hit.score, record: searchHitRecord(hit.symbol.record) }));
   }
 
   async getSymbols(caller: Caller, input: SymbolsInput): Promise<SymbolView[]> {

@@ -4,6 +4,7 @@
  * unsatisfied reasons, and whether the model said the request asks for no data.
  * Every tool result is a JSON string, short enough for the model's context.
  */
+import { searchHitRecord } from '@discovery/schema-symbols';
 import type { GraphQLSchema } from 'graphql';
 import type { ChatCompletionMessageToolCall } from 'openai/resources/chat/completions';
 import type { z } from 'zod';
@@ -107,7 +108,7 @@ export class GenerationSession {
       ...(args.value.parent ? { parent: args.value.parent } : {}),
     });
     return {
-      content: json({ hits: hits.map((hit) => ({ coordinate: hit.symbol.coordinate, score: Number(hit.score.toFixed(3)), record: hit.symbol.record })) }),
+      content: json({ hits: hits.map((hit) => ({ coordinate: hit.symbol.coordinate, score: Number(hit.score.toFixed(3)), record: searchHitRecord(hit.symbol.record) })) }),
     };
   }
 

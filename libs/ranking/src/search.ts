@@ -15,6 +15,7 @@ import { priorFactors } from './prior-factors.js';
 import { rerank } from './rerank.js';
 import { expandMembers } from './member-expansion.js';
 import { selectTop, topK } from './top-k.js';
+import { resolveCoordinate } from './coordinate-resolver.js';
 import { emptyPositionSet, positionBuffer, scoreBuffer } from './search-scratch.js';
 import { findMentions } from './name-mentions.js';
 import { mutationOnlyWords } from './mutation-vocabulary.js';
@@ -73,11 +74,11 @@ export function search(
   return hits;
 }
 
-/** Symbols by coordinate, in request order; unknown coordinates are left out. */
+/** Symbols by coordinate (bare `Type.field` too: coordinate-resolver.ts), in request order; unknown coordinates are left out. */
 export function getSymbols(index: SearchIndex, coordinates: readonly string[]): SchemaSymbol[] {
   const found: SchemaSymbol[] = [];
   for (const c of coordinates) {
-    const i = index.byCoordinate.get(c);
+    const i = resolveCoordinate(index, c);
     if (i !== undefined) found.push(index.symbols[i]!);
   }
   return found;

@@ -4,7 +4,7 @@
  *   npx node libs/schema-symbols/scripts/measure.mjs <file.graphql>...
  */
 import { readFileSync } from 'node:fs';
-import { buildSchemaFromSdl, extractSymbols } from '../dist/index.js';
+import { buildSchemaFromSdl, extractSymbols, searchHitRecord } from '../dist/index.js';
 
 const RUNS = Number(process.env.RUNS ?? 5);
 
@@ -43,10 +43,13 @@ for (const file of process.argv.slice(2)) {
     symbols = s;
   }
   const recordBytes = symbols.reduce((sum, symbol) => sum + JSON.stringify(symbol.record).length, 0);
+  const largest = (view) =>
+    symbols.map((symbol) => [symbol.coordinate, Buffer.byteLength(JSON.stringify(view(symbol.record)))]).reduce((a, b) => (b[1] > a[1] ? b : a));
   console.log(
     `${file}: ${(sdl.length / 1e6).toFixed(2)} MB, lenient=${built.lenient}, ${symbols.length} symbols, ` +
       `build ${median(builds).toFixed(0)} ms (cpu ${median(buildCpu).toFixed(0)}), ` +
       `extract ${median(extracts).toFixed(0)} ms (cpu ${median(extractCpu).toFixed(0)}) (median of ${RUNS}), ` +
-      `records ${(recordBytes / 1e6).toFixed(2)} MB`,
+      `records ${(recordBytes / 1e6).toFixed(2)} MB, largest record ${largest((r) => r).join(' ')} B, ` +
+      `largest search hit ${largest(searchHitRecord).join(' ')} B`,
   );
 }

@@ -223,38 +223,62 @@ describe('extractSymbols: untrusted descriptions', () => {
   const sdl = `type Query {\n  """${long}"""\n  a: String\n  "Bell\\u0007 and \\u202Eoverride"\n  b: Int\n}`;
   const symbols = symbolsOf(sdl);
 
-  it('truncates very long descriptions with an ellipsis', () => {
+  it('truncates very long descriptions for ranking with an ellipsis, and keeps them whole in the record', () => {
     const description = get(symbols, 'field:Query.a').description ?? '';
     expect(description.length).toBeLessThanOrEqual(1000);
     expect(description.endsWith('word…')).toBe(true);
-    expect(get(symbols, 'field:Query.a').record.Description).toBe(description);
+    expect(get(symbols, 'field:Query.a').record.Description).toBe(long.trim());
     expect(get(symbols, 'field:Query.a').embeddingText.split(' ').length).toBeLessThanOrEqual(25);
   });
 
   it('strips control and bidi characters', () => {
     expect(get(symbols, 'field:Query.b').description).toBe('Bell and override');
+    expect(get(symbols, 'field:Query.b').record.Description).toBe('Bell and override');
   });
 });
 
-describe('extractSymbols: record caps', () => {
-  const fields = Array.from({ length: 120 }, (_, i) => `f${i}: Int`).join('\n');
-  const values = Array.from({ length: 250 }, (_, i) => `"${'Value description. '.repeat(5)}" V${i}`).join('\n');
-  const symbols = symbolsOf(`type Query { big: Big\n e: Big2 }\ntype Big { ${fields} }\nenum Big2 { ${values} }`);
+describe('extractSymbols: complete records', () => {
+  const fields = Array.from({ length: 480 }, (_, i) => `f${i}: Int`).join('\n');
+  const inputs = Array.from({ length: 150 }, (_, i) => `i${i}: Int = ${i}`).join('\n');
+  const values = Array.from({ length: 250 }, (_, i) => `"${'Value description. '.repeat(20)}V${i}." V${i}`).join('\n');
+  const members = Array.from({ length: 120 }, (_, i) => `type M${i} implements Named { name: String }`).join('\n');
+  const long = `"""${'A long argument description. '.repeat(40)}"""`;
+  const symbols = symbolsOf(`type Query { big: Big\n e: Big2\n u: U\n f(${long} x: Int @deprecated(reason: "${'Gone. '.repeat(80)}")): Int\n g(in: BigInput): Int }
+    type Big { ${fields} }\nenum Big2 { ${values} }\ninput BigInput { ${inputs} }
+    interface Named { name: String }\n${members}\nunion U = ${Array.from({ length: 120 }, (_, i) => `M${i}`).join(' | ')}`);
 
-  it('lists at most 100 fields and counts the rest', () => {
+  it('names every field of an object by name and type, with no count of left-out fields', () => {
     const record = get(symbols, 'object:Big').record;
-    expect(record.Fields).toHaveLength(100);
-    expect(record.MoreFields).toBe(20);
+    expect(record.Fields).toHaveLength(480);
+    expect((record.Fields as unknown[])[479]).toEqual({ Name: 'f479', TypeRef: 'Int' });
+    expect(record).not.toHaveProperty('MoreFields');
   });
 
-  it('lists at most 200 enum values and bounds their descriptions', () => {
+  it('names every field of an input with its default', () => {
+    const record = get(symbols, 'input:BigInput').record;
+    expect(record.Fields).toHaveLength(150);
+    expect((record.Fields as unknown[])[149]).toEqual({ Name: 'i149', TypeRef: 'Int', DefaultValue: '149' });
+  });
+
+  it('lists every enum value with its whole description', () => {
     const record = get(symbols, 'enum:Big2').record;
     const listed = record.Values as { Name: string; Description?: string }[];
-    expect(listed).toHaveLength(200);
-    expect(record.MoreValues).toBe(50);
-    const described = listed.filter((value) => value.Description !== undefined);
-    expect(described.length).toBeGreaterThan(0);
-    expect(described.reduce((sum, value) => sum + (value.Description?.length ?? 0), 0)).toBeLessThanOrEqual(4000);
+    expect(listed).toHaveLength(250);
+    expect(listed.every((value) => value.Description?.endsWith(`V${value.Name.slice(1)}.`))).toBe(true);
+    expect(record).not.toHaveProperty('MoreValues');
+  });
+
+  it('lists every member and implementation', () => {
+    expect(get(symbols, 'union:U').record.Members).toHaveLength(120);
+    expect(get(symbols, 'interface:Named').record.Implementations).toHaveLength(120);
+  });
+
+  it('keeps argument descriptions and deprecation reasons whole in the record, shortened on the symbol', () => {
+    const field = get(symbols, 'field:Query.f');
+    const [arg] = field.record.Args as { Description: string; Deprecated: string }[];
+    expect(arg!.Description).toBe('A long argument description. '.repeat(40).trim());
+    expect(arg!.Deprecated).toBe('Gone. '.repeat(80).trim());
+    expect(field.args![0]!.description!.length).toBeLessThanOrEqual(300);
   });
 });
 
@@ -264,6 +288,16 @@ describe('extractSymbols: large and lenient schemas', () => {
   it('extracts about 11k symbols from github.graphql', () => {
     expect(github.length).toBeGreaterThan(10_500);
     expect(github.length).toBeLessThan(11_500);
+  });
+
+  it('names every field of GitHub\'s Mutation and Query in their records', () => {
+    const schema = buildSchemaFromSdl(benchSchema('github.graphql')).schema;
+    for (const name of ['Mutation', 'Query']) {
+      const record = github.find((symbol) => symbol.coordinate === `object:${name}`)!.record;
+      const fields = Object.values((name === 'Mutation' ? schema.getMutationType()! : schema.getQueryType()!).getFields());
+      expect(record.Fields).toEqual(fields.map((field) => ({ Name: field.name, TypeRef: String(field.type) })));
+    }
+    expect((github.find((symbol) => symbol.coordinate === 'object:Mutation')!.record.Fields as unknown[]).length).toBeGreaterThan(200);
   });
 
   it('gives a field path before paths through the Relay node interface', () => {
@@ -310,15 +344,13 @@ describe('extractSymbols: large and lenient schemas', () => {
 });
 
 describe('extractSymbols: argument lists in records', () => {
-  it('lists at most 100 arguments, required ones first, and counts the rest', () => {
+  it('lists every argument, in schema order', () => {
     const args = Array.from({ length: 5_000 }, (_, i) => `a${i}: Int`).join(' ');
     const schema = buildSchemaFromSdl(`type Query { f(${args}, id: ID!): Int }`).schema;
     const record = extractSymbols(schema).find((s) => s.coordinate === 'field:Query.f')!.record;
     const listed = record['Args'] as { Name: string }[];
-    expect(listed).toHaveLength(100);
-    expect(listed[0]).toEqual({ Name: 'id', TypeRef: 'ID!' });
-    expect(record['MoreArguments']).toBe(4_901);
-    expect(JSON.stringify(record).length).toBeLessThan(16 * 1024);
+    expect(listed).toHaveLength(5_001);
+    expect(listed[5_000]).toEqual({ Name: 'id', TypeRef: 'ID!' });
+    expect(record).not.toHaveProperty('MoreArguments');
   });
 });
-

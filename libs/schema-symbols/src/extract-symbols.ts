@@ -32,6 +32,7 @@ import {
   compositeRecord,
   enumRecord,
   fieldRecord,
+  fullText,
   inputFieldRecord,
   inputRecord,
   pathRecord,
@@ -115,22 +116,23 @@ function typeSymbol(schema: GraphQLSchema, type: GraphQLNamedType, place: Place)
   const kind = kindOfType(type);
   const coordinate = `${kind}:${type.name}`;
   const description = cleanDescription(type.description);
+  const whole = fullText(type.description);
   let record;
   let members: string[] = [];
   if (isObjectType(type) || isInterfaceType(type)) {
-    record = compositeRecord(coordinate, type, schema, description);
+    record = compositeRecord(coordinate, type, schema, whole);
     members = Object.keys(type.getFields());
   } else if (isUnionType(type)) {
-    record = unionRecord(coordinate, type, description);
+    record = unionRecord(coordinate, type, whole);
     members = type.getTypes().map((member) => member.name);
   } else if (isEnumType(type)) {
-    record = enumRecord(coordinate, type, description);
+    record = enumRecord(coordinate, type, whole);
     members = type.getValues().map((value) => value.name);
   } else if (isInputObjectType(type)) {
-    record = inputRecord(coordinate, type, description);
+    record = inputRecord(coordinate, type, whole);
     members = Object.keys(type.getFields());
   } else {
-    record = scalarRecord(coordinate, type, description);
+    record = scalarRecord(coordinate, type, whole);
   }
   return withOptional(
     {
@@ -192,7 +194,15 @@ function fieldSymbol(
       paginated,
       roots: [...place.roots],
       embeddingText: memberEmbeddingText(type.name, field.name, named.name, description),
-      record: fieldRecord({ coordinate, parent: type.name, field, args, description, deprecated, paginated }),
+      record: fieldRecord({
+        coordinate,
+        parent: type.name,
+        field,
+        args,
+        description: fullText(field.description),
+        deprecated: fullText(field.deprecationReason),
+        paginated,
+      }),
     },
     { description, deprecated, depth: place.depth },
   );
@@ -238,7 +248,7 @@ function inputFieldSymbol(
       paginated: false,
       roots: [...place.roots],
       embeddingText: memberEmbeddingText(type.name, field.name, named.name, description),
-      record: inputFieldRecord(coordinate, type, field, description, deprecated),
+      record: inputFieldRecord(coordinate, type, field, fullText(field.description), fullText(field.deprecationReason)),
     },
     { description, deprecated, depth: place.depth },
   );

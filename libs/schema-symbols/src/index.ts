@@ -9,6 +9,7 @@ export {
 } from './build-schema-from-sdl.js';
 export { extractSymbols, kindOfType, type ExtractSymbolsOptions } from './extract-symbols.js';
 export { SymbolMemo, SYMBOL_MEMO_CHARS } from './symbol-memo.js';
+export { searchHitRecord, HIT_ENUM_VALUE_DESCRIPTION_CHARS, HIT_LIST_BYTES } from './search-hit-record.js';
 export { isConnectionType, isPaginatedField } from './pagination.js';
 export { splitIdentifier, identifierWords, cleanDescription } from './symbol-text.js';
 export { TextMemo, detach } from './text-memo.js';

@@ -1,8 +1,9 @@
 /**
- * Records (WIRE.md §3): small JSON objects with PascalCase keys that hold what
- * an agent needs to use an element. Absent values are omitted (never null),
- * descriptions are cleaned and truncated, long member lists are capped with a
- * count of what was left out.
+ * Records (WIRE.md §3): JSON objects with PascalCase keys that hold what an
+ * agent needs to use an element. Absent values are omitted (never null).
+ * A record is complete: every field, argument, enum value and member is
+ * listed, and descriptions are cleaned but never cut (GetSymbols returns the
+ * record as it is; search hits show a shortened view, search-hit-record.ts).
  */
 import {
   print,
@@ -21,17 +22,12 @@ import {
 import type { SymbolArgument, SymbolRecord } from './schema-symbol.js';
 import { MAX_NESTED_DESCRIPTION_CHARS, cleanDescription, truncate } from './symbol-text.js';
 
-/** Most fields listed on an object, interface or input record. */
-export const MAX_RECORD_FIELDS = 100;
-/** Most values listed on an enum record. */
-export const MAX_RECORD_VALUES = 200;
-/** Arguments listed in a field record (required ones first); the rest are counted in `MoreArguments`. */
-export const MAX_RECORD_ARGUMENTS = 100;
-/** Most members/implementations listed on a union or interface record. */
-export const MAX_RECORD_MEMBERS = 100;
 const MAX_DEFAULT_VALUE_CHARS = 300;
-/** Total characters of value descriptions on one enum record; later values are listed by name only. */
-export const MAX_ENUM_VALUE_DESCRIPTION_CHARS = 4000;
+
+/** A description or deprecation reason as records hold it: cleaned, whole. */
+export function fullText(text: string | null | undefined): string | undefined {
+  return cleanDescription(text, Number.POSITIVE_INFINITY);
+}
 
 type Record = { [key: string]: unknown };
 
@@ -55,13 +51,14 @@ export function toSymbolArgument(arg: GraphQLArgument): SymbolArgument {
   return result;
 }
 
-function argumentRecord(arg: SymbolArgument): Record {
+/** An argument's record entry: the symbol's argument with its whole description and deprecation reason. */
+function argumentRecord(arg: SymbolArgument, source: GraphQLArgument | undefined): Record {
   return compact({
     Name: arg.name,
     TypeRef: arg.type,
     DefaultValue: arg.defaultValue,
-    Description: arg.description,
-    Deprecated: arg.deprecated,
+    Description: source === undefined ? arg.description : fullText(source.description),
+    Deprecated: source === undefined ? arg.deprecated : fullText(source.deprecationReason),
   });
 }
 
@@ -69,18 +66,12 @@ export interface FieldRecordInput {
   coordinate: string;
   parent: string;
   field: GraphQLField<unknown, unknown>;
+  /** The field's arguments as its symbol carries them, in `field.args` order. */
   args: readonly SymbolArgument[];
+  /** Whole (cleaned, never cut) description and deprecation reason of the field. */
   description: string | undefined;
   deprecated: string | undefined;
   paginated: boolean;
-}
-
-/** Every argument when few; else the required ones first, then the rest, up to the cap. */
-function listedArguments(args: readonly SymbolArgument[]): readonly SymbolArgument[] {
-  if (args.length <= MAX_RECORD_ARGUMENTS) return args;
-  const required = args.filter((arg) => arg.type.endsWith('!') && arg.defaultValue === undefined);
-  const optional = args.filter((arg) => !(arg.type.endsWith('!') && arg.defaultValue === undefined));
-  return [...required, ...optional].slice(0, MAX_RECORD_ARGUMENTS);
 }
 
 export function fieldRecord(input: FieldRecordInput): SymbolRecord {
@@ -90,8 +81,7 @@ export function fieldRecord(input: FieldRecordInput): SymbolRecord {
     Parent: input.parent,
     Name: input.field.name,
     TypeRef: String(input.field.type),
-    Args: listedArguments(input.args).map(argumentRecord),
-    MoreArguments: more(input.args.length, MAX_RECORD_ARGUMENTS),
+    Args: input.args.map((arg, i) => argumentRecord(arg, input.field.args[i])),
     Description: input.description,
     Deprecated: input.deprecated,
     Paginated: input.paginated ? true : undefined,
@@ -111,15 +101,13 @@ export function compositeRecord(
     Kind: coordinate.slice(0, coordinate.indexOf(':')),
     Name: type.name,
     Description: description,
-    Fields: fields.slice(0, MAX_RECORD_FIELDS).map((field) => ({ Name: field.name, TypeRef: String(field.type) })),
-    MoreFields: more(fields.length, MAX_RECORD_FIELDS),
+    Fields: fields.map((field) => ({ Name: field.name, TypeRef: String(field.type) })),
     Interfaces: interfaces.length > 0 ? interfaces : undefined,
   };
   if (coordinate.startsWith('interface:')) {
     const { objects, interfaces: subInterfaces } = schema.getImplementations(type as GraphQLInterfaceType);
     const names = [...objects, ...subInterfaces].map((item) => item.name);
-    record.Implementations = names.length > 0 ? names.slice(0, MAX_RECORD_MEMBERS) : undefined;
-    record.MoreImplementations = more(names.length, MAX_RECORD_MEMBERS);
+    record.Implementations = names.length > 0 ? names : undefined;
   }
   return compact(record) as SymbolRecord;
 }
@@ -131,33 +119,19 @@ export function unionRecord(coordinate: string, type: GraphQLUnionType, descript
     Kind: 'union',
     Name: type.name,
     Description: description,
-    Members: members.slice(0, MAX_RECORD_MEMBERS),
-    MoreMembers: more(members.length, MAX_RECORD_MEMBERS),
+    Members: members,
   }) as SymbolRecord;
 }
 
 export function enumRecord(coordinate: string, type: GraphQLEnumType, description: string | undefined): SymbolRecord {
-  const values = type.getValues();
-  let budget = MAX_ENUM_VALUE_DESCRIPTION_CHARS;
-  const describe = (text: string | null | undefined) => {
-    const cleaned = cleanDescription(text, MAX_NESTED_DESCRIPTION_CHARS);
-    if (cleaned === undefined || cleaned.length > budget) return undefined;
-    budget -= cleaned.length;
-    return cleaned;
-  };
   return compact({
     Coordinate: coordinate,
     Kind: 'enum',
     Name: type.name,
     Description: description,
-    Values: values.slice(0, MAX_RECORD_VALUES).map((value) =>
-      compact({
-        Name: value.name,
-        Description: describe(value.description),
-        Deprecated: cleanDescription(value.deprecationReason, MAX_NESTED_DESCRIPTION_CHARS),
-      }),
+    Values: type.getValues().map((value) =>
+      compact({ Name: value.name, Description: fullText(value.description), Deprecated: fullText(value.deprecationReason) }),
     ),
-    MoreValues: more(values.length, MAX_RECORD_VALUES),
   }) as SymbolRecord;
 }
 
@@ -173,10 +147,9 @@ export function inputRecord(
     Name: type.name,
     Description: description,
     OneOf: type.isOneOf ? true : undefined,
-    Fields: fields.slice(0, MAX_RECORD_FIELDS).map((field) =>
+    Fields: fields.map((field) =>
       compact({ Name: field.name, TypeRef: String(field.type), DefaultValue: printDefaultValue(field) }),
     ),
-    MoreFields: more(fields.length, MAX_RECORD_FIELDS),
   }) as SymbolRecord;
 }
 
@@ -215,10 +188,6 @@ export function scalarRecord(
 
 export function pathRecord(coordinate: string, typeName: string, paths: readonly string[]): SymbolRecord {
   return { Coordinate: coordinate, Kind: 'path', Type: typeName, Paths: [...paths] };
-}
-
-function more(total: number, cap: number): number | undefined {
-  return total > cap ? total - cap : undefined;
 }
 
 /** Drops keys whose value is undefined (records carry no nulls or undefineds). */

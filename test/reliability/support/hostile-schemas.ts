@@ -10,8 +10,12 @@ export interface HostileSchema {
   sdl: string;
   /** Coordinates whose records are the largest this schema can make (they must stay small). */
   largest?: string[];
-  /** Records known to exceed the bound (finding F3 in docs/reliability.md), asserted strictly in findings.reliability.ts. */
-  knownOversize?: string[];
+  /**
+   * Records over the hit bound by design: GetSymbols returns records whole (every field and
+   * argument, whole descriptions), bounded by the SDL; their search hits stay under the bound.
+   * Each with the search that finds it.
+   */
+  whole?: { coordinate: string; query: string; kind: string }[];
 }
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);
@@ -31,13 +35,13 @@ export function deepTypeChain(length: number): HostileSchema {
 /** One object type with `count` fields. */
 export function wideType(count: number): HostileSchema {
   const fields = range(count).map((i) => `  field${i}(arg: String): String`);
-  return { name: `${count} fields`, what: `one type with ${count} fields`, sdl: `type Query { wide: Wide }\ntype Wide {\n${fields.join('\n')}\n}`, largest: ['object:Wide', 'field:Query.wide'] };
+  return { name: `${count} fields`, what: `one type with ${count} fields`, sdl: `type Query { wide: Wide }\ntype Wide {\n${fields.join('\n')}\n}`, largest: ['object:Wide', 'field:Query.wide'], whole: [{ coordinate: 'object:Wide', query: 'wide', kind: 'object' }] };
 }
 
 /** A field argument list of `count` arguments. */
 export function manyArguments(count: number): HostileSchema {
   const args = range(count).map((i) => `a${i}: Int = ${i}`);
-  return { name: `${count} arguments`, what: `one field with ${count} arguments`, sdl: `type Query { f(${args.join(', ')}): Int }`, largest: ['field:Query.f', 'object:Query'], knownOversize: ['field:Query.f'] };
+  return { name: `${count} arguments`, what: `one field with ${count} arguments`, sdl: `type Query { f(${args.join(', ')}): Int }`, largest: ['field:Query.f', 'object:Query'], whole: [{ coordinate: 'field:Query.f', query: 'f', kind: 'field' }] };
 }
 
 /** Descriptions of `bytes` bytes on a type, a field and an enum value. */
@@ -49,6 +53,11 @@ export function hugeDescriptions(bytes: number): HostileSchema {
     what: `three descriptions of ${Math.round(bytes / 1024)} KiB each`,
     sdl: `type Query {\n${block}\n orders: [Order] }\n${block}\ntype Order { id: ID status: Status }\nenum Status {\n${block}\n OPEN CLOSED }`,
     largest: ['field:Query.orders', 'object:Order', 'enum:Status', 'object:Query'],
+    whole: [
+      { coordinate: 'field:Query.orders', query: 'orders', kind: 'field' },
+      { coordinate: 'object:Order', query: 'order', kind: 'object' },
+      { coordinate: 'enum:Status', query: 'status', kind: 'enum' },
+    ],
   };
 }
 

@@ -7,6 +7,7 @@ import { durationOption } from '../cli-context.js';
 import { ExitCode } from '../exit-codes.js';
 import { resolveIndexId } from '../index-target.js';
 import { decodeRecord } from '../records.js';
+import { unansweredCoordinates } from '../unanswered-coordinates.js';
 import { stringValue, type Command } from './command.js';
 
 export const symbolsCommand: Command = {
@@ -14,7 +15,8 @@ export const symbolsCommand: Command = {
   summary: 'read symbols by coordinate (e.g. field:Query.employees)',
   usage: `discovery symbols <index-id | schema.graphql> <coordinate...> [--timeout 10m]
 
-Prints the record of each coordinate (object:Query, field:Employee.details, enum:Mood, ...)
+Prints the record of each coordinate (object:Query, field:Employee.details, enum:Mood, ...,
+or a plain name that names one element: Employee.details, Employee, Query.employee(id:))
 in the order asked. Unknown coordinates are listed on stderr and end with exit code 3.`,
   options: { timeout: { type: 'string' } },
   positionals: [2, Number.POSITIVE_INFINITY],
@@ -23,8 +25,7 @@ in the order asked. Unknown coordinates are listed on stderr and end with exit c
     const indexId = await resolveIndexId(ctx, target!, timeoutMs);
     const response = await ctx.client().getSymbols({ indexId, coordinates }, { signal: ctx.signal });
     const symbols = response.symbols.map((s) => ({ coordinate: s.coordinate, record: decodeRecord(s.payload, s.coordinate) }));
-    const found = new Set(symbols.map((s) => s.coordinate));
-    const missing = coordinates.filter((c) => !found.has(c));
+    const missing = unansweredCoordinates(coordinates, symbols.map((s) => s.coordinate));
     ctx.out.result({ indexId, symbols, missing });
     for (const symbol of symbols) {
       ctx.out.line(symbol.coordinate);

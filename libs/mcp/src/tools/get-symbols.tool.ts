@@ -1,5 +1,5 @@
 /**
- * `get_symbols` (WIRE.md §2): full records for known coordinates, in request order.
+ * `get_symbols` (WIRE.md §2): whole records for known coordinates (with or without their kind), in request order.
  */
 import { z } from 'zod';
 import { toSymbol } from '../records.mapper.js';
@@ -12,7 +12,7 @@ const input = z.strictObject({
     .min(1, 'coordinates must hold at least one coordinate')
     .max(MAX_COORDINATES, `coordinates must hold at most ${MAX_COORDINATES} coordinates`)
     .describe(
-      'Coordinates to read, as <kind>:<name>: object:Query, field:Employee.details, input:SearchInput, input_field:SearchInput.name, enum:Mood, or a path coordinate from a search hit.',
+      'Coordinates to read, as <kind>:<name> (object:Query, field:Employee.details, input:SearchInput, input_field:SearchInput.name, enum:Mood, or a path coordinate from a search hit) or as a plain GraphQL name: Employee for the type, Employee.details for the field or input field, Query.employee(id:) for the field that takes the argument.',
     ),
 });
 
@@ -29,8 +29,9 @@ export const getSymbolsTool: ToolDefinition<typeof input, typeof output> = {
   name: 'get_symbols',
   title: 'Read schema symbols',
   description: [
-    'Read the full records of schema elements by coordinate: type references, arguments with types and defaults, descriptions, deprecation, enum values, the fields of an object and the paths that reach it from a root operation.',
-    'Use it after search_schema, or when you already know exact coordinates, to check names and types before writing or generating an operation.',
+    'Read the full records of schema elements by coordinate: type references, arguments with types and defaults, whole descriptions, deprecation, every enum value, every field of an object or input by name and type, and the paths that reach it from a root operation.',
+    'Use it after search_schema (whose hits may shorten long descriptions), or when you already know the names, to check names and types before writing or generating an operation.',
+    'A name without its kind works when it names one element: Employee.details reads field:Employee.details; each symbol comes back with its <kind>:<name> coordinate.',
     'Symbols come back in the order asked; coordinates that do not exist in the schema are left out, so a shorter (or empty) list means some names are wrong: search for them.',
   ].join(' '),
   input,

@@ -55,7 +55,7 @@ export const searchSchemaTool: ToolDefinition<typeof input, typeof output> = {
   description: [
     'Find the types, fields, arguments, enums and root paths of the GraphQL schema that match a topic, best first.',
     'Use it first, whenever you do not know the exact names to use: the schema is too large to read whole. Questions that read data rank query fields; requests to change data rank the mutations that do it.',
-    'Each hit has a coordinate (<kind>:<name>, e.g. field:Employee.details), a score and its record (type, arguments, description, parent, paths from the root).',
+    'Each hit has a coordinate (<kind>:<name>, e.g. field:Employee.details), a score and its record (type, arguments, description, parent, fields, paths from the root); long descriptions are cut in hits and the record then says "DescriptionShortened": true: get_symbols returns them whole.',
     'Narrow noisy results with kinds, parent or paginated; pass coordinates you found to get_symbols to read more.',
     'An empty hits list means nothing in the schema matches: try other words or fewer filters before concluding the data is not there.',
   ].join(' '),
