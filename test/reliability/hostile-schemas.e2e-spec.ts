@@ -12,7 +12,7 @@ import { codeOf, leaks, outcome, rawCall } from './support/connect-calls.js';
 import { caseFoldingCollisions, hostileSchemas } from './support/hostile-schemas.js';
 import { dropPrefix, fixture, startTestIndexer, TOKENS, unique, untilSettled, type RunningIndexer } from './support/test-indexer.js';
 
-/** A record read by a model must stay small (WIRE.md §3). */
+/** A record read by a model must stay small (docs/wire.md §3). */
 const MAX_PAYLOAD_BYTES = 64 * 1024;
 const MAX_SDL = 8 * 1024 * 1024;
 

@@ -1,5 +1,5 @@
 /**
- * Records (WIRE.md §3): small JSON objects with PascalCase keys that hold what
+ * Records (docs/wire.md §3): small JSON objects with PascalCase keys that hold what
  * an agent needs to use an element. Absent values are omitted (never null),
  * descriptions are cleaned and truncated, long member lists are capped with a
  * count of what was left out.

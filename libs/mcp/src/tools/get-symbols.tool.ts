@@ -1,5 +1,5 @@
 /**
- * `get_symbols` (WIRE.md §2): full records for known coordinates, in request order.
+ * `get_symbols` (docs/wire.md §2): full records for known coordinates, in request order.
  */
 import { z } from 'zod';
 import { toSymbol } from '../records.mapper.js';
