@@ -12,7 +12,7 @@ import { codeOf, leaks, outcome, rawCall } from './support/connect-calls.js';
 import { caseFoldingCollisions, hostileSchemas } from './support/hostile-schemas.js';
 import { dropPrefix, fixture, startTestIndexer, TOKENS, unique, untilSettled, type RunningIndexer } from './support/test-indexer.js';
 
-/** A record read by a model must stay small (WIRE.md §3): a search hit's, and any record not listed as `whole`. */
+/** A record read by a model must stay small (docs/wire.md §3): a search hit's, and any record not listed as `whole`. */
 const MAX_PAYLOAD_BYTES = 64 * 1024;
 /** A whole record (GetSymbols) is bounded by its SDL: JSON of a short member costs a few times its SDL text. */
 const WHOLE_RECORD_FACTOR = 4;

@@ -1,7 +1,7 @@
 /**
  * Fuzz (fast-check, bounded) over every MCP tool input of the bridge, served
  * over Streamable HTTP against a real in-process indexer: each answer is a
- * result of the documented shape or `isError` with one of the WIRE.md §2
+ * result of the documented shape or `isError` with one of the docs/wire.md §2
  * texts, never a protocol error, a stack trace or a secret, and the bridge
  * keeps serving.
  */

@@ -1,6 +1,6 @@
 /**
  * Symbol records as the service sends them (a JSON-encoded object per hit,
- * PascalCase keys, WIRE.md §3) and the short summary the tables show.
+ * PascalCase keys, docs/wire.md §3) and the short summary the tables show.
  */
 import { CliError, ExitCode } from './exit-codes.js';
 

@@ -1,5 +1,5 @@
 /**
- * The bridge against a real indexer (built service, real Redis): every WIRE.md §2 text from a
+ * The bridge against a real indexer (built service, real Redis): every docs/wire.md §2 text from a
  * real cause (index still building, evicted index rebuilt, failed build, wrong token, invalid
  * input, indexer stopped) and a schema file changed while serving. Needs `npm run build`.
  */

@@ -1,6 +1,6 @@
 /**
  * Index addresses: `sha256:` + 64 lowercase hex digits of SHA-256 over the
- * exact SDL bytes (WIRE.md §1). The same SDL always has the same address.
+ * exact SDL bytes (docs/wire.md §1). The same SDL always has the same address.
  */
 import { createHash } from 'node:crypto';
 

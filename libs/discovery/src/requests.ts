@@ -1,5 +1,5 @@
 /**
- * Request validation (WIRE.md §1): a malformed request is `invalid_argument`
+ * Request validation (docs/wire.md §1): a malformed request is `invalid_argument`
  * with a message naming what was wrong. zod schemas, one per operation.
  */
 import { z } from 'zod';

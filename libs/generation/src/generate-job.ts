@@ -32,7 +32,7 @@ export type OperationType = 'query' | 'mutation' | 'subscription';
 /** A JSON Schema object (draft 2020-12 subset). */
 export type JsonSchema = { [key: string]: unknown };
 
-/** One validated, parameterized operation (WIRE.md ResolvedQuery). */
+/** One validated, parameterized operation (docs/wire.md ResolvedQuery). */
 export interface ResolvedQuery {
   /** One line saying what the operation returns or does. */
   description: string;
@@ -41,11 +41,11 @@ export interface ResolvedQuery {
   /** Unique within the resolution, PascalCase. */
   operationName: string;
   operationType: OperationType;
-  /** JSON Schema of the variables (ARCHITECTURE.md, "Variables schema"). */
+  /** JSON Schema of the variables (docs/architecture.md, "Variables schema"). */
   variablesSchema: JsonSchema;
 }
 
-/** The answer to a prompt (WIRE.md Resolution). */
+/** The answer to a prompt (docs/wire.md Resolution). */
 export interface Resolution {
   queries: ResolvedQuery[];
   /** What the prompt asks for that the schema cannot provide, each with the reason. */

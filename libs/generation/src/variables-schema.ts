@@ -1,6 +1,6 @@
 /**
  * Derives the JSON Schema of an operation's variables by the rules Cosmo's MCP
- * server applies to operation tools (ARCHITECTURE.md, "Variables schema"):
+ * server applies to operation tools (docs/architecture.md, "Variables schema"):
  * one property per variable, `required` for non-null variables without a
  * default, `["T","null"]` for nullable types, enums listing their values (plus
  * null when nullable), Int as integer, defaults, descriptions from the variable

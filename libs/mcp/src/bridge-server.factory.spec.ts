@@ -1,6 +1,6 @@
 /**
  * The bridge's MCP server seen by the SDK's own client (in memory), backed by a scripted
- * discovery service: tool listing, every happy path, every WIRE.md §2 failure text.
+ * discovery service: tool listing, every happy path, every docs/wire.md §2 failure text.
  */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { Code, ConnectError } from '@connectrpc/connect';

@@ -1,5 +1,5 @@
 /**
- * Translates whatever a discovery call threw into the ToolFailure the agent sees (WIRE.md §1
+ * Translates whatever a discovery call threw into the ToolFailure the agent sees (docs/wire.md §1
  * error codes to the situations of §2). Messages from the service are passed on only for
  * `invalid_argument`, where they say what was wrong with the request.
  */

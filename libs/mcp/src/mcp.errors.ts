@@ -1,5 +1,5 @@
 /**
- * The one error class of the MCP bridge library. Its `code` names the situation of WIRE.md §2;
+ * The one error class of the MCP bridge library. Its `code` names the situation of docs/wire.md §2;
  * the tool layer turns it into the exact text (see tool-texts.ts). `detail` is one short,
  * secret-free sentence that may follow the fixed text.
  */

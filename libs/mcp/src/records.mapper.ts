@@ -1,5 +1,5 @@
 /**
- * Decoding of what the discovery service returns into what WIRE.md §2 promises agents:
+ * Decoding of what the discovery service returns into what docs/wire.md §2 promises agents:
  * JSON-encoded records and variable schemas become objects. A payload that is not a JSON object
  * is a service defect and fails the call (ToolFailureCode.Internal), never leaks as a string.
  */

@@ -1,5 +1,5 @@
 /**
- * Every text the bridge shows an agent on failure (WIRE.md §2, verbatim) and the server
+ * Every text the bridge shows an agent on failure (docs/wire.md §2, verbatim) and the server
  * instructions that describe the workflow. Models read these: change them deliberately.
  */
 import { ToolFailureCode } from './mcp.errors.js';

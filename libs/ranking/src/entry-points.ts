@@ -7,7 +7,7 @@
  * `Repository`'s fields).
  */
 import { SYMBOL_KINDS } from '@discovery/schema-symbols';
-import { SymbolFlag, type SymbolStructure } from './search-index.js';
+import { SymbolFlag, type SymbolStructure } from './symbol-structure.js';
 
 const FIELD = SYMBOL_KINDS.indexOf('field');
 

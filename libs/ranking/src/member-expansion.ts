@@ -12,15 +12,6 @@ import { topK } from './top-k.js';
 
 const FIELD = SYMBOL_KINDS.indexOf('field');
 
-/** Positions of the members of each type symbol (fields of objects/interfaces, input fields). */
-export function membersByType(parent: Int32Array): Int32Array[] {
-  const lists: number[][] = Array.from({ length: parent.length }, () => []);
-  parent.forEach((p, i) => {
-    if (p >= 0) lists[p]!.push(i);
-  });
-  return lists.map((l) => Int32Array.from(l));
-}
-
 /**
  * Adds expansion credit to `scores` from the best `expansionSources` field hits among `head`;
  * returns the positions that gained credit and pass `filter`.

@@ -8,37 +8,11 @@ import { buildLexicalIndex, type LexicalIndex } from './lexical-index.js';
 import { RankingError, RankingErrorCode } from './ranking.errors.js';
 import { symbolFields } from './symbol-fields.js';
 import { NameTermCache } from './name-term.cache.js';
-import { membersByType } from './member-expansion.js';
+import { membersByType, SymbolFlag, type SymbolStructure } from './symbol-structure.js';
 import { computeRootReach, type RootReach } from './entry-points.js';
 
-/** Bit flags of SymbolStructure.flags. */
-export const SymbolFlag = {
-  Deprecated: 1,
-  Paginated: 2,
-  /** Not reachable from any root operation type. */
-  Unreachable: 4,
-  /** A field of the mutation root type. */
-  MutationField: 8,
-  /** Reachable from the mutation root only (payloads, mutation inputs). */
-  WriteOnly: 16,
-  /** A root operation type. */
-  RootType: 32,
-} as const;
-
-export interface SymbolStructure {
-  /** Index of the symbol's kind in SYMBOL_KINDS. */
-  kind: Uint8Array;
-  /** Index of the owning type's symbol, -1 when none. */
-  parent: Int32Array;
-  /** Index of the symbol of the named type a member returns or takes, -1 when none. */
-  type: Int32Array;
-  /** Depth from a root (255 when unreachable). */
-  depth: Uint8Array;
-  /** SymbolFlag bits. */
-  flags: Uint8Array;
-  /** Bit i set when reachable from ROOT_OPERATIONS[i]. */
-  roots: Uint8Array;
-}
+/** Kept here for the files that read them next to SearchIndex; defined in symbol-structure.ts. */
+export { SymbolFlag, type SymbolStructure } from './symbol-structure.js';
 
 export interface SearchIndex {
   readonly symbols: readonly SchemaSymbol[];

@@ -1,5 +1,5 @@
 /**
- * The unit of the index: one symbol per schema element (WIRE.md §3).
+ * The unit of the index: one symbol per schema element (docs/wire.md §3).
  * This file is the contract between symbol extraction, ranking, storage and
  * the APIs; change it deliberately and bump SYMBOL_FORMAT_VERSION.
  */
@@ -32,7 +32,7 @@ export interface SymbolArgument {
   deprecated?: string;
 }
 
-/** The record returned to clients: a JSON object with PascalCase keys (WIRE.md §3). */
+/** The record returned to clients: a JSON object with PascalCase keys (docs/wire.md §3). */
 export type SymbolRecord = { Coordinate: string } & Record<string, unknown>;
 
 export interface SchemaSymbol {
@@ -66,6 +66,6 @@ export interface SchemaSymbol {
   roots: RootOperation[];
   /** Short text for the embedding model (identifiers split into words, first sentence of the description). */
   embeddingText: string;
-  /** The full record (WIRE.md §3), kept small. */
+  /** The full record (docs/wire.md §3), kept small. */
   record: SymbolRecord;
 }

@@ -1,5 +1,5 @@
 /**
- * Records (WIRE.md §3): JSON objects with PascalCase keys that hold what an
+ * Records (docs/wire.md §3): JSON objects with PascalCase keys that hold what an
  * agent needs to use an element. Absent values are omitted (never null).
  * A record is complete: every field, argument, enum value and member is
  * listed, and descriptions are cleaned but never cut (GetSymbols returns the

@@ -1,12 +1,12 @@
 /**
  * Small helpers shared by the reliability suite: the Connect code of a call,
- * the codes WIRE.md §1 documents, raw HTTP calls that bypass the generated
+ * the codes docs/wire.md §1 documents, raw HTTP calls that bypass the generated
  * client (malformed bodies, odd headers), and checks that an error text
  * leaks no stack trace and no secret.
  */
 import { Code, ConnectError } from '@connectrpc/connect';
 
-/** Every code a yoko.v1 answer may carry besides success (WIRE.md §1, plus the service's own documented ones). */
+/** Every code a yoko.v1 answer may carry besides success (docs/wire.md §1, plus the service's own documented ones). */
 export const DOCUMENTED_CODES = new Set<Code>([
   Code.InvalidArgument,
   Code.NotFound,

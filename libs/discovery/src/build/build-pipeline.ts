@@ -9,29 +9,9 @@
 import { buildSearchIndex, serializeSearchIndex } from '@discovery/ranking';
 import { buildSchemaFromSdl, extractSymbols } from '@discovery/schema-symbols';
 import { BuildWorkerPool } from './build-worker.pool.js';
+import type { BuildPipeline, BuildPipelineFactory } from './build-pipeline.port.js';
 
-export interface PreparedBuild {
-  texts: string[];
-  lenient: boolean;
-  warnings: string[];
-  /** Serialized search index for these symbols and vectors (aligned with `texts`). */
-  assemble(vectors: Int8Array[] | undefined): Promise<Record<string, Buffer>>;
-  /** Frees the worker when the build stops before assembling (a no-op after `assemble`). */
-  dispose(): void;
-}
-
-export type BuildPipeline = (sdl: string, maxBytes: number) => Promise<PreparedBuild>;
-
-/** A pipeline that holds resources (threads): one is made per runtime and closed when it stops. */
-export interface OwnedBuildPipeline {
-  run: BuildPipeline;
-  close(): Promise<void>;
-}
-
-export interface BuildPipelineFactory {
-  /** `concurrency`: the builds that run at once in this process. */
-  create(options: { concurrency: number }): OwnedBuildPipeline;
-}
+export type { BuildPipeline, BuildPipelineFactory, OwnedBuildPipeline, PreparedBuild } from './build-pipeline.port.js';
 
 /** The same stages as build.worker.ts, in this thread. */
 export const inProcessPipeline: BuildPipeline = async (sdl, maxBytes) => {

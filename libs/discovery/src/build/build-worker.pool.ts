@@ -15,7 +15,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { SymbolExtractionError } from '@discovery/schema-symbols';
-import type { BuildPipeline } from './build-pipeline.js';
+import type { BuildPipeline } from './build-pipeline.port.js';
 import type { WorkerReply, WorkerRequest } from './build-worker.protocol.js';
 
 export interface BuildWorkerPoolOptions {

@@ -1,6 +1,6 @@
 /**
  * Translates errors once, at the edge: domain and storage errors become
- * Connect codes the router acts on (WIRE.md §1); anything unexpected is
+ * Connect codes the router acts on (docs/wire.md §1); anything unexpected is
  * logged with its stack and answered as `internal` without details.
  */
 import { Code, ConnectError, type Interceptor } from '@connectrpc/connect';

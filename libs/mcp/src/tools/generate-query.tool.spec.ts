@@ -1,5 +1,5 @@
 /**
- * generate_query through the SDK client: output shape of WIRE.md §2 (validated by the client
+ * generate_query through the SDK client: output shape of docs/wire.md §2 (validated by the client
  * against the published outputSchema), guidance, optional fields and progress notifications.
  */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';

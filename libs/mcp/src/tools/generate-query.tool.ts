@@ -1,5 +1,5 @@
 /**
- * `generate_query` (WIRE.md §2): turns a request in plain language into checked, parameterized
+ * `generate_query` (docs/wire.md §2): turns a request in plain language into checked, parameterized
  * GraphQL operations, plus guidance for running or saving them.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * `get_symbols` (WIRE.md §2): whole records for known coordinates (with or without their kind), in request order.
+ * `get_symbols` (docs/wire.md §2): whole records for known coordinates (with or without their kind), in request order.
  */
 import { z } from 'zod';
 import { toSymbol } from '../records.mapper.js';

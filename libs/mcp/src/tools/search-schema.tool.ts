@@ -1,5 +1,5 @@
 /**
- * `search_schema` (WIRE.md §2): ranked search over the symbols of the schema index.
+ * `search_schema` (docs/wire.md §2): ranked search over the symbols of the schema index.
  */
 import { SYMBOL_KINDS } from '@discovery/schema-symbols';
 import { z } from 'zod';

@@ -4,10 +4,10 @@
 import { SYMBOL_KINDS } from '@discovery/schema-symbols';
 import { z } from 'zod';
 
-/** `<kind>:<name>` with one of the symbol kinds of WIRE.md §3. */
+/** `<kind>:<name>` with one of the symbol kinds of docs/wire.md §3. */
 export const COORDINATE_PATTERN = new RegExp(`^(${SYMBOL_KINDS.join('|')}):\\S+$`);
 
-/** Longest texts the discovery service accepts (WIRE.md §1 request validation). */
+/** Longest texts the discovery service accepts (docs/wire.md §1 request validation). */
 export const MAX_QUERY_CHARS = 2000;
 export const MAX_PROMPT_CHARS = 8000;
 export const MAX_COORDINATES = 500;
@@ -21,7 +21,7 @@ export function nonBlank(name: string, max: number): z.ZodString {
     .max(max, `${name} must be at most ${max} characters`);
 }
 
-/** A schema record (WIRE.md §3): a JSON object with PascalCase keys. */
+/** A schema record (docs/wire.md §3): a JSON object with PascalCase keys. */
 export const recordSchema = z
   .record(z.string(), z.unknown())
   .describe('The full record of the symbol: a JSON object with PascalCase keys.');

@@ -1,0 +1,119 @@
+/**
+ * The layering rules of docs/development.md, checked over the real import
+ * graph so that breaking one fails the build: apps never import other apps;
+ * the core libraries (schema-symbols, ranking, generation) import no Nest,
+ * ioredis or BullMQ; test helpers are imported from test code only; and no
+ * import cycles, neither between files of a package nor between packages.
+ */
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import { fileURLToPath } from 'node:url';
+import { addEdge, findCycles, isTestPath, ownerOf, readSources, resolveRelative, workspacePackage, type SourceFile } from './import-graph.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const APPS = ['cli', 'generator', 'indexer', 'mcp-bridge'];
+const CORE_LIBRARIES = ['libs/schema-symbols', 'libs/ranking', 'libs/generation'];
+const FORBIDDEN_IN_CORE = /^(@nestjs\/|ioredis$|ioredis\/|bullmq$|bullmq\/)/;
+
+let sources: SourceFile[];
+let production: SourceFile[];
+let known: Set<string>;
+
+beforeAll(() => {
+  sources = readSources(root);
+  production = sources.filter((file) => !file.isTest);
+  known = new Set(sources.map((file) => file.path));
+});
+
+/** `file -> specifier` lines for the imports a predicate rejects. */
+function violations(files: SourceFile[], rejects: (file: SourceFile, specifier: string) => boolean): string[] {
+  return files.flatMap((file) => file.specifiers.filter((specifier) => rejects(file, specifier)).map((specifier) => `${file.path} -> ${specifier}`));
+}
+
+describe('layering', () => {
+  it('reads the whole tree', () => {
+    expect(production.length).toBeGreaterThan(200);
+    expect(known.has('libs/ranking/src/search.ts')).toBe(true);
+  });
+
+  it('apps never import other apps, by package name or by relative path', () => {
+    const found = violations(
+      production.filter((file) => file.owner.startsWith('apps/')),
+      (file, specifier) => {
+        const named = workspacePackage(specifier);
+        if (named !== undefined) return APPS.includes(named) && `apps/${named}` !== file.owner;
+        const target = resolveRelative(file.path, specifier, known);
+        return target !== undefined && ownerOf(target) !== file.owner;
+      },
+    );
+    expect(found).toEqual([]);
+  });
+
+  it('schema-symbols, ranking and generation import no Nest, ioredis or BullMQ', () => {
+    const found = violations(
+      production.filter((file) => CORE_LIBRARIES.includes(file.owner)),
+      (_file, specifier) => FORBIDDEN_IN_CORE.test(specifier),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it('libs/testing and the libraries\' testing entry points are imported only from test code (and the benchmarks)', () => {
+    // The benchmarks drive generation against the scripted model server of libs/testing, as the tests do.
+    const shipped = production.filter((file) => file.owner !== 'bench');
+    const found = violations(shipped, (_file, specifier) => specifier === '@discovery/testing' || /^@discovery\/[a-z0-9-]+\/testing$/.test(specifier));
+    expect(found).toEqual([]);
+  });
+
+  it('no import cycles between the files of a package', () => {
+    const graph = new Map<string, Set<string>>();
+    for (const file of production) {
+      graph.set(file.path, graph.get(file.path) ?? new Set());
+      for (const specifier of file.specifiers) {
+        const target = resolveRelative(file.path, specifier, known);
+        if (target !== undefined && !isTestPath(target)) addEdge(graph, file.path, target);
+      }
+    }
+    expect(findCycles(graph)).toEqual([]);
+  });
+
+  it('no import cycles between packages', () => {
+    const graph = new Map<string, Set<string>>();
+    for (const file of production) {
+      for (const specifier of file.specifiers) {
+        const named = workspacePackage(specifier);
+        if (named === undefined) continue;
+        const target = APPS.includes(named) ? `apps/${named}` : `libs/${named}`;
+        if (target !== file.owner) addEdge(graph, file.owner, target);
+      }
+    }
+    expect(findCycles(graph)).toEqual([]);
+  });
+});
+
+describe('the cycle finder', () => {
+  it('finds a cycle of three and a self-import, and nothing in a tree', () => {
+    const graph = new Map<string, Set<string>>();
+    addEdge(graph, 'a', 'b');
+    addEdge(graph, 'b', 'c');
+    addEdge(graph, 'c', 'a');
+    addEdge(graph, 'c', 'd');
+    addEdge(graph, 'e', 'e');
+    addEdge(graph, 'f', 'd');
+    expect(findCycles(graph).sort()).toEqual([['a', 'b', 'c'], ['e']]);
+  });
+
+  it('resolves relative specifiers to files and folders', () => {
+    const files = new Set(['libs/x/src/a.ts', 'libs/x/src/b/index.ts']);
+    expect(resolveRelative('libs/x/src/b/index.ts', '../a.js', files)).toBe('libs/x/src/a.ts');
+    expect(resolveRelative('libs/x/src/a.ts', './b/index.js', files)).toBe('libs/x/src/b/index.ts');
+    expect(resolveRelative('libs/x/src/a.ts', './b', files)).toBe('libs/x/src/b/index.ts');
+    expect(resolveRelative('libs/x/src/a.ts', 'graphql', files)).toBeUndefined();
+  });
+
+  it('tells test code from production code', () => {
+    expect(isTestPath('libs/ranking/src/search.spec.ts')).toBe(true);
+    expect(isTestPath('libs/mcp/src/testing/fake-discovery.ts')).toBe(true);
+    expect(isTestPath('apps/indexer/test/support.ts')).toBe(true);
+    expect(isTestPath('test/reliability/load.reliability.ts')).toBe(true);
+    expect(isTestPath('libs/ranking/src/search.ts')).toBe(false);
+  });
+});
