@@ -9,6 +9,7 @@
 import { countTokens } from 'gpt-tokenizer';
 import {
   getNamedType,
+  isAbstractType,
   isInterfaceType,
   isLeafType,
   isObjectType,
@@ -29,9 +30,13 @@ export const MAX_SLICE_TOKENS = 32_000;
 /** Search hits a slice starts from. */
 export const SLICE_HITS = 60;
 const DESCRIBED_HITS = 5;
+/** A full slice whose exact size is under this share of the budget is filled once more. */
+const REFILL_BELOW = 0.97;
 /** An expansion candidate at least this relevant counts as left out (truncated) when it does not fit. */
 const RELEVANT_FIELD = 0.3;
-const EXPANDED_TYPES = 16;
+const EXPANDED_TYPES = 40;
+/** Types with at most this many fields (money, addresses, counts) are worth filling in even when not named. */
+const SMALL_TYPE = 8;
 const IDENTITY_PRIOR: Record<string, number> = { id: 0.3, name: 0.35, title: 0.35, login: 0.3, handle: 0.25, number: 0.25 };
 
 export interface SliceSchemaOptions {
@@ -64,7 +69,7 @@ class BudgetedSlice {
 
   constructor(
     readonly selection: SliceSelection,
-    private readonly cap: number,
+    public cap: number,
   ) {}
 
   /** Runs one unit of work; keeps it only if the estimate stays within the cap (a relevant unit left out truncates). */
@@ -106,6 +111,13 @@ export function sliceFromHits(schema: GraphQLSchema, query: string, hits: readon
   expand(schema, relevance, slicer, budget);
   let printed = printSelection(schema, selection);
   let tokens = countTokens(printed.sdl);
+  if (budget.full() && tokens < maxTokens * REFILL_BELOW) {
+    // The line-by-line estimate runs above the exact count: spend what it held back.
+    budget.cap = Math.floor((selection.estimate * maxTokens) / tokens) - 4;
+    expand(schema, relevance, slicer, budget);
+    printed = printSelection(schema, selection);
+    tokens = countTokens(printed.sdl);
+  }
   while (tokens > maxTokens) {
     budget.shrinkTo(selection.estimate - (tokens - maxTokens) - 8);
     printed = printSelection(schema, selection);
@@ -137,12 +149,28 @@ function admitHits(schema: GraphQLSchema, hits: readonly SliceHit[], relevance: 
   }
 }
 
+/** A type's relevance, or for an abstract type (`GitObject`) the best of its possible types. */
+function targetScore(schema: GraphQLSchema, relevance: SliceRelevance, name: string): number {
+  const type = schema.getType(name);
+  let score = relevance.typeScore(name);
+  if (type && isAbstractType(type)) {
+    const possible = schema.getPossibleTypes(type);
+    if (possible.length <= 30) for (const member of possible) score = Math.max(score, relevance.typeScore(member.name));
+  }
+  return score;
+}
+
+function smallType(schema: GraphQLSchema, name: string): boolean {
+  const type = schema.getType(name);
+  return (isObjectType(type) || isInterfaceType(type)) && Object.keys(type.getFields()).length <= SMALL_TYPE;
+}
+
 /** More fields of the relevant types in the slice, by relevance per token, while the budget lasts. */
 function expand(schema: GraphQLSchema, relevance: SliceRelevance, slicer: FieldSlicer, budget: BudgetedSlice): void {
   const selection = budget.selection;
-  const weights = [...selection.outputs.keys()]
-    .filter((name) => selection.reached.has(name))
-    .map((name) => ({ name, weight: Math.max(relevance.typeScore(name), 0.15) }))
+  const rootNames = new Set([schema.getQueryType()?.name, schema.getMutationType()?.name]);
+  const weights = [...selection.reached]
+    .map((name) => ({ name, weight: Math.max(relevance.typeScore(name), rootNames.has(name) ? 0.5 : smallType(schema, name) ? 0.3 : 0.15) }))
     .sort((a, b) => b.weight - a.weight)
     .slice(0, EXPANDED_TYPES);
   const candidates: { owner: string; field: string; score: number; value: number }[] = [];
@@ -155,7 +183,7 @@ function expand(schema: GraphQLSchema, relevance: SliceRelevance, slicer: FieldS
       const hit = relevance.fieldHits.get(`${name}.${field.name}`) ?? 0;
       const target = unwrapField(field).target;
       const leaf = isLeafType(getNamedType(field.type));
-      const prior = leaf ? (IDENTITY_PRIOR[field.name] ?? 0.08) : 0.4 * relevance.typeScore(target) + 0.02;
+      const prior = leaf ? (IDENTITY_PRIOR[field.name] ?? 0.08) : 0.4 * targetScore(schema, relevance, target) + 0.02;
       const score = weight * (hit + 0.8 * relevance.termMatch(field.name) + prior);
       candidates.push({ owner: name, field: field.name, score, value: score / Math.sqrt(slicer.lineCost(field, score)) });
     }

@@ -17,12 +17,17 @@ export interface SliceHit {
 /** Argument names that filter or search a list: worth printing on a relevant list field. */
 const FILTER_ARGS = new Set(['query', 'search', 'filter', 'filterBy', 'where', 'searchTerm']);
 const TERM_CACHE_MAX = 50_000;
+/** Words of names that say how, not what (`ProductConnection`, `codeDiscountNodes`). */
+const GENERIC = new Set(['connect', 'edg', 'edge', 'node', 'payload', 'input', 'type', 'get', 'by']);
 const termCache = new Map<string, string[]>();
 
 function nameTerms(name: string): string[] {
   let terms = termCache.get(name);
   if (!terms) {
-    terms = identifierTerms(name);
+    const all = identifierTerms(name);
+    const words = all.length > 1 ? all.slice(0, -1) : all;
+    const meaningful = words.filter((term) => !GENERIC.has(term));
+    terms = meaningful.length > 0 ? meaningful : words;
     if (termCache.size >= TERM_CACHE_MAX) termCache.clear();
     termCache.set(name, terms);
   }
@@ -78,8 +83,7 @@ export class SliceRelevance {
     if (this.terms.size === 0) return;
     for (const type of Object.values(this.schema.getTypeMap())) {
       if (type.name.startsWith('__')) continue;
-      const words = nameTerms(type.name);
-      const parts = words.length > 1 ? words.slice(0, -1) : words;
+      const parts = nameTerms(type.name);
       const matched = parts.filter((term) => this.terms.has(term)).length;
       if (matched === 0) continue;
       const share = matched / parts.length;
@@ -94,14 +98,13 @@ export class SliceRelevance {
   /** Share of a name's words that are query words (0-1). */
   termMatch(name: string): number {
     if (this.terms.size === 0) return 0;
-    const words = nameTerms(name);
-    const parts = words.length > 1 ? words.slice(0, -1) : words;
+    const parts = nameTerms(name);
     return parts.filter((term) => this.terms.has(term)).length / parts.length;
   }
 
   /** Whether an optional argument is worth printing for this query. */
   argumentRelevant(field: GraphQLField<unknown, unknown>, argument: GraphQLArgument, fieldScore: number): boolean {
-    if (FILTER_ARGS.has(argument.name) && fieldScore >= 0.3) return true;
+    if (FILTER_ARGS.has(argument.name) && (fieldScore >= 0.3 || String(field.type).includes('[') || getNamedType(field.type).name.endsWith('Connection'))) return true;
     if (this.termMatch(argument.name) > 0) return true;
     const named = getNamedType(argument.type);
     if (this.inputHits.has(named.name)) return true;
