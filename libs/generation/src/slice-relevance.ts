@@ -4,7 +4,7 @@
  * best) and from the query's words matched against names and enum values.
  * The field slicer spends its token budget in this order.
  */
-import { getNamedType, isEnumType, isInputObjectType, type GraphQLArgument, type GraphQLField, type GraphQLSchema } from 'graphql';
+import { getNamedType, isEnumType, type GraphQLArgument, type GraphQLField, type GraphQLSchema } from 'graphql';
 import { identifierTerms, textTerms } from '@discovery/ranking';
 import type { SchemaSymbol } from '@discovery/schema-symbols';
 
@@ -25,6 +25,7 @@ function nameTerms(name: string): string[] {
   let terms = termCache.get(name);
   if (!terms) {
     const all = identifierTerms(name);
+    // The last term of a compound is the whole name joined (`pullrequest`): kept for single words only.
     const words = all.length > 1 ? all.slice(0, -1) : all;
     const meaningful = words.filter((term) => !GENERIC.has(term));
     terms = meaningful.length > 0 ? meaningful : words;
@@ -111,7 +112,6 @@ export class SliceRelevance {
     if (isEnumType(named) && named.getValues().length <= 40) {
       if (named.getValues().some((value) => this.termMatch(value.name) > 0)) return true;
     }
-    if (isInputObjectType(named) && this.termMatch(named.name) > 0) return true;
     return field.args.length <= 3 && fieldScore >= 0.6;
   }
 }
