@@ -33,6 +33,8 @@ const IDENTITY_PER_TYPE = 2;
 /** Input types with at most this many fields are printed whole; larger ones only by relevance. */
 const SMALL_INPUT = 12;
 const FROM_SLICE_HOPS = 2;
+/** Root fields that lead straight to a type, kept per type: a list and single lookups. */
+const DIRECT_ENTRIES = 3;
 
 type Field = GraphQLField<unknown, unknown>;
 
@@ -164,7 +166,7 @@ export class FieldSlicer {
     const fromSlice = printed.length > 0 ? pathFrom(this.schema, printed, typeName, FROM_SLICE_HOPS) : undefined;
     if (fromSlice) this.applyPath(fromSlice);
     const entries = rootEntries(this.schema, this.roots, typeName);
-    const direct = this.bestPaths(entries.direct, 2);
+    const direct = this.bestPaths(entries.direct, DIRECT_ENTRIES);
     for (const path of direct) this.applyPath(path);
     const [hub] = this.bestPaths(entries.viaHub, 1);
     if (hub && (direct.length === 0 || this.hubRelevant(hub))) this.applyPath(hub);
@@ -183,7 +185,10 @@ export class FieldSlicer {
     return field !== undefined && (this.relevance.typeScore(getNamedType(field.type).name) >= 0.3 || this.selection.reached.has(getNamedType(field.type).name));
   }
 
-  /** Ranks entry paths by the relevance of their fields, fewer required arguments first on ties. */
+  /**
+   * The best entry paths by the relevance of their fields (fewer required arguments first on
+   * ties): at most one list (`orders`) and the rest single lookups (`order(id:)`, `orderByName`).
+   */
   private bestPaths(paths: readonly SliceStep[][], count: number): SliceStep[][] {
     const scored = paths.map((path) => ({ path, score: this.pathScore(path) }));
     scored.sort((a, b) => b.score - a.score);
@@ -193,7 +198,7 @@ export class FieldSlicer {
       const last = path[path.length - 1];
       const field = last && 'field' in last ? this.fieldOf(last.owner, last.field) : undefined;
       const isList = field !== undefined && (unwrapField(field).connection !== undefined || String(field.type).includes('['));
-      if (chosen.length > 0 && isList === listSeen) continue;
+      if (isList && listSeen) continue;
       listSeen ||= isList;
       chosen.push(path);
       if (chosen.length >= count) break;
