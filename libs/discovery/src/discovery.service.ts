@@ -22,7 +22,7 @@ import type { IndexReader } from './index-reader.js';
 import { indexIdForSdl } from './index-id.js';
 import { type Log, type QueryGenerator, silentLog } from './ports.js';
 import { validateGenerate, validateIndexId, validateSdl, validateSearch, validateSlice, validateSymbols } from './requests.js';
-import { SLICE_HITS, sliceFromHits } from '@discovery/generation';
+import { sliceFromHits, sliceHitCount } from '@discovery/generation';
 import type { EventBus } from '@discovery/storage';
 
 export interface DiscoveryServiceOptions {
@@ -123,7 +123,7 @@ export class DiscoveryService {
     const index = await this.reader.open(request.indexId, caller.tenant);
     const [schema, hits] = await Promise.all([
       this.reader.getSchema(index),
-      this.reader.search(index, { query: request.query, limit: SLICE_HITS, roots: request.roots }),
+      this.reader.search(index, { query: request.query, limit: sliceHitCount(request.maxTokens), roots: request.roots }),
     ]);
     return sliceFromHits(schema, request.query, hits, { maxTokens: request.maxTokens, roots: request.roots });
   }

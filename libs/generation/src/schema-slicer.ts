@@ -27,8 +27,10 @@ import { unwrapField } from './slice-paths.js';
 
 export const DEFAULT_SLICE_TOKENS = 8000;
 export const MAX_SLICE_TOKENS = 32_000;
-/** Search hits a slice starts from. */
-export const SLICE_HITS = 60;
+/** Search hits a slice starts from: more for larger budgets (60 at 4k, 80 at 8k, 100 from 12k). */
+export function sliceHitCount(maxTokens: number = DEFAULT_SLICE_TOKENS): number {
+  return Math.min(100, Math.max(60, Math.round(40 + maxTokens / 200)));
+}
 const DESCRIBED_HITS = 5;
 /** A full slice whose exact size is under this share of the budget is filled once more. */
 const REFILL_BELOW = 0.97;
@@ -59,7 +61,7 @@ export interface SchemaSliceResult {
 /** Searches `index` for `query` and slices its schema from the hits. */
 export async function sliceSchema(index: GenerationIndex, query: string, options: SliceSchemaOptions = {}): Promise<SchemaSliceResult> {
   const roots = options.roots && options.roots.length > 0 ? options.roots : (['query'] as const);
-  const hits = await index.search({ query, limit: SLICE_HITS, roots: [...roots] });
+  const hits = await index.search({ query, limit: sliceHitCount(options.maxTokens), roots: [...roots] });
   return sliceFromHits(index.schema, query, hits, { ...options, roots });
 }
 
