@@ -1,6 +1,6 @@
 /**
  * `serve` as `npm start` runs it, without Redis: one process with indexer, generator (scripted
- * model) and bridge; the discovery API next to /mcp on one port; the three tools answer.
+ * model) and bridge; the discovery API next to /mcp on one port; the four tools answer.
  * Needs `npm run build`.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';

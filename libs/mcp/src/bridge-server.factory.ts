@@ -1,6 +1,6 @@
 /**
  * Builds the MCP server of the bridge (one per session or per stateless request): lists the
- * three tools and runs them against the adopted index. Every failure becomes a tool result with
+ * four tools and runs them against the adopted index. Every failure becomes a tool result with
  * `isError: true` and the exact WIRE.md §2 text; only an unknown tool name is a protocol error.
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
