@@ -1,19 +1,21 @@
 /**
  * What every command gets: the streams and environment (injected, so tests
  * run the CLI in process), output in the chosen format, a lazily created
- * Connect client of `yoko.v1.YokoService` with the bearer token, an abort
+ * Connect client of `yoko.v1.YokoService` (and one of our `discovery.v1`
+ * service) with the bearer token, an abort
  * signal (Ctrl-C) and option parsing helpers.
  */
 import type { Readable } from 'node:stream';
 import { createClient, type Client, type Interceptor } from '@connectrpc/connect';
 import { createConnectTransport } from '@connectrpc/connect-node';
 import { InvalidValue, parseDuration, type Env } from '@discovery/config';
-import { YokoService } from '@discovery/proto';
+import { DiscoveryService, YokoService } from '@discovery/proto';
 import { loadCliConfig, type CliConfig } from './cli-config.js';
 import { CliError, ExitCode } from './exit-codes.js';
 import { Output, type Streams } from './output.js';
 
 export type YokoClient = Client<typeof YokoService>;
+export type DiscoveryApiClient = Client<typeof DiscoveryService>;
 
 export interface CliIo extends Streams {
   readonly env: Env;
@@ -32,6 +34,7 @@ export class CommandContext {
   readonly signal: AbortSignal;
   private cachedConfig?: CliConfig;
   private cachedClient?: YokoClient;
+  private cachedApi?: DiscoveryApiClient;
 
   constructor(
     readonly io: CliIo,
@@ -47,19 +50,27 @@ export class CommandContext {
   }
 
   client(): YokoClient {
-    if (!this.cachedClient) {
-      const { url, token } = this.config();
-      const interceptors: Interceptor[] = [];
-      if (token !== undefined) {
-        const header = `Bearer ${token}`;
-        interceptors.push((next) => (request) => {
-          request.header.set('Authorization', header);
-          return next(request);
-        });
-      }
-      this.cachedClient = createClient(YokoService, createConnectTransport({ baseUrl: url, httpVersion: '1.1', interceptors }));
-    }
+    this.cachedClient ??= createClient(YokoService, this.transport());
     return this.cachedClient;
+  }
+
+  /** The discovery.v1 client (GetSchemaSlice) of the same service. */
+  api(): DiscoveryApiClient {
+    this.cachedApi ??= createClient(DiscoveryService, this.transport());
+    return this.cachedApi;
+  }
+
+  private transport() {
+    const { url, token } = this.config();
+    const interceptors: Interceptor[] = [];
+    if (token !== undefined) {
+      const header = `Bearer ${token}`;
+      interceptors.push((next) => (request) => {
+        request.header.set('Authorization', header);
+        return next(request);
+      });
+    }
+    return createConnectTransport({ baseUrl: url, httpVersion: '1.1', interceptors });
   }
 
   /** True when a progress line may be drawn (stderr is a terminal and output is for people). */

@@ -10,6 +10,7 @@ import { generateCommand } from './commands/generate.command.js';
 import { indexCommand } from './commands/index.command.js';
 import { indexesCommand } from './commands/indexes.command.js';
 import { searchCommand } from './commands/search.command.js';
+import { sliceCommand } from './commands/slice.command.js';
 import { serveCommand } from './commands/serve.command.js';
 import { symbolsCommand } from './commands/symbols.command.js';
 import { tokenCommand } from './commands/token.command.js';
@@ -22,6 +23,7 @@ export const COMMANDS: readonly Command[] = [
   serveCommand,
   indexCommand,
   searchCommand,
+  sliceCommand,
   symbolsCommand,
   generateCommand,
   indexesCommand,

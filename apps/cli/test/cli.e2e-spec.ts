@@ -94,6 +94,19 @@ describe('discovery CLI against a running indexer and generator', () => {
     expect(readFileSync(file!, 'utf8')).toMatch(/^"""[^]*"""\s*\nquery \w+/);
   }, 60_000);
 
+  it('slice prints the schema slice for a topic within the budget', async () => {
+    const human = await cli('slice', indexId, 'employees', 'current', 'mood', '--max-tokens', '400');
+    expect(human.code).toBe(0);
+    expect(human.stdout).toMatch(/type Query \{[^}]*employees/);
+    expect(human.stdout).toContain('currentMood: Mood');
+    expect(human.stderr).toMatch(/^\d+ tokens/);
+    const json = await cli('slice', indexId, 'employees', '--json');
+    const slice = JSON.parse(json.stdout) as { sdl: string; tokens: number; coordinates: string[]; truncated: boolean };
+    expect(slice.tokens).toBeLessThanOrEqual(8000);
+    expect(slice.coordinates).toContain('field:Query.employees');
+    expect((await cli('slice', indexId, 'employees', '--max-tokens', '99999')).code).toBe(2);
+  });
+
   it('indexes lists and deletes; the deleted index is not found', async () => {
     expect((await cli('indexes')).stdout).toContain(indexId);
     expect((await cli('indexes', 'delete', indexId)).code).toBe(0);

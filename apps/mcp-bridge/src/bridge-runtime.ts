@@ -5,12 +5,14 @@
  */
 import type { McpConfig, SchemaSource as SchemaSourceConfig } from '@discovery/config';
 import {
+  createDiscoveryApiClient,
   createDiscoveryClient,
   FileSchemaSource,
   IndexSync,
   IntrospectionSchemaSource,
   type BridgeLogger,
   type BridgeServerOptions,
+  type DiscoveryApiClient,
   type DiscoveryClient,
   type SchemaSource,
 } from '@discovery/mcp';
@@ -25,15 +27,15 @@ export interface BridgeRuntimeOptions {
 
 export class BridgeRuntime {
   readonly client: DiscoveryClient;
+  readonly api: DiscoveryApiClient;
   readonly sync: IndexSync;
   readonly source: SchemaSource;
   private started = false;
 
   constructor(private readonly options: BridgeRuntimeOptions) {
-    this.client = createDiscoveryClient({
-      baseUrl: options.discovery.url,
-      ...(options.discovery.token ? { token: options.discovery.token } : {}),
-    });
+    const discovery = { baseUrl: options.discovery.url, ...(options.discovery.token ? { token: options.discovery.token } : {}) };
+    this.client = createDiscoveryClient(discovery);
+    this.api = createDiscoveryApiClient(discovery);
     this.sync = new IndexSync({
       client: this.client,
       pollIntervalMs: options.mcp.sync.pollIntervalMs,
@@ -66,6 +68,7 @@ export class BridgeRuntime {
     return {
       sync: this.sync,
       client: this.client,
+      api: this.api,
       logger: this.options.logger,
       ...(endpoint ? { graphqlEndpoint: endpoint } : {}),
       ...(metrics ? { onToolCall: (tool, outcome, seconds) => metrics.toolCall(tool, outcome, seconds) } : {}),

@@ -18,7 +18,7 @@ export interface BridgeArgs {
 
 export const USAGE = `Usage: discovery-mcp [serve] [options]
 
-Serves the MCP tools search_schema, get_symbols and generate_query for one GraphQL schema,
+Serves the MCP tools search_schema, get_symbols, get_schema_slice and generate_query for one GraphQL schema,
 backed by the discovery service at DISCOVERY_URL (with DISCOVERY_TOKEN).
 With serve, runs the discovery service (indexer and generator) in the same process and
 serves its API next to /mcp: in memory, or on Redis when REDIS_URL is set.

@@ -39,7 +39,7 @@ describe('bridge over Streamable HTTP', () => {
     const b = await setup({ discoveryToken: 'svc-token' });
     const client = await b.connect();
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name)).toEqual(['search_schema', 'get_symbols', 'generate_query']);
+    expect(tools.map((t) => t.name)).toEqual(['search_schema', 'get_symbols', 'get_schema_slice', 'generate_query']);
     const result = await call(client, 'search_schema', { query: 'mood' });
     expect(result.structuredContent).toEqual({ hits: [{ coordinate: 'enum:Mood', score: 1, record: { Coordinate: 'enum:Mood', Values: [{ Name: 'HAPPY' }, { Name: 'SAD' }] } }] });
     const transport = client.transport as unknown as { sessionId?: string; terminateSession(): Promise<void> };

@@ -67,6 +67,12 @@ describe('bridge against a real indexer', () => {
     const symbols = (read.structuredContent as { symbols: Array<{ coordinate: string; record: { Coordinate: string } }> }).symbols;
     expect(symbols.map((s) => s.coordinate)).toEqual(['field:Query.employees']);
     expect(symbols[0]!.record.Coordinate).toBe('field:Query.employees');
+    const slice = await call(client, 'get_schema_slice', { query: 'employees and their current mood', maxTokens: 600 });
+    const sliced = slice.structuredContent as { sdl: string; tokens: number; coordinates: string[]; truncated: boolean };
+    expect(sliced.sdl).toMatch(/currentMood: Mood/);
+    expect(sliced.tokens).toBeGreaterThan(0);
+    expect(sliced.tokens).toBeLessThanOrEqual(600);
+    expect(sliced.coordinates).toEqual(expect.arrayContaining(['field:Query.employees', 'field:Employee.currentMood']));
     const invalid = await call(client, 'search_schema', { query: 'employees', limit: 0 });
     expect(textOf(invalid)).toBe(`${TOOL_TEXTS.invalid_request} Limit must be at least 1.`);
   }, 90_000);

@@ -44,7 +44,7 @@ async function searchWhenReady(client: Client): Promise<Array<{ coordinate: stri
 
 async function exercise(client: Client): Promise<void> {
   const { tools } = await client.listTools();
-  expect(tools.map((t) => t.name)).toEqual(['search_schema', 'get_symbols', 'generate_query']);
+  expect(tools.map((t) => t.name)).toEqual(['search_schema', 'get_symbols', 'get_schema_slice', 'generate_query']);
   expect(client.getInstructions()).toContain('search_schema');
   const hits = await searchWhenReady(client);
   expect(hits.map((h) => h.coordinate)).toContain('field:Query.employees');

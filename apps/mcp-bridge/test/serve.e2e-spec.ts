@@ -1,6 +1,6 @@
 /**
  * `serve` as `npm start` runs it, without Redis: one process with indexer, generator (scripted
- * model) and bridge; the discovery API next to /mcp on one port; the three tools answer.
+ * model) and bridge; the discovery API next to /mcp on one port; the four tools answer.
  * Needs `npm run build`.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -50,7 +50,7 @@ describe('serve without Redis', () => {
     expect(serve.output()).toContain('storage: memory');
   });
 
-  it('answers the three tools over MCP', async () => {
+  it('answers the four tools over MCP', async () => {
     const client = new Client({ name: 'serve-e2e', version: '1.0.0' });
     await client.connect(new StreamableHTTPClientTransport(new URL(`${base}/mcp`)));
     try {
@@ -58,6 +58,8 @@ describe('serve without Redis', () => {
       expect((search.structuredContent as { hits: Array<{ coordinate: string }> }).hits.map((h) => h.coordinate)).toContain('field:Query.employees');
       const read = await call(client, 'get_symbols', { coordinates: ['object:Employee'] });
       expect((read.structuredContent as { symbols: unknown[] }).symbols).toHaveLength(1);
+      const slice = await call(client, 'get_schema_slice', { query: 'employees', maxTokens: 500 });
+      expect((slice.structuredContent as { coordinates: string[] }).coordinates).toContain('field:Query.employees');
       model.push(submitReply([{ document: 'query AllEmployees { employees { id } }', description: 'Lists the ids of all employees.' }]));
       const generated = await call(client, 'generate_query', { prompt: 'the ids of all employees' });
       expect(generated.isError).toBeFalsy();

@@ -1,35 +1,41 @@
 /**
- * Coverage of a schema slice: the field coordinates a gold operation uses
- * (`Type.field`, with the type the field is selected on) and the evaluation's
- * `mustInclude` coordinates (`Type.field`, `Type.field(arg:)`, covered when the
- * field is in the slice, since a printed field carries all its arguments).
+ * Strict grading of a schema slice, as the published slicing benchmark does:
+ * the slice's SDL is parsed with graphql-js, and a `mustInclude` entry counts
+ * only when it is printed: a bare type name as a type definition, `Type.field`
+ * as a field of that type's definition, `Type.field(arg:)` as that argument
+ * printed on that field. SDL that does not parse covers nothing. Also the
+ * median and percentiles used by the generate sections.
  */
-import { TypeInfo, parse, visit, visitWithTypeInfo, type GraphQLSchema } from 'graphql';
+import { Kind, parse, type DocumentNode } from 'graphql';
 
-/** Every `Type.field` the operation selects (`__typename` aside). */
-export function operationCoordinates(schema: GraphQLSchema, operation: string): string[] {
-  const typeInfo = new TypeInfo(schema);
+/** What a slice prints: type names, `Type.field`, `Type.field(arg:)`. */
+export function printedElements(sdl: string): Set<string> {
   const found = new Set<string>();
-  visit(
-    parse(operation),
-    visitWithTypeInfo(typeInfo, {
-      Field(node) {
-        const parent = typeInfo.getParentType();
-        if (parent && node.name.value !== '__typename' && typeInfo.getFieldDef()) found.add(`${parent.name}.${node.name.value}`);
-      },
-    }),
-  );
-  return [...found];
+  let document: DocumentNode;
+  try {
+    document = parse(sdl, { noLocation: true });
+  } catch {
+    return found;
+  }
+  for (const definition of document.definitions) {
+    if (!('name' in definition) || definition.name === undefined || !('kind' in definition)) continue;
+    const typeName = definition.name.value;
+    found.add(typeName);
+    if (definition.kind !== Kind.OBJECT_TYPE_DEFINITION && definition.kind !== Kind.INTERFACE_TYPE_DEFINITION &&
+      definition.kind !== Kind.INPUT_OBJECT_TYPE_DEFINITION) continue;
+    for (const field of definition.fields ?? []) {
+      found.add(`${typeName}.${field.name.value}`);
+      if (!('arguments' in field)) continue;
+      for (const arg of field.arguments ?? []) found.add(`${typeName}.${field.name.value}(${arg.name.value}:)`);
+    }
+  }
+  return found;
 }
 
-/** The field part of a mustInclude coordinate: `Query.repository(owner:)` -> `Query.repository`. */
-export function fieldOf(coordinate: string): string {
-  const paren = coordinate.indexOf('(');
-  return paren === -1 ? coordinate : coordinate.slice(0, paren);
-}
-
-export function covers(fields: ReadonlySet<string>, coordinates: readonly string[]): boolean {
-  return coordinates.every((coordinate) => fields.has(fieldOf(coordinate)));
+/** Share (0-1) of `mustInclude` entries printed. */
+export function presentShare(printed: ReadonlySet<string>, mustInclude: readonly string[]): number {
+  if (mustInclude.length === 0) return 1;
+  return mustInclude.filter((entry) => printed.has(entry)).length / mustInclude.length;
 }
 
 export function median(values: readonly number[]): number {

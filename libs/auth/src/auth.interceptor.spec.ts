@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { Code, ConnectError, createClient, createRouterTransport } from '@connectrpc/connect';
 import { YokoService } from '@discovery/proto';
 import type { AuthError } from './auth.errors.js';
-import { authInterceptor, principalOf, yokoScopeForMethod, type MethodRef } from './auth.interceptor.js';
+import { apiScopeForMethod, authInterceptor, principalOf, yokoScopeForMethod, type MethodRef } from './auth.interceptor.js';
 import { Authenticator } from './authenticator.js';
 import { generateToken, hashToken } from './token-hash.js';
 
@@ -92,6 +92,10 @@ describe('authInterceptor', () => {
     expect(yokoScopeForMethod({ name: 'GenerateQuery', parent: { typeName: 'yoko.v1.YokoService' } })).toBe('generate');
     expect(yokoScopeForMethod({ name: 'toString', parent: { typeName: 'yoko.v1.YokoService' } })).toBeUndefined();
     expect(yokoScopeForMethod({ name: 'ListIndexes', parent: { typeName: 'other.v1.Service' } })).toBeUndefined();
+    expect(yokoScopeForMethod({ name: 'GetSchemaSlice', parent: { typeName: 'discovery.v1.DiscoveryService' } })).toBeUndefined();
+    expect(apiScopeForMethod({ name: 'GetSchemaSlice', parent: { typeName: 'discovery.v1.DiscoveryService' } })).toBe('read');
+    expect(apiScopeForMethod({ name: 'GenerateQuery', parent: { typeName: 'yoko.v1.YokoService' } })).toBe('generate');
+    expect(apiScopeForMethod({ name: 'EnsureIndex', parent: { typeName: 'discovery.v1.DiscoveryService' } })).toBeUndefined();
     const transport = createRouterTransport(
       (router) => router.service(YokoService, { listIndexes: () => ({ indexes: [] }) }),
       { router: { interceptors: [authInterceptor(authenticator, () => undefined)] } },

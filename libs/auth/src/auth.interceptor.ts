@@ -43,6 +43,20 @@ export function yokoScopeForMethod(method: MethodRef): Scope | undefined {
   return Object.hasOwn(yokoMethodScopes, method.name) ? yokoMethodScopes[method.name] : undefined;
 }
 
+/** Scopes of our own `discovery.v1.DiscoveryService` (served beside yoko.v1 with the same tokens): reads. */
+export const discoveryMethodScopes: Readonly<Record<string, Scope>> = Object.freeze({
+  GetSchemaSlice: 'read',
+  GetDemand: 'read',
+});
+
+/** ScopeForMethod for both services on the API port (yoko.v1 and discovery.v1); undefined (refused) for anything else. */
+export function apiScopeForMethod(method: MethodRef): Scope | undefined {
+  if (method.parent.typeName === 'discovery.v1.DiscoveryService') {
+    return Object.hasOwn(discoveryMethodScopes, method.name) ? discoveryMethodScopes[method.name] : undefined;
+  }
+  return yokoScopeForMethod(method);
+}
+
 /** Maps an AuthError to the Connect error the client sees. */
 export function toConnectError(error: AuthError): ConnectError {
   const code = error.code === AuthErrorCode.PermissionDenied ? Code.PermissionDenied : Code.Unauthenticated;

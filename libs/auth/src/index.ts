@@ -16,6 +16,8 @@ export {
   principalOf,
   toConnectError,
   yokoMethodScopes,
+  discoveryMethodScopes,
+  apiScopeForMethod,
   yokoScopeForMethod,
   type AuthInterceptorOptions,
   type MethodRef,

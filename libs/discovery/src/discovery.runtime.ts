@@ -5,13 +5,14 @@
  * Apps (the indexer, the all-in-one `serve`) create one and mount `handler`.
  */
 import type { Interceptor } from '@connectrpc/connect';
-import { type Authenticator, authInterceptor, principalOf, yokoScopeForMethod } from '@discovery/auth';
+import { type Authenticator, apiScopeForMethod, authInterceptor, principalOf } from '@discovery/auth';
 import type { EventBus, IndexStore, JobQueue } from '@discovery/storage';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { BuildPipeline, BuildPipelineFactory, OwnedBuildPipeline } from './build/build-pipeline.js';
 import { connectNodeHandler } from './connect/connect-node-handler.js';
 import { errorMappingInterceptor } from './connect/error-mapping.interceptor.js';
-import { yokoRoutes } from './connect/yoko.routes.js';
+import { yokoRoutes, type YokoRoutesOptions } from './connect/yoko.routes.js';
+import { discoveryRoutes } from './connect/discovery.routes.js';
 import { DiscoveryService } from './discovery.service.js';
 import type { BuildJobData, BuildJobResult } from './discovery.types.js';
 import { IndexBuilder } from './index-builder.js';
@@ -61,6 +62,17 @@ export interface DiscoveryRuntime {
    * finish or hands them back).
    */
   stop(): Promise<void>;
+}
+
+/** Path prefixes of the two Connect services on the API port. */
+const API_PATHS = ['/yoko.v1.YokoService/', '/discovery.v1.DiscoveryService/'];
+
+/** Both services' routes: yoko.v1 (Cosmo's) and our discovery.v1. */
+function apiRoutes(options: YokoRoutesOptions) {
+  return (router: Parameters<ReturnType<typeof yokoRoutes>>[0]): void => {
+    yokoRoutes(options)(router);
+    discoveryRoutes(options)(router);
+  };
 }
 
 export function createDiscoveryRuntime(options: DiscoveryRuntimeOptions): DiscoveryRuntime {
@@ -113,7 +125,7 @@ export function createDiscoveryRuntime(options: DiscoveryRuntimeOptions): Discov
     acceptCompression: [],
     // A request body is at most an SDL plus framing; anything larger is refused before it is buffered.
     readMaxBytes: options.limits.maxSdlBytes + 64 * 1024,
-    routes: yokoRoutes({
+    routes: apiRoutes({
       service,
       callerOf: (ctx) => ({ tenant: principalOf(ctx.values).tenant }),
       ...(requestIdOf ? { requestIdOf: (ctx) => requestIdOf(ctx.requestHeader) } : {}),
@@ -121,7 +133,7 @@ export function createDiscoveryRuntime(options: DiscoveryRuntimeOptions): Discov
     interceptors: [
       ...(options.interceptors ?? []),
       errorMappingInterceptor(log),
-      authInterceptor(options.authenticator, yokoScopeForMethod, {
+      authInterceptor(options.authenticator, apiScopeForMethod, {
         onDenied: (error, method) => log.warn({ method: method.name, reason: error.reason }, 'call refused'),
       }),
     ],
@@ -135,7 +147,7 @@ export function createDiscoveryRuntime(options: DiscoveryRuntimeOptions): Discov
     reader,
     version,
     handler: (req, res, next) => {
-      if (next && !req.url?.startsWith('/yoko.v1.YokoService/')) return next();
+      if (next && !API_PATHS.some((prefix) => req.url?.startsWith(prefix))) return next();
       connect(req, res);
     },
     async start() {

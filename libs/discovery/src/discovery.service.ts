@@ -14,13 +14,16 @@ import type {
   GenerateOutput,
   IndexView,
   SearchInput,
+  SliceInput,
+  SliceView,
   SymbolsInput,
   SymbolView,
 } from './discovery.types.js';
 import type { IndexReader } from './index-reader.js';
 import { indexIdForSdl } from './index-id.js';
 import { type Log, type QueryGenerator, silentLog } from './ports.js';
-import { validateGenerate, validateIndexId, validateSdl, validateSearch, validateSymbols } from './requests.js';
+import { validateGenerate, validateIndexId, validateSdl, validateSearch, validateSlice, validateSymbols } from './requests.js';
+import { sliceFromHits, sliceHitCount } from '@discovery/generation';
 import type { EventBus } from '@discovery/storage';
 
 export interface DiscoveryServiceOptions {
@@ -114,6 +117,17 @@ export class DiscoveryService {
     return this.reader
       .getSymbols(index, request.coordinates)
       .map((symbol) => ({ coordinate: symbol.coordinate, score: 0, record: symbol.record }));
+  }
+
+  /** The part of the schema an operation for the query needs, within a token budget (discovery.v1 GetSchemaSlice). */
+  async getSchemaSlice(caller: Caller, input: SliceInput): Promise<SliceView> {
+    const request = validateSlice(input);
+    const index = await this.reader.open(request.indexId, caller.tenant);
+    const [schema, hits] = await Promise.all([
+      this.reader.getSchema(index),
+      this.reader.search(index, { query: request.query, limit: sliceHitCount(request.maxTokens), roots: request.roots }),
+    ]);
+    return sliceFromHits(schema, request.query, hits, { maxTokens: request.maxTokens, roots: request.roots });
   }
 
   async generate(caller: Caller, input: GenerateInput, requestId?: string): Promise<GenerateOutput> {

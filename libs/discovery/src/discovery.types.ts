@@ -41,6 +41,24 @@ export interface GenerateInput {
   prompt: string;
 }
 
+/** GetSchemaSlice's request in domain terms (discovery.v1). */
+export interface SliceInput {
+  indexId: string;
+  query: string;
+  /** 0 or absent: the default (8000). */
+  maxTokens?: number;
+  /** Root operations (`query`, `mutation`, `subscription`); empty: query only. */
+  roots?: string[];
+}
+
+/** A schema slice: SDL, its o200k tokens, every element printed, and whether relevant elements were left out. */
+export interface SliceView {
+  sdl: string;
+  tokens: number;
+  coordinates: string[];
+  truncated: boolean;
+}
+
 export interface SymbolView {
   coordinate: string;
   score: number;

@@ -12,6 +12,7 @@ export { IndexBuilder, type IndexBuilderOptions } from './index-builder.js';
 export { IndexReader, type IndexReaderOptions, type LoadedIndex } from './index-reader.js';
 export { LoadedIndexCache } from './loaded-index-cache.js';
 export { yokoRoutes, toIndex, type YokoRoutesOptions } from './connect/yoko.routes.js';
+export { discoveryRoutes, type DiscoveryRoutesOptions } from './connect/discovery.routes.js';
 export { errorMappingInterceptor, toConnectError } from './connect/error-mapping.interceptor.js';
 export {
   createDiscoveryRuntime,

@@ -5,7 +5,9 @@
 import { z } from 'zod';
 import { DEFAULT_LIMIT, MAX_LIMIT } from '@discovery/ranking';
 import { DiscoveryError } from './discovery.errors.js';
-import type { GenerateInput, SearchInput, SymbolsInput } from './discovery.types.js';
+import { DEFAULT_SLICE_TOKENS, MAX_SLICE_TOKENS } from '@discovery/generation';
+import type { RootOperation } from '@discovery/schema-symbols';
+import type { GenerateInput, SearchInput, SliceInput, SymbolsInput } from './discovery.types.js';
 import { INDEX_ID_PATTERN } from './index-id.js';
 
 const nonBlank = (what: string) =>
@@ -48,6 +50,27 @@ const generateSchema = z.object({
   prompt: nonBlank('prompt').pipe(z.string().max(MAX_PROMPT_CHARS, `prompt must be at most ${MAX_PROMPT_CHARS} characters`)),
 });
 
+/** Smallest budget a slice can be asked for: below it no useful slice fits. */
+export const MIN_SLICE_TOKENS = 200;
+
+const sliceSchema = z.object({
+  indexId,
+  query: nonBlank('query').pipe(z.string().max(MAX_QUERY_CHARS, `query must be at most ${MAX_QUERY_CHARS} characters`)),
+  maxTokens: z
+    .number()
+    .int('max_tokens must be an integer')
+    .refine((n) => n === 0 || (n >= MIN_SLICE_TOKENS && n <= MAX_SLICE_TOKENS), {
+      message: `max_tokens must be 0 (default ${DEFAULT_SLICE_TOKENS}) or between ${MIN_SLICE_TOKENS} and ${MAX_SLICE_TOKENS}`,
+    })
+    .optional()
+    .transform((n) => (!n ? DEFAULT_SLICE_TOKENS : n)),
+  roots: z
+    .array(z.enum(['query', 'mutation', 'subscription'], { message: 'roots may hold only query, mutation and subscription' }))
+    .max(3)
+    .optional()
+    .transform((roots): RootOperation[] => (roots && roots.length > 0 ? [...new Set(roots)] : ['query'])),
+});
+
 function parse<T>(schema: z.ZodType<T>, input: unknown): T {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
@@ -72,6 +95,10 @@ export function validateSymbols(input: SymbolsInput): z.output<typeof symbolsSch
 
 export function validateGenerate(input: GenerateInput): z.output<typeof generateSchema> {
   return parse(generateSchema, input);
+}
+
+export function validateSlice(input: SliceInput): z.output<typeof sliceSchema> {
+  return parse(sliceSchema, input);
 }
 
 export function validateIndexId(value: string): void {

@@ -18,3 +18,5 @@ export * from './query-generator.js';
 export * from './stored-index.source.js';
 export * from './generation-worker.js';
 export * from './query-generator.factory.js';
+export * from './schema-slicer.js';
+export { SliceRelevance, type SliceHit } from './slice-relevance.js';

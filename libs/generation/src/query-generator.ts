@@ -15,7 +15,7 @@ import { GenerationErrorCode } from './generation.errors.js';
 import { callModel, type ModelAttempt } from './model-caller.js';
 import { NUDGE_TOOL_CALL, openingMessages } from './model-prompt.js';
 import { MODEL_TOOLS } from './model-tools.js';
-import { sliceSchema } from './schema-slice.js';
+import { sliceSchema } from './schema-slicer.js';
 import { GenerationSession } from './tool-handlers.js';
 import type { ScalarJsonSchemas } from './variables-schema.js';
 
@@ -31,8 +31,6 @@ export interface QueryGeneratorOptions {
   allowMutations: boolean;
   /** Token budget of the schema slice. Default 8000. */
   sliceTokens?: number;
-  /** Hits retrieved for the slice. Default 50. */
-  sliceHits?: number;
   scalars?: ScalarJsonSchemas;
 }
 
@@ -83,15 +81,10 @@ export class QueryGenerator {
     };
     await report('retrieving', 0, 0);
     const roots: RootOperation[] = allowMutations ? ['query', 'mutation'] : ['query'];
-    const hits = await index.search({ query: prompt, limit: this.options.sliceHits ?? 50, roots });
-    const slice = sliceSchema(
-      index.schema,
-      hits.map((hit) => hit.symbol),
-      { roots, ...(this.options.sliceTokens !== undefined ? { maxTokens: this.options.sliceTokens } : {}) },
-    );
+    const slice = await sliceSchema(index, prompt, { roots, ...(this.options.sliceTokens !== undefined ? { maxTokens: this.options.sliceTokens } : {}) });
     const session = new GenerationSession(index, index.schema, { allowMutations, ...(this.options.scalars ? { scalars: this.options.scalars } : {}) });
     const messages: ChatCompletionMessageParam[] = openingMessages(prompt, slice.sdl, { allowMutations, maxTurns });
-    this.log.info({ hits: hits.length, sliceTokens: slice.tokens, sliceHits: slice.usedHits }, 'generation started');
+    this.log.info({ sliceTokens: slice.tokens, sliceTruncated: slice.truncated }, 'generation started');
 
     for (let turn = 1; turn <= maxTurns; turn += 1) {
       await report('model', turn, session.accepted.length);

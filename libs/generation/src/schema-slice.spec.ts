@@ -3,7 +3,7 @@
  * compact SDL within the budget; mutations only when allowed.
  */
 import { describe, expect, it } from '@jest/globals';
-import { sliceSchema } from './schema-slice.js';
+import { sliceSchemaByHits } from './schema-slice.js';
 import { rootPaths } from './schema-paths.js';
 import { COSMO_DEMO, GITHUB, fixtureSchema } from './testing/fixtures.js';
 
@@ -27,9 +27,9 @@ describe('rootPaths', () => {
   });
 });
 
-describe('sliceSchema', () => {
+describe('sliceSchemaByHits', () => {
   it('keeps hit fields, the path to them, enums, and leaf fields of returned types', () => {
-    const slice = sliceSchema(
+    const slice = sliceSchemaByHits(
       cosmo,
       [{ coordinate: 'field:Employee.currentMood' }, { coordinate: 'field:Query.employees' }, { coordinate: 'field:Details.forename' }],
       { roots: ['query'] },
@@ -46,7 +46,7 @@ describe('sliceSchema', () => {
   });
 
   it('adds the input types and enums a hit field takes, with argument defaults', () => {
-    const slice = sliceSchema(cosmo, [{ coordinate: 'field:Query.findEmployees' }, { coordinate: 'field:Query.bigResponse' }], {
+    const slice = sliceSchemaByHits(cosmo, [{ coordinate: 'field:Query.findEmployees' }, { coordinate: 'field:Query.bigResponse' }], {
       roots: ['query'],
     });
     expect(slice.sdl).toContain('findEmployees(criteria: SearchInput): [Employee!]! # This is a GraphQL query that retrieves a list of employees.');
@@ -58,8 +58,8 @@ describe('sliceSchema', () => {
 
   it('leaves mutations out unless allowed', () => {
     const hits = [{ coordinate: 'field:Mutation.updateMood' }];
-    expect(sliceSchema(cosmo, hits, { roots: ['query'] }).fields.size).toBe(0);
-    expect(sliceSchema(cosmo, hits, { roots: ['query', 'mutation'] }).fields).toContain('Mutation.updateMood');
+    expect(sliceSchemaByHits(cosmo, hits, { roots: ['query'] }).fields.size).toBe(0);
+    expect(sliceSchemaByHits(cosmo, hits, { roots: ['query', 'mutation'] }).fields).toContain('Mutation.updateMood');
   });
 
   it('stays within the token budget on a large schema, keeping at least the best hit', () => {
@@ -67,8 +67,8 @@ describe('sliceSchema', () => {
     const hits = ['Repository.issues', 'Issue.title', 'Issue.author', 'Repository.pullRequests', 'PullRequest.commits', 'Commit.message',
       'Repository.defaultBranchRef', 'Ref.target', 'Commit.history', 'User.repositories', 'Organization.teams', 'Team.members']
       .map((field) => ({ coordinate: `field:${field}` }));
-    const small = sliceSchema(github, hits, { roots: ['query'], maxTokens: 3000 });
-    const large = sliceSchema(github, hits, { roots: ['query'], maxTokens: 40_000 });
+    const small = sliceSchemaByHits(github, hits, { roots: ['query'], maxTokens: 3000 });
+    const large = sliceSchemaByHits(github, hits, { roots: ['query'], maxTokens: 40_000 });
     expect(small.usedHits).toBeGreaterThanOrEqual(1);
     expect(small.usedHits).toBeLessThan(hits.length);
     expect(small.tokens).toBeLessThan(3000 * 1.3);
@@ -79,7 +79,7 @@ describe('sliceSchema', () => {
 
   it('offers the list access next to a single-object path (connection nodes)', () => {
     const github = fixtureSchema(GITHUB);
-    const slice = sliceSchema(github, [{ coordinate: 'field:PullRequest.isDraft' }], { roots: ['query'] });
+    const slice = sliceSchemaByHits(github, [{ coordinate: 'field:PullRequest.isDraft' }], { roots: ['query'] });
     expect(slice.fields).toContain('Query.repository');
     expect(slice.fields).toContain('Repository.pullRequests');
     expect(slice.fields).toContain('PullRequestConnection.nodes');
@@ -87,7 +87,7 @@ describe('sliceSchema', () => {
   });
 
   it('ignores coordinates the schema does not have', () => {
-    const slice = sliceSchema(cosmo, [{ coordinate: 'field:Nope.nothing' }, { coordinate: 'object:Missing' }], { roots: ['query'] });
+    const slice = sliceSchemaByHits(cosmo, [{ coordinate: 'field:Nope.nothing' }, { coordinate: 'object:Missing' }], { roots: ['query'] });
     expect(slice.sdl).toBe('');
   });
 });

@@ -261,8 +261,8 @@ class Slicer {
   }
 }
 
-/** Slices `schema` for `hits` (best first), keeping whole hits while the estimate stays within budget. */
-export function sliceSchema(schema: GraphQLSchema, hits: readonly SliceTarget[], options: SliceOptions): SchemaSlice {
+/** The previous slicer (whole types from hits), kept for comparison in the generate-slice bench; use sliceSchema. */
+export function sliceSchemaByHits(schema: GraphQLSchema, hits: readonly SliceTarget[], options: SliceOptions): SchemaSlice {
   const maxTokens = options.maxTokens ?? 8000;
   const slicer = new Slicer(schema, rootPaths(schema, options.roots));
   let usedHits = 0;

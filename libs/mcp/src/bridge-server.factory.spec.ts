@@ -20,9 +20,9 @@ describe('bridge MCP server', () => {
     await h.close();
   });
 
-  it('lists the three read-only tools with strict input schemas and output schemas', async () => {
+  it('lists the four read-only tools with strict input schemas and output schemas', async () => {
     const { tools } = await h.client.listTools();
-    expect(tools.map((t) => t.name)).toEqual(['search_schema', 'get_symbols', 'generate_query']);
+    expect(tools.map((t) => t.name)).toEqual(['search_schema', 'get_symbols', 'get_schema_slice', 'generate_query']);
     for (const tool of tools) {
       expect(tool.title).toBeTruthy();
       expect(tool.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false, title: tool.title });
@@ -40,7 +40,8 @@ describe('bridge MCP server', () => {
     expect(search.properties['limit']).toMatchObject({ type: 'integer', minimum: 1, maximum: 100, default: 10 });
     expect(search.properties['paginated']).toMatchObject({ type: 'boolean' });
     expect(tools[1]!.inputSchema).toMatchObject({ required: ['coordinates'], properties: { coordinates: { type: 'array', minItems: 1 } } });
-    expect(tools[2]!.inputSchema).toMatchObject({ required: ['prompt'], properties: { prompt: { type: 'string' } } });
+    expect(tools[3]!.inputSchema).toMatchObject({ required: ['prompt'], properties: { prompt: { type: 'string' } } });
+    expect(tools[2]!.inputSchema).toMatchObject({ required: ['query'], properties: { maxTokens: { type: 'integer', default: 8000, maximum: 32000 } } });
     expect(h.client.getInstructions()).toContain('unsatisfied');
   });
 
@@ -79,6 +80,15 @@ describe('bridge MCP server', () => {
     });
   });
 
+  it('get_schema_slice asks discovery.v1 for the adopted index with the default budget', async () => {
+    await ready(h);
+    const result = await h.call('get_schema_slice', { query: 'mood' });
+    expect(result.isError).toBeFalsy();
+    expect(result.structuredContent).toEqual({ sdl: '# slice for mood', tokens: 5, coordinates: ['field:Employee.mood', 'enum:Mood'], truncated: false });
+    const [sliceCall] = h.fake.callsOf('getSchemaSlice');
+    expect(sliceCall?.request).toMatchObject({ query: 'mood', maxTokens: 8000, indexId: h.sync.resolve() });
+  });
+
   it.each([
     ['search_schema', {}, 'query is required'],
     ['search_schema', { query: '   ' }, 'query must contain a non-space character'],
@@ -94,6 +104,10 @@ describe('bridge MCP server', () => {
     ['get_symbols', { coordinates: Array.from({ length: 501 }, (_, i) => `object:T${i}`) }, 'at most 500 coordinates'],
     ['get_symbols', { coordinates: 'object:Query' }, 'coordinates must be an array of strings'],
     ['generate_query', { prompt: '' }, 'prompt must contain a non-space character'],
+    ['get_schema_slice', {}, 'query is required'],
+    ['get_schema_slice', { query: 'x', maxTokens: 50 }, 'maxTokens must be at least 200'],
+    ['get_schema_slice', { query: 'x', maxTokens: 40_000 }, 'maxTokens must be at most 32000'],
+    ['get_schema_slice', { query: 'x', roots: ['mutation'] }, 'unknown input "roots"'],
   ])('%s rejects %j as not valid', async (tool, args, detail) => {
     await ready(h);
     const result = await h.call(tool, args);

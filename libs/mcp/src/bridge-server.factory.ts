@@ -1,6 +1,6 @@
 /**
  * Builds the MCP server of the bridge (one per session or per stateless request): lists the
- * three tools and runs them against the adopted index. Every failure becomes a tool result with
+ * four tools and runs them against the adopted index. Every failure becomes a tool result with
  * `isError: true` and the exact docs/wire.md §2 text; only an unknown tool name is a protocol error.
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
@@ -17,7 +17,7 @@ import { silentLogger, type BridgeLogger } from './logger.js';
 import { ToolFailure, ToolFailureCode } from './mcp.errors.js';
 import { withProgress } from './progress-ticker.js';
 import { describeInputIssues, TOOL_LIST, TOOLS_BY_NAME } from './tool-catalog.js';
-import type { DiscoveryClient, ToolDefinition } from './tool-definition.js';
+import type { DiscoveryApiClient, DiscoveryClient, ToolDefinition } from './tool-definition.js';
 import { failureText, SERVER_INSTRUCTIONS } from './tool-texts.js';
 
 /** Outcome of one tool call, for metrics. */
@@ -26,6 +26,8 @@ export type ToolOutcome = 'ok' | `${ToolFailureCode}`;
 export interface BridgeServerOptions {
   sync: Pick<IndexSync, 'resolve' | 'expired'>;
   client: DiscoveryClient;
+  /** discovery.v1 of the same indexer (get_schema_slice). */
+  api: DiscoveryApiClient;
   /** The GraphQL endpoint shown in generate_query guidance. */
   graphqlEndpoint?: string;
   /** Deadline of search and read calls (default 30 s). */
@@ -79,6 +81,7 @@ async function callTool(tool: ToolDefinition, args: unknown, options: CallOption
     const work = tool.run(parsed.data, {
       indexId,
       client: options.client,
+      api: options.api,
       signal: options.signal,
       timeoutMs: tool.slow ? (options.generateTimeoutMs ?? 300_000) : (options.rpcTimeoutMs ?? 30_000),
       ...(options.graphqlEndpoint ? { graphqlEndpoint: options.graphqlEndpoint } : {}),

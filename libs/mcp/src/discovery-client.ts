@@ -5,8 +5,8 @@
  */
 import { createClient, type Interceptor, type Transport } from '@connectrpc/connect';
 import { createConnectTransport } from '@connectrpc/connect-node';
-import { YokoService } from '@discovery/proto';
-import type { DiscoveryClient } from './tool-definition.js';
+import { DiscoveryService, YokoService } from '@discovery/proto';
+import type { DiscoveryApiClient, DiscoveryClient } from './tool-definition.js';
 
 export interface DiscoveryClientOptions {
   /** Base URL of the indexer, e.g. `http://127.0.0.1:4100`. */
@@ -46,4 +46,9 @@ export function createDiscoveryTransport(options: DiscoveryClientOptions): Trans
 
 export function createDiscoveryClient(options: DiscoveryClientOptions): DiscoveryClient {
   return createClient(YokoService, createDiscoveryTransport(options));
+}
+
+/** The discovery.v1 client (GetSchemaSlice) of the same indexer, with the same transport options. */
+export function createDiscoveryApiClient(options: DiscoveryClientOptions): DiscoveryApiClient {
+  return createClient(DiscoveryService, createDiscoveryTransport(options));
 }

@@ -1,15 +1,16 @@
 /**
- * The three tools of the bridge and their public MCP descriptions (JSON Schemas derived once
+ * The four tools of the bridge and their public MCP descriptions (JSON Schemas derived once
  * from the zod schemas that also validate every call).
  */
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { ToolDefinition } from './tool-definition.js';
 import { generateQueryTool } from './tools/generate-query.tool.js';
+import { getSchemaSliceTool } from './tools/get-schema-slice.tool.js';
 import { getSymbolsTool } from './tools/get-symbols.tool.js';
 import { searchSchemaTool } from './tools/search-schema.tool.js';
 
-export const TOOL_DEFINITIONS: readonly ToolDefinition[] = [searchSchemaTool, getSymbolsTool, generateQueryTool];
+export const TOOL_DEFINITIONS: readonly ToolDefinition[] = [searchSchemaTool, getSymbolsTool, getSchemaSliceTool, generateQueryTool];
 
 export const TOOLS_BY_NAME: ReadonlyMap<string, ToolDefinition> = new Map(
   TOOL_DEFINITIONS.map((tool) => [tool.name, tool]),

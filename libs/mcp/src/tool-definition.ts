@@ -4,16 +4,19 @@
  * discovery service once the input is valid and a servable index is known.
  */
 import type { Client } from '@connectrpc/connect';
-import type { YokoService } from '@discovery/proto';
+import type { DiscoveryService, YokoService } from '@discovery/proto';
 import type { z } from 'zod';
 
 export type DiscoveryClient = Client<typeof YokoService>;
+/** Our own discovery.v1 service on the same indexer (GetSchemaSlice). */
+export type DiscoveryApiClient = Client<typeof DiscoveryService>;
 
 /** What a tool needs to run one call. */
 export interface ToolContext {
   /** The adopted, servable index (`sha256:...`). */
   indexId: string;
   client: DiscoveryClient;
+  api: DiscoveryApiClient;
   /** Aborted when the MCP client cancels the call. */
   signal: AbortSignal;
   /** Deadline for the discovery call, in milliseconds. */
@@ -42,7 +45,7 @@ export interface ToolDefinition<I extends z.ZodType = z.ZodType, O extends z.Zod
   run(args: z.output<I>, ctx: ToolContext): Promise<z.output<O>>;
 }
 
-/** Annotations shared by every tool: all three only read. */
+/** Annotations shared by every tool: all of them only read. */
 export function readOnlyAnnotations(title: string, idempotent: boolean): ToolAnnotations {
   return {
     title,

@@ -38,6 +38,7 @@ export const SERVER_INSTRUCTIONS = [
   'These tools explore one GraphQL schema that is too large to read whole, and write operations against it.',
   'Workflow: 1) search_schema with a few words about the data or action you need (for example "employee mood" or "create order"); narrow with kinds, parent or paginated when results are noisy.',
   '2) get_symbols with the coordinates you found (such as object:Query or field:Employee.details; plain names like Employee.details work too) to read their full records: types, arguments, defaults, whole descriptions, every field and enum value, and paths from the root.',
+  'To write an operation yourself, get_schema_slice gives the fields, arguments, input types and enums it needs for a topic as compact SDL within a token budget.',
   '3) generate_query with the request in plain language to get checked, parameterized operations with a JSON Schema of their variables; pass values as variables, never edit them into the document.',
   'Always read `unsatisfied` in the generate_query result: it says what the schema cannot answer and why; tell the user instead of guessing.',
   'If a tool says the index is building, not ready or expired, wait a few seconds and call it again.',

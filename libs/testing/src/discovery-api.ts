@@ -4,17 +4,25 @@
  */
 import { createClient, type Client } from '@connectrpc/connect';
 import { createConnectTransport } from '@connectrpc/connect-node';
-import { YokoService } from '@discovery/proto';
+import { DiscoveryService, YokoService } from '@discovery/proto';
 
 export type YokoClient = Client<typeof YokoService>;
+export type DiscoveryApiClient = Client<typeof DiscoveryService>;
 
 /** A yoko.v1 client over HTTP/1.1 (JSON, or binary with `binary`), sending `Bearer <token>` when given. */
 export function yokoClient(baseUrl: string, token?: string, options: { binary?: boolean } = {}): YokoClient {
-  return createClient(
-    YokoService,
-    createConnectTransport({
-      baseUrl,
-      httpVersion: '1.1',
+  return createClient(YokoService, bearerTransport(baseUrl, token, options));
+}
+
+/** A discovery.v1 client (our own service beside yoko.v1), like yokoClient. */
+export function discoveryApiClient(baseUrl: string, token?: string, options: { binary?: boolean } = {}): DiscoveryApiClient {
+  return createClient(DiscoveryService, bearerTransport(baseUrl, token, options));
+}
+
+function bearerTransport(baseUrl: string, token: string | undefined, options: { binary?: boolean }) {
+  return createConnectTransport({
+    baseUrl,
+    httpVersion: '1.1',
       useBinaryFormat: options.binary ?? false,
       interceptors: token
         ? [
@@ -24,8 +32,7 @@ export function yokoClient(baseUrl: string, token?: string, options: { binary?: 
             },
           ]
         : [],
-    }),
-  );
+  });
 }
 
 /**

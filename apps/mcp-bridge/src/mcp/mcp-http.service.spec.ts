@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import { createClient } from '@connectrpc/connect';
 import { IndexSync, silentLogger } from '@discovery/mcp';
 import { FakeDiscoveryService, waitFor } from '@discovery/mcp/testing';
-import { YokoService } from '@discovery/proto';
+import { DiscoveryService, YokoService } from '@discovery/proto';
 import express from 'express';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -32,12 +32,14 @@ afterEach(async () => {
 });
 
 async function start(options: { maxSessions?: number; sessionIdleMs?: number }): Promise<string> {
-  const client = createClient(YokoService, new FakeDiscoveryService().transport());
+  const fake = new FakeDiscoveryService();
+  const client = createClient(YokoService, fake.transport());
+  const api = createClient(DiscoveryService, fake.transport());
   sync = new IndexSync({ client });
   service = new McpHttpService({
     sessions: 'stateful',
     authTokenHashes: [],
-    server: () => ({ sync: sync!, client }),
+    server: () => ({ sync: sync!, client, api }),
     logger: silentLogger,
     ...options,
   });

@@ -7,6 +7,7 @@ import { create, type MessageInitShape } from '@bufbuild/protobuf';
 import { Code, ConnectError, createRouterTransport, type ConnectRouter, type Transport } from '@connectrpc/connect';
 import { connectNodeAdapter } from '@connectrpc/connect-node';
 import {
+  DiscoveryService,
   IndexSchema,
   IndexStatus,
   ResolutionSchema,
@@ -17,7 +18,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sdlIndexId } from '../index-sync/sdl-hash.js';
 
-export type FakeMethod = 'ensureIndex' | 'getIndex' | 'searchSchema' | 'getSymbols' | 'generateQuery';
+export type FakeMethod = 'ensureIndex' | 'getIndex' | 'searchSchema' | 'getSymbols' | 'generateQuery' | 'getSchemaSlice';
 
 export interface FakeCall {
   method: FakeMethod;
@@ -98,6 +99,15 @@ export class FakeDiscoveryService {
         this.servable(request.indexId);
         const resolution = create(ResolutionSchema, await this.generate(request.prompt, context.signal));
         return { resolution };
+      },
+    });
+    router.service(DiscoveryService, {
+      getSchemaSlice: async (request, context) => {
+        const { indexId, query, maxTokens } = request;
+        this.enter('getSchemaSlice', { indexId, query, maxTokens }, context.requestHeader);
+        this.servable(indexId);
+        const coordinates = [...this.records.keys()].filter((coordinate) => coordinate.toLowerCase().includes(query.toLowerCase()));
+        return { sdl: `# slice for ${query}`, tokens: 5, coordinates, truncated: maxTokens > 0 && maxTokens < 1000 };
       },
     });
   };

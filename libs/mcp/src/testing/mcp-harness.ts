@@ -3,13 +3,13 @@
  * InMemoryTransport, backed by a FakeDiscoveryService (in memory unless a client is given).
  */
 import { createClient } from '@connectrpc/connect';
-import { IndexStatus, YokoService } from '@discovery/proto';
+import { DiscoveryService, IndexStatus, YokoService } from '@discovery/proto';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { createBridgeServer } from '../bridge-server.factory.js';
 import { IndexSync } from '../index-sync/index-sync.js';
-import type { DiscoveryClient } from '../tool-definition.js';
+import type { DiscoveryApiClient, DiscoveryClient } from '../tool-definition.js';
 import { FakeDiscoveryService } from './fake-discovery.service.js';
 import { waitFor } from './wait-for.js';
 
@@ -23,7 +23,9 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function harness(options: { status?: IndexStatus; discovery?: DiscoveryClient; graphqlEndpoint?: string } = {}): Promise<Harness> {
+export async function harness(
+  options: { status?: IndexStatus; discovery?: DiscoveryClient; api?: DiscoveryApiClient; graphqlEndpoint?: string } = {},
+): Promise<Harness> {
   const fake = new FakeDiscoveryService();
   fake.initialStatus = options.status ?? IndexStatus.READY;
   fake.records.set('object:Employee', { Coordinate: 'object:Employee', Fields: { id: 'ID!', mood: 'Mood' } });
@@ -34,6 +36,7 @@ export async function harness(options: { status?: IndexStatus; discovery?: Disco
   const server = createBridgeServer({
     sync,
     client: discovery,
+    api: options.api ?? createClient(DiscoveryService, fake.transport()),
     progressIntervalMs: 5,
     ...(options.graphqlEndpoint ? { graphqlEndpoint: options.graphqlEndpoint } : {}),
   });

@@ -25,3 +25,8 @@ export function nonBlank(name: string, max: number): z.ZodString {
 export const recordSchema = z
   .record(z.string(), z.unknown())
   .describe('The full record of the symbol: a JSON object with PascalCase keys.');
+
+/** Token budgets of get_schema_slice (the discovery service's GetSchemaSlice limits). */
+export const SLICE_DEFAULT_TOKENS = 8000;
+export const SLICE_MIN_TOKENS = 200;
+export const SLICE_MAX_TOKENS = 32_000;

@@ -1,0 +1,58 @@
+/**
+ * The printed lines of a field slice: one field with only the arguments
+ * chosen for it, one input field, one enum (long ones cut), one union, and
+ * short description comments. graphql-js parses every line as SDL.
+ */
+import { isEnumType, isInputObjectType, isUnionType, print, type GraphQLField, type GraphQLSchema } from 'graphql';
+import { defaultLiteral } from './variables-schema.js';
+
+const MAX_ENUM_VALUES = 40;
+const MAX_UNION_MEMBERS = 25;
+const MAX_COMMENT = 90;
+
+/** First sentence of a description as a `#` comment, cut to MAX_COMMENT characters ('' when none). */
+export function shortComment(text: string | null | undefined): string {
+  if (!text) return '';
+  const line = text.replace(/\s+/g, ' ').trim();
+  const sentence = /^(.+?[.!?])(\s|$)/.exec(line)?.[1] ?? line;
+  return sentence.length > MAX_COMMENT ? ` # ${sentence.slice(0, MAX_COMMENT - 3)}...` : ` # ${sentence}`;
+}
+
+/** `  name(arg: T = default): Type`, with only the chosen arguments, in declaration order. */
+export function fieldLine(field: GraphQLField<unknown, unknown>, pick: { args: ReadonlySet<string>; describe: boolean }): string {
+  const args = field.args
+    .filter((arg) => pick.args.has(arg.name))
+    .map((arg) => {
+      const fallback = defaultLiteral(arg);
+      return `${arg.name}: ${String(arg.type)}${fallback ? ` = ${print(fallback)}` : ''}`;
+    });
+  const printedArgs = args.length > 0 ? `(${args.join(', ')})` : '';
+  const deprecated = field.deprecationReason ? ' @deprecated' : '';
+  return `  ${field.name}${printedArgs}: ${String(field.type)}${deprecated}${pick.describe ? shortComment(field.description) : ''}`;
+}
+
+export function inputFieldLine(schema: GraphQLSchema, typeName: string, fieldName: string): string {
+  const type = schema.getType(typeName);
+  const field = isInputObjectType(type) ? type.getFields()[fieldName] : undefined;
+  if (!field) return '';
+  const fallback = defaultLiteral(field);
+  return `  ${field.name}: ${String(field.type)}${fallback ? ` = ${print(fallback)}` : ''}`;
+}
+
+export function enumLine(schema: GraphQLSchema, name: string): string {
+  const type = schema.getType(name);
+  if (!isEnumType(type)) return '';
+  const values = type.getValues().map((value) => value.name);
+  const more = values.length > MAX_ENUM_VALUES ? ` # and ${values.length - MAX_ENUM_VALUES} more` : '';
+  return `enum ${name} { ${values.slice(0, MAX_ENUM_VALUES).join(' ')} }${more}`;
+}
+
+/** `union U = A | B`: every member up to MAX_UNION_MEMBERS, else the reached members first. */
+export function unionLine(schema: GraphQLSchema, name: string, reached: ReadonlySet<string>): string {
+  const type = schema.getType(name);
+  if (!isUnionType(type)) return '';
+  const members = type.getTypes().map((member) => member.name);
+  if (members.length <= MAX_UNION_MEMBERS) return `union ${name} = ${members.join(' | ')}`;
+  const shown = [...members.filter((member) => reached.has(member)), ...members.filter((member) => !reached.has(member))].slice(0, MAX_UNION_MEMBERS);
+  return `union ${name} = ${shown.join(' | ')} # and ${members.length - shown.length} more`;
+}
