@@ -18,3 +18,4 @@ export * from './query-generator.js';
 export * from './stored-index.source.js';
 export * from './generation-worker.js';
 export * from './query-generator.factory.js';
+export * from './compose/query-composer.js';
