@@ -10,13 +10,14 @@ import type OpenAI from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { RootOperation } from '@discovery/schema-symbols';
 import type { GenerateJobProgress, GenerateJobResult, Resolution } from './generate-job.js';
-import type { GenerationIndex } from './generation-index.js';
+import type { GenerationHit, GenerationIndex } from './generation-index.js';
 import { GenerationErrorCode } from './generation.errors.js';
 import { callModel, type ModelAttempt } from './model-caller.js';
-import { NUDGE_TOOL_CALL, openingMessages } from './model-prompt.js';
+import { NUDGE_TOOL_CALL, openingMessages, type ModelDraft } from './model-prompt.js';
 import { MODEL_TOOLS } from './model-tools.js';
 import { sliceSchema } from './schema-slice.js';
 import { GenerationSession } from './tool-handlers.js';
+import type { QueryComposer } from './compose/query-composer.js';
 import type { ScalarJsonSchemas } from './variables-schema.js';
 
 export interface QueryGeneratorOptions {
@@ -34,6 +35,8 @@ export interface QueryGeneratorOptions {
   /** Hits retrieved for the slice. Default 50. */
   sliceHits?: number;
   scalars?: ScalarJsonSchemas;
+  /** Composes a first draft from the same hits, handed to the model as its starting candidate. */
+  composer?: QueryComposer;
 }
 
 export interface GenerateContext {
@@ -90,7 +93,8 @@ export class QueryGenerator {
       { roots, ...(this.options.sliceTokens !== undefined ? { maxTokens: this.options.sliceTokens } : {}) },
     );
     const session = new GenerationSession(index, index.schema, { allowMutations, ...(this.options.scalars ? { scalars: this.options.scalars } : {}) });
-    const messages: ChatCompletionMessageParam[] = openingMessages(prompt, slice.sdl, { allowMutations, maxTurns });
+    const draft = this.draft(index, prompt, hits);
+    const messages: ChatCompletionMessageParam[] = openingMessages(prompt, slice.sdl, { allowMutations, maxTurns }, draft);
     this.log.info({ hits: hits.length, sliceTokens: slice.tokens, sliceHits: slice.usedHits }, 'generation started');
 
     for (let turn = 1; turn <= maxTurns; turn += 1) {
@@ -133,6 +137,21 @@ export class QueryGenerator {
     }
     this.log.warn({ turns: maxTurns }, 'generation reached the turn limit');
     return this.resolved(session, true);
+  }
+
+  /** The composer's operation for the prompt, when it found one (a failure only costs the draft). */
+  private draft(index: GenerationIndex, prompt: string, hits: readonly GenerationHit[]): ModelDraft | undefined {
+    if (!this.options.composer) return undefined;
+    try {
+      const composed = this.options.composer.composeFromHits(index.schema, prompt, hits);
+      if (composed.status !== 'resolved') return undefined;
+      const query = composed.resolution.queries[0];
+      if (!query && composed.resolution.unsatisfied.length === 0) return undefined;
+      return { document: query?.document ?? '', unsatisfied: composed.resolution.unsatisfied };
+    } catch (error) {
+      this.log.warn({ err: error }, 'composing the draft failed');
+      return undefined;
+    }
   }
 
   private resolved(session: GenerationSession, truncated: boolean): GenerateJobResult {
