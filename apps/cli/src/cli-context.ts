@@ -5,15 +5,16 @@
  * signal (Ctrl-C) and option parsing helpers.
  */
 import type { Readable } from 'node:stream';
-import { createClient, type Client, type Interceptor } from '@connectrpc/connect';
+import { createClient, type Client, type Interceptor, type Transport } from '@connectrpc/connect';
 import { createConnectTransport } from '@connectrpc/connect-node';
 import { InvalidValue, parseDuration, type Env } from '@discovery/config';
-import { YokoService } from '@discovery/proto';
+import { DiscoveryService, YokoService } from '@discovery/proto';
 import { loadCliConfig, type CliConfig } from './cli-config.js';
 import { CliError, ExitCode } from './exit-codes.js';
 import { Output, type Streams } from './output.js';
 
 export type YokoClient = Client<typeof YokoService>;
+export type DiscoveryClient = Client<typeof DiscoveryService>;
 
 export interface CliIo extends Streams {
   readonly env: Env;
@@ -32,6 +33,8 @@ export class CommandContext {
   readonly signal: AbortSignal;
   private cachedConfig?: CliConfig;
   private cachedClient?: YokoClient;
+  private cachedDiscovery?: DiscoveryClient;
+  private cachedTransport?: Transport;
 
   constructor(
     readonly io: CliIo,
@@ -47,7 +50,18 @@ export class CommandContext {
   }
 
   client(): YokoClient {
-    if (!this.cachedClient) {
+    this.cachedClient ??= createClient(YokoService, this.transport());
+    return this.cachedClient;
+  }
+
+  /** Client of our own API (`discovery.v1.DiscoveryService`), same URL and token. */
+  discovery(): DiscoveryClient {
+    this.cachedDiscovery ??= createClient(DiscoveryService, this.transport());
+    return this.cachedDiscovery;
+  }
+
+  private transport(): Transport {
+    if (!this.cachedTransport) {
       const { url, token } = this.config();
       const interceptors: Interceptor[] = [];
       if (token !== undefined) {
@@ -57,9 +71,9 @@ export class CommandContext {
           return next(request);
         });
       }
-      this.cachedClient = createClient(YokoService, createConnectTransport({ baseUrl: url, httpVersion: '1.1', interceptors }));
+      this.cachedTransport = createConnectTransport({ baseUrl: url, httpVersion: '1.1', interceptors });
     }
-    return this.cachedClient;
+    return this.cachedTransport;
   }
 
   /** True when a progress line may be drawn (stderr is a terminal and output is for people). */

@@ -37,6 +37,20 @@ export const yokoMethodScopes: Readonly<Record<string, Scope>> = Object.freeze({
   GenerateQuery: 'generate',
 });
 
+/** Scopes of our own API, `discovery.v1.DiscoveryService`: every method reads. */
+export const discoveryMethodScopes: Readonly<Record<string, Scope>> = Object.freeze({
+  GetSchemaSlice: 'read',
+  GetDemand: 'read',
+});
+
+/** ScopeForMethod for `yoko.v1.YokoService` and `discovery.v1.DiscoveryService`; undefined (refused) for anything else. */
+export function serviceScopeForMethod(method: MethodRef): Scope | undefined {
+  if (method.parent.typeName === 'discovery.v1.DiscoveryService') {
+    return Object.hasOwn(discoveryMethodScopes, method.name) ? discoveryMethodScopes[method.name] : undefined;
+  }
+  return yokoScopeForMethod(method);
+}
+
 /** ScopeForMethod for `yoko.v1.YokoService`; undefined (refused) for anything else. */
 export function yokoScopeForMethod(method: MethodRef): Scope | undefined {
   if (method.parent.typeName !== 'yoko.v1.YokoService') return undefined;

@@ -17,6 +17,8 @@ export {
   toConnectError,
   yokoMethodScopes,
   yokoScopeForMethod,
+  serviceScopeForMethod,
+  discoveryMethodScopes,
   type AuthInterceptorOptions,
   type MethodRef,
   type ScopeForMethod,

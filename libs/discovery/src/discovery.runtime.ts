@@ -4,12 +4,13 @@
  * service, and the Connect handler (auth, error mapping, yoko.v1 routes).
  * Apps (the indexer, the all-in-one `serve`) create one and mount `handler`.
  */
-import type { Interceptor } from '@connectrpc/connect';
-import { type Authenticator, authInterceptor, principalOf, yokoScopeForMethod } from '@discovery/auth';
-import type { EventBus, IndexStore, JobQueue } from '@discovery/storage';
+import type { HandlerContext, Interceptor } from '@connectrpc/connect';
+import { type Authenticator, authInterceptor, principalOf, serviceScopeForMethod } from '@discovery/auth';
+import type { DemandStore, EventBus, IndexStore, JobQueue } from '@discovery/storage';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { BuildPipeline, BuildPipelineFactory, OwnedBuildPipeline } from './build/build-pipeline.js';
 import { connectNodeHandler } from './connect/connect-node-handler.js';
+import { discoveryRoutes } from './connect/discovery.routes.js';
 import { errorMappingInterceptor } from './connect/error-mapping.interceptor.js';
 import { yokoRoutes } from './connect/yoko.routes.js';
 import { DiscoveryService } from './discovery.service.js';
@@ -21,6 +22,8 @@ import { type DiscoveryObserver, type Log, type QueryGenerator, silentLog, type 
 
 export interface DiscoveryRuntimeOptions {
   store: IndexStore;
+  /** Where unsatisfied reasons are counted (GetDemand); absent: not counted. */
+  demand?: DemandStore;
   events: EventBus;
   buildQueue: JobQueue<BuildJobData, BuildJobResult>;
   authenticator: Authenticator;
@@ -51,7 +54,7 @@ export interface DiscoveryRuntime {
   readonly service: DiscoveryService;
   readonly reader: IndexReader;
   readonly version: string;
-  /** Serves `/yoko.v1.YokoService/*`; calls `next` (or answers 404) for anything else. */
+  /** Serves `/yoko.v1.YokoService/*` and `/discovery.v1.DiscoveryService/*`; calls `next` (or answers 404) for anything else. */
   readonly handler: NodeHandler;
   /** Starts the build worker and the cache-invalidation subscription. */
   start(): Promise<void>;
@@ -62,6 +65,9 @@ export interface DiscoveryRuntime {
    */
   stop(): Promise<void>;
 }
+
+/** URL paths of the Connect services this runtime serves. */
+const SERVED_PREFIXES = ['/yoko.v1.YokoService/', '/discovery.v1.DiscoveryService/'];
 
 export function createDiscoveryRuntime(options: DiscoveryRuntimeOptions): DiscoveryRuntime {
   const log = options.log ?? silentLog;
@@ -104,7 +110,14 @@ export function createDiscoveryRuntime(options: DiscoveryRuntimeOptions): Discov
     options.events,
     reader,
     options.generator,
-    { version, idleTtlMs: options.limits.idleTtlMs, maxSdlBytes: options.limits.maxSdlBytes, buildAttempts: attempts },
+    {
+      version,
+      idleTtlMs: options.limits.idleTtlMs,
+      maxSdlBytes: options.limits.maxSdlBytes,
+      buildAttempts: attempts,
+      ...(options.demand ? { demand: options.demand } : {}),
+      observer,
+    },
     log,
   );
   const requestIdOf = options.requestIdOf;
@@ -113,15 +126,15 @@ export function createDiscoveryRuntime(options: DiscoveryRuntimeOptions): Discov
     acceptCompression: [],
     // A request body is at most an SDL plus framing; anything larger is refused before it is buffered.
     readMaxBytes: options.limits.maxSdlBytes + 64 * 1024,
-    routes: yokoRoutes({
-      service,
-      callerOf: (ctx) => ({ tenant: principalOf(ctx.values).tenant }),
-      ...(requestIdOf ? { requestIdOf: (ctx) => requestIdOf(ctx.requestHeader) } : {}),
-    }),
+    routes: (router) => {
+      const callerOf = (ctx: HandlerContext) => ({ tenant: principalOf(ctx.values).tenant });
+      yokoRoutes({ service, callerOf, ...(requestIdOf ? { requestIdOf: (ctx) => requestIdOf(ctx.requestHeader) } : {}) })(router);
+      discoveryRoutes({ service, callerOf })(router);
+    },
     interceptors: [
       ...(options.interceptors ?? []),
       errorMappingInterceptor(log),
-      authInterceptor(options.authenticator, yokoScopeForMethod, {
+      authInterceptor(options.authenticator, serviceScopeForMethod, {
         onDenied: (error, method) => log.warn({ method: method.name, reason: error.reason }, 'call refused'),
       }),
     ],
@@ -135,7 +148,7 @@ export function createDiscoveryRuntime(options: DiscoveryRuntimeOptions): Discov
     reader,
     version,
     handler: (req, res, next) => {
-      if (next && !req.url?.startsWith('/yoko.v1.YokoService/')) return next();
+      if (next && !SERVED_PREFIXES.some((prefix) => req.url?.startsWith(prefix))) return next();
       connect(req, res);
     },
     async start() {

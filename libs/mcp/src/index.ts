@@ -15,4 +15,4 @@ export * from './schema-sources/file-schema.source.js';
 export * from './schema-sources/introspection-schema.source.js';
 export { searchSchemaTool, SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT } from './tools/search-schema.tool.js';
 export { getSymbolsTool } from './tools/get-symbols.tool.js';
-export { generateQueryTool } from './tools/generate-query.tool.js';
+export { generateQueryTool, COMPOSED_STEP } from './tools/generate-query.tool.js';
