@@ -93,7 +93,7 @@ export class QueryGenerator {
       { roots, ...(this.options.sliceTokens !== undefined ? { maxTokens: this.options.sliceTokens } : {}) },
     );
     const session = new GenerationSession(index, index.schema, { allowMutations, ...(this.options.scalars ? { scalars: this.options.scalars } : {}) });
-    const draft = this.draft(index, prompt, hits);
+    const draft = this.draft(index, prompt, hits, slice.fields);
     const messages: ChatCompletionMessageParam[] = openingMessages(prompt, slice.sdl, { allowMutations, maxTurns }, draft);
     this.log.info({ hits: hits.length, sliceTokens: slice.tokens, sliceHits: slice.usedHits }, 'generation started');
 
@@ -140,10 +140,10 @@ export class QueryGenerator {
   }
 
   /** The composer's operation for the prompt, when it found one (a failure only costs the draft). */
-  private draft(index: GenerationIndex, prompt: string, hits: readonly GenerationHit[]): ModelDraft | undefined {
+  private draft(index: GenerationIndex, prompt: string, hits: readonly GenerationHit[], sliceFields: ReadonlySet<string>): ModelDraft | undefined {
     if (!this.options.composer) return undefined;
     try {
-      const composed = this.options.composer.composeFromHits(index.schema, prompt, hits);
+      const composed = this.options.composer.composeFromHits(index.schema, prompt, hits, sliceFields);
       if (composed.status !== 'resolved') return undefined;
       const query = composed.resolution.queries[0];
       if (!query && composed.resolution.unsatisfied.length === 0) return undefined;

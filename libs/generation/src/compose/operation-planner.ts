@@ -8,7 +8,7 @@
 import { getNamedType, isInterfaceType, isLeafType, isObjectType, type GraphQLSchema } from 'graphql';
 import { followEdge, followPath, ensureField, type DraftScope } from './operation-draft.js';
 import { comparisonOf, type PromptLiteral } from './prompt-literals.js';
-import { nameStems, splitWords, stem } from './prompt-words.js';
+import { nameStems, stem } from './prompt-words.js';
 import { askedFields, identifyingFields, type Interest } from './target-choice.js';
 import { cheapestPaths, pathEdges, typeGraph, type TypeEdge } from './type-graph.js';
 
@@ -77,7 +77,7 @@ function edgeCost(edge: TypeEdge, input: PlanInput, rootName: string): number {
   if (edge.stems.length > 0) cost -= (0.7 * edge.stems.filter((part) => input.stems.has(part)).length) / edge.stems.length;
   if (input.sliceFields.has(`${edge.from}.${edge.field}`)) cost -= 0.25;
   cost -= 0.5 * Math.min(1, input.interest.types.get(edge.to) ?? 0);
-  if ((edge.requiredLeafArgs === 0 || fit > 0) && input.words.has(splitWords(edge.field).at(-1) ?? '')) cost -= 0.3;
+  if ((edge.requiredLeafArgs === 0 || fit > 0) && input.words.has(edge.lastWord)) cost -= 0.3;
   if (edge.filterArg && input.literals.some((literal) => comparisonOf(literal) !== 'eq')) cost -= 0.8;
   if (edge.from === rootName) cost += rootPenalty(edge, input);
   return Math.max(0.05, cost);

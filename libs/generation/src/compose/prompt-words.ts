@@ -48,9 +48,19 @@ export function stem(word: string): string {
   return w;
 }
 
-/** Stems of a schema name (`pullRequests` -> pull, request). */
+/** Stems per schema name, shared by every schema (names repeat across prompts); cleared when large. */
+const stemsByName = new Map<string, string[]>();
+const MAX_CACHED_NAMES = 200_000;
+
+/** Stems of a schema name (`pullRequests` -> pull, request). Do not modify the returned array. */
 export function nameStems(name: string): string[] {
-  return splitWords(name).map(stem);
+  let stems = stemsByName.get(name);
+  if (stems === undefined) {
+    if (stemsByName.size >= MAX_CACHED_NAMES) stemsByName.clear();
+    stems = splitWords(name).map(stem);
+    stemsByName.set(name, stems);
+  }
+  return stems;
 }
 
 export function isStopWord(word: string): boolean {

@@ -52,20 +52,21 @@ export class QueryComposer {
     return this.composeFromHits(index.schema, prompt, hits);
   }
 
-  /** Composes from hits already retrieved for the prompt. */
-  composeFromHits(schema: GraphQLSchema, prompt: string, hits: readonly GenerationHit[]): GenerateJobResult {
+  /** Composes from hits already retrieved for the prompt (and their slice's fields, when the caller sliced already). */
+  composeFromHits(schema: GraphQLSchema, prompt: string, hits: readonly GenerationHit[], sliceFields?: ReadonlySet<string>): GenerateJobResult {
     if (asksForNothing(prompt)) return { status: 'no_data', reason: 'The prompt asks for no data.' };
     const change = asksToChange(prompt);
     if (change && !this.options.allowMutations) {
       return this.resolved([], [refusalFor('mutation', this.options, '') as string]);
     }
-    const plan = this.plan(schema, prompt, hits, change ? 'mutation' : 'query');
+    const fields = sliceFields ?? sliceSchema(schema, hits.map((hit) => hit.symbol), { roots: this.roots() }).fields;
+    const plan = this.plan(schema, prompt, hits, fields, change ? 'mutation' : 'query');
     const unsatisfied = missingWords(schema, prompt);
     if (!plan) return this.resolved([], unsatisfied.length > 0 ? unsatisfied : [NOTHING_MATCHES]);
     const finished = finalizeOperation(schema, { document: plan.document, description: plan.description }, new Set(), this.finishOptions());
     if (finished.ok) return this.resolved([finished.query], unsatisfied);
     // A literal bound where the schema's scalar refuses it: the same shape with variables only.
-    const plain = this.plan(schema, prompt, hits, change ? 'mutation' : 'query', false);
+    const plain = this.plan(schema, prompt, hits, fields, change ? 'mutation' : 'query', false);
     const retried = plain && finalizeOperation(schema, { document: plain.document, description: plain.description }, new Set(), this.finishOptions());
     return retried?.ok ? this.resolved([retried.query], unsatisfied) : this.resolved([], [...unsatisfied, NOTHING_MATCHES]);
   }
@@ -75,6 +76,7 @@ export class QueryComposer {
     schema: GraphQLSchema,
     prompt: string,
     hits: readonly GenerationHit[],
+    sliceFields: ReadonlySet<string>,
     operation: 'query' | 'mutation' = 'query',
     bindLiterals = true,
   ): OperationPlan | undefined {
@@ -83,11 +85,10 @@ export class QueryComposer {
     const scored: ScoredHit[] = hits.map((hit) => ({ symbol: hit.symbol, weight: top > 0 ? hit.score / top : 0 }));
     const stems = new Set(contentWords(prompt).map((word) => word.stem));
     const literals = extractLiterals(prompt);
-    const slice = sliceSchema(schema, hits.map((hit) => hit.symbol), { roots: this.roots() });
     const interest = interestOf(schema, scored, stems);
     const mine = /\b(my|me|mine|i|i'm|myself)\b/i.test(prompt);
     const words = new Set(prompt.toLowerCase().split(/[^a-z0-9]+/));
-    const planned = planOperation(schema, { operation, interest, stems, words, literals, mine, sliceFields: slice.fields });
+    const planned = planOperation(schema, { operation, interest, stems, words, literals, mine, sliceFields });
     if (!planned) return undefined;
     const binder = new ArgumentBinder(schema, bindLiterals ? literals : [], stems);
     return draftOperation(schema, planned, binder, operation);

@@ -17,7 +17,7 @@ import {
   type GraphQLNamedType,
   type GraphQLSchema,
 } from 'graphql';
-import { nameStems } from './prompt-words.js';
+import { nameStems, splitWords } from './prompt-words.js';
 
 export interface TypeEdge {
   from: string;
@@ -35,6 +35,8 @@ export interface TypeEdge {
   filterArg?: string;
   /** Stems of the field name. */
   stems: string[];
+  /** The field name's last word as written, lower-case (`pullRequests` -> requests). */
+  lastWord: string;
 }
 
 const graphs = new WeakMap<GraphQLSchema, Map<string, TypeEdge[]>>();
@@ -77,6 +79,7 @@ function fieldEdge(from: string, field: GraphQLField<unknown, unknown>): TypeEdg
     requiredInputArgs,
     requiredArgs,
     stems: nameStems(field.name),
+    lastWord: splitWords(field.name).at(-1) ?? '',
   };
   if (connection) edge.connection = connection.via;
   if (filterArg) edge.filterArg = filterArg;
@@ -99,7 +102,7 @@ export function typeGraph(schema: GraphQLSchema): Map<string, TypeEdge[]> {
     }
     if (isInterfaceType(type) || isUnionType(type)) {
       for (const possible of schema.getPossibleTypes(type)) {
-        edges.push({ from: type.name, to: possible.name, requiredLeafArgs: 0, requiredInputArgs: 0, requiredArgs: [], stems: [] });
+        edges.push({ from: type.name, to: possible.name, requiredLeafArgs: 0, requiredInputArgs: 0, requiredArgs: [], stems: [], lastWord: '' });
       }
     }
     graph.set(type.name, edges);
