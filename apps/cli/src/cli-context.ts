@@ -6,7 +6,7 @@
  * signal (Ctrl-C) and option parsing helpers.
  */
 import type { Readable } from 'node:stream';
-import { createClient, type Client, type Interceptor } from '@connectrpc/connect';
+import { createClient, type Client, type Interceptor, type Transport } from '@connectrpc/connect';
 import { createConnectTransport } from '@connectrpc/connect-node';
 import { InvalidValue, parseDuration, type Env } from '@discovery/config';
 import { DiscoveryService, YokoService } from '@discovery/proto';

@@ -6,6 +6,7 @@
  */
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import { CommandContext, type CliIo } from './cli-context.js';
+import { demandCommand } from './commands/demand.command.js';
 import { generateCommand } from './commands/generate.command.js';
 import { indexCommand } from './commands/index.command.js';
 import { indexesCommand } from './commands/indexes.command.js';
@@ -26,6 +27,7 @@ export const COMMANDS: readonly Command[] = [
   sliceCommand,
   symbolsCommand,
   generateCommand,
+  demandCommand,
   indexesCommand,
   tokenCommand,
 ];

@@ -8,7 +8,9 @@ import type { GeneratorConfig } from '@discovery/config';
 import {
   GENERATE_QUEUE,
   GENERATE_QUEUE_OPTIONS,
+  QueryComposer,
   QueryGenerator,
+  queryComposerFromConfig,
   queryGeneratorFromConfig,
   StoredIndexSource,
   type GenerateJobData,
@@ -34,6 +36,7 @@ export class GeneratorContext {
     readonly storage: Storage,
     readonly queue: JobQueue<GenerateJobData, GenerateJobResult>,
     readonly generator: QueryGenerator | undefined,
+    readonly composer: QueryComposer,
     readonly indexes: GenerationIndexSource,
     readonly ops: OpsEndpoints,
   ) {}
@@ -56,9 +59,10 @@ export class GeneratorContext {
       log: logger,
       onModelAttempt: (attempt) => metrics.model.record(attempt),
     });
-    if (!generator) logger.warn('LLM_MODEL is not set: every generation job answers unimplemented');
+    if (!generator) logger.warn('LLM_MODEL is not set: generation jobs are answered by composing operations without a language model');
     const ops = new OpsEndpoints({ metrics, checks: { redis: () => storage.ping() } });
-    return new GeneratorContext(config, logger, metrics, storage, queue, generator, new StoredIndexSource(storage.indexStore), ops);
+    const composer = queryComposerFromConfig(config.generate);
+    return new GeneratorContext(config, logger, metrics, storage, queue, generator, composer, new StoredIndexSource(storage.indexStore), ops);
   }
 
   /** Serves /metrics, /healthz and /readyz on METRICS_PORT; returns the bound port. */

@@ -56,6 +56,16 @@ describe('generator through the queue', () => {
     expectAllValid(resolution, COSMO_SDL);
   });
 
+  it('hands the model the composed draft as its starting candidate', async () => {
+    const before = model.requests.length;
+    model.push(submitReply([{ document: 'query { employee(id: 3) { id currentMood } }', description: 'Mood of employee 3.' }]));
+    const resolution = await side.client.generate(indexId, 'the current mood of employee 3');
+    expect(resolution.queries).toHaveLength(1);
+    const body = model.requests[before]?.body as { messages: { role: string; content: string }[] };
+    const user = JSON.parse(body.messages[1]!.content) as { draft?: { document: string; unsatisfied: string[] } };
+    expect(user.draft?.document).toMatch(/employee\(id: \$id\)\s*\{[^}]*currentMood/);
+  });
+
   it('an invalid operation repaired on the second turn', async () => {
     model.push(submitReply([{ document: '{ employees { id mood } }', description: 'x' }]), submitReply([{ document: EMPLOYEES, description: 'x' }]));
     const resolution = await side.client.generate(indexId, 'employees and their mood (repair)');

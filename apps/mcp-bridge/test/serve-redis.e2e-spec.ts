@@ -3,7 +3,7 @@
  * up after): the index lands in Redis and the tools answer. Needs `npm run build`.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { TOOL_TEXTS } from '@discovery/mcp';
+import { COMPOSED_STEP } from '@discovery/mcp';
 import { closeTestRedis, countKeysByPrefix, createTestRedis, deleteKeysByPrefix, freePort, uniquePrefix } from '@discovery/testing';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -42,7 +42,7 @@ afterAll(async () => {
 }, 60_000);
 
 describe('serve with Redis', () => {
-  it('keeps the index in Redis and answers over MCP (generation without a model says so)', async () => {
+  it('keeps the index in Redis and answers over MCP (generation without a model composes, through the real queue)', async () => {
     expect(serve.output()).toContain('storage: Redis and BullMQ');
     expect(await countKeysByPrefix(redis, prefix)).toBeGreaterThan(0);
     const client = new Client({ name: 'serve-redis-e2e', version: '1.0.0' });
@@ -50,11 +50,17 @@ describe('serve with Redis', () => {
     try {
       const search = await call(client, 'search_schema', { query: 'country capital', kinds: ['field'] });
       expect((search.structuredContent as { hits: Array<{ coordinate: string }> }).hits.map((h) => h.coordinate)).toContain('field:Country.capital');
-      const generated = await call(client, 'generate_query', { prompt: 'the capital of France' });
-      expect(generated).toEqual({
-        content: [{ type: 'text', text: `${TOOL_TEXTS.internal} The discovery service cannot do this (for generation: no model is configured).` }],
-        isError: true,
-      });
+      const generated = await call(client, 'generate_query', { prompt: 'the capital of the country with code "FR"' });
+      expect(generated.isError).toBeFalsy();
+      const output = generated.structuredContent as {
+        queries: { document: string; variablesSchema: { required?: string[] } }[];
+        guidance: { nextSteps: string[] };
+      };
+      expect(output.queries).toHaveLength(1);
+      expect(output.queries[0]!.document).toMatch(/country\(code: \$code\)\s*\{[^}]*capital/);
+      expect(output.queries[0]!.document).toContain('Example: \\"FR\\"');
+      expect(output.queries[0]!.variablesSchema.required).toEqual(['code']);
+      expect(output.guidance.nextSteps[0]).toBe(COMPOSED_STEP);
     } finally {
       await client.close();
     }

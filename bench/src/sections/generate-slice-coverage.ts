@@ -6,7 +6,23 @@
  * printed on that field. SDL that does not parse covers nothing. Also the
  * median and percentiles used by the generate sections.
  */
-import { Kind, parse, type DocumentNode } from 'graphql';
+import { Kind, parse, TypeInfo, visit, visitWithTypeInfo, type DocumentNode, type GraphQLSchema } from 'graphql';
+
+/** Every `Type.field` a gold operation selects (`__typename` aside), for the composer's coverage. */
+export function operationCoordinates(schema: GraphQLSchema, operation: string): string[] {
+  const typeInfo = new TypeInfo(schema);
+  const found = new Set<string>();
+  visit(
+    parse(operation),
+    visitWithTypeInfo(typeInfo, {
+      Field(node) {
+        const parent = typeInfo.getParentType();
+        if (parent && node.name.value !== '__typename' && typeInfo.getFieldDef()) found.add(`${parent.name}.${node.name.value}`);
+      },
+    }),
+  );
+  return [...found];
+}
 
 /** What a slice prints: type names, `Type.field`, `Type.field(arg:)`. */
 export function printedElements(sdl: string): Set<string> {

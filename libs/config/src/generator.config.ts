@@ -1,6 +1,6 @@
 /**
  * Configuration of the generator worker: loadGeneratorConfig(env). No
- * LLM_MODEL means generation is disabled, which is not an error.
+ * LLM_MODEL means operations are composed without a model, which is not an error.
  */
 import type { EnvValues } from './env-var.js';
 import * as g from './generator.variables.js';
@@ -40,7 +40,7 @@ export const generatorVars = {
 export interface LlmConfig {
   readonly baseUrl: string | undefined;
   readonly apiKey: string | undefined;
-  /** Undefined: generation is disabled. */
+  /** Undefined: operations are composed without a model. */
   readonly model: string | undefined;
   readonly timeoutMs: number;
 }

@@ -30,7 +30,7 @@ export const OPENAI_API_KEY = envVar({
 });
 export const LLM_MODEL = envVar({
   name: 'LLM_MODEL',
-  meaning: 'Chat model used to generate operations. Unset: generation is disabled (GenerateQuery answers unimplemented).',
+  meaning: 'Chat model used to generate operations. Unset: operations are composed from the schema without a language model (deterministic, one operation per prompt).',
   parse: (raw) => parseWord(raw, 'a model name'),
 });
 export const LLM_TIMEOUT = envVar({

@@ -6,13 +6,13 @@
  */
 import type { Interceptor } from '@connectrpc/connect';
 import { type Authenticator, apiScopeForMethod, authInterceptor, principalOf } from '@discovery/auth';
-import type { EventBus, IndexStore, JobQueue } from '@discovery/storage';
+import type { DemandStore, EventBus, IndexStore, JobQueue } from '@discovery/storage';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { BuildPipeline, BuildPipelineFactory, OwnedBuildPipeline } from './build/build-pipeline.js';
 import { connectNodeHandler } from './connect/connect-node-handler.js';
+import { discoveryRoutes } from './connect/discovery.routes.js';
 import { errorMappingInterceptor } from './connect/error-mapping.interceptor.js';
 import { yokoRoutes, type YokoRoutesOptions } from './connect/yoko.routes.js';
-import { discoveryRoutes } from './connect/discovery.routes.js';
 import { DiscoveryService } from './discovery.service.js';
 import type { BuildJobData, BuildJobResult } from './discovery.types.js';
 import { IndexBuilder } from './index-builder.js';
@@ -22,6 +22,8 @@ import { type DiscoveryObserver, type Log, type QueryGenerator, silentLog, type 
 
 export interface DiscoveryRuntimeOptions {
   store: IndexStore;
+  /** Where unsatisfied reasons are counted (GetDemand); absent: not counted. */
+  demand?: DemandStore;
   events: EventBus;
   buildQueue: JobQueue<BuildJobData, BuildJobResult>;
   authenticator: Authenticator;
@@ -52,7 +54,7 @@ export interface DiscoveryRuntime {
   readonly service: DiscoveryService;
   readonly reader: IndexReader;
   readonly version: string;
-  /** Serves `/yoko.v1.YokoService/*`; calls `next` (or answers 404) for anything else. */
+  /** Serves `/yoko.v1.YokoService/*` and `/discovery.v1.DiscoveryService/*`; calls `next` (or answers 404) for anything else. */
   readonly handler: NodeHandler;
   /** Starts the build worker and the cache-invalidation subscription. */
   start(): Promise<void>;
@@ -116,7 +118,14 @@ export function createDiscoveryRuntime(options: DiscoveryRuntimeOptions): Discov
     options.events,
     reader,
     options.generator,
-    { version, idleTtlMs: options.limits.idleTtlMs, maxSdlBytes: options.limits.maxSdlBytes, buildAttempts: attempts },
+    {
+      version,
+      idleTtlMs: options.limits.idleTtlMs,
+      maxSdlBytes: options.limits.maxSdlBytes,
+      buildAttempts: attempts,
+      ...(options.demand ? { demand: options.demand } : {}),
+      observer,
+    },
     log,
   );
   const requestIdOf = options.requestIdOf;

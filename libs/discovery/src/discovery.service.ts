@@ -4,7 +4,7 @@
  * anything else is "not found", whatever it is.
  */
 import { searchHitRecord } from '@discovery/schema-symbols';
-import type { IndexMeta, IndexStore, JobQueue } from '@discovery/storage';
+import type { DemandEntry, DemandStore, IndexMeta, IndexStore, JobQueue } from '@discovery/storage';
 import { DiscoveryError, DiscoveryErrorCode } from './discovery.errors.js';
 import type {
   BuildJobData,
@@ -21,7 +21,7 @@ import type {
 } from './discovery.types.js';
 import type { IndexReader } from './index-reader.js';
 import { indexIdForSdl } from './index-id.js';
-import { type Log, type QueryGenerator, silentLog } from './ports.js';
+import { type DiscoveryObserver, type Log, type QueryGenerator, silentLog } from './ports.js';
 import { validateGenerate, validateIndexId, validateSdl, validateSearch, validateSlice, validateSymbols } from './requests.js';
 import { sliceFromHits, sliceHitCount } from '@discovery/generation';
 import type { EventBus } from '@discovery/storage';
@@ -33,7 +33,15 @@ export interface DiscoveryServiceOptions {
   maxSdlBytes: number;
   buildAttempts: number;
   now?: () => number;
+  /** Where unsatisfied reasons are counted (the demand report); absent: not counted. */
+  demand?: DemandStore;
+  /** Told how many reasons each answer left unsatisfied (metrics). */
+  observer?: Pick<DiscoveryObserver, 'unsatisfied'>;
 }
+
+/** Entries GetDemand returns when the request gives no limit, and at most. */
+export const DEMAND_DEFAULT_LIMIT = 20;
+export const DEMAND_MAX_LIMIT = 200;
 
 export class DiscoveryService {
   private readonly now: () => number;
@@ -139,7 +147,29 @@ export class DiscoveryService {
       );
     }
     await this.reader.open(request.indexId, caller.tenant);
-    return this.generator.generate(request.indexId, request.prompt, requestId ? { requestId } : {});
+    const output = await this.generator.generate(request.indexId, request.prompt, requestId ? { requestId } : {});
+    await this.countDemand(caller, request.indexId, output.unsatisfied);
+    return output;
+  }
+
+  /** The caller's demand report of an index: what its agents asked for and the schema could not give. */
+  async getDemand(caller: Caller, indexId: string, limit = 0): Promise<DemandEntry[]> {
+    validateIndexId(indexId);
+    if (!Number.isSafeInteger(limit) || limit < 0) throw DiscoveryError.invalid('limit must be an integer >= 0');
+    await this.visibleMeta(caller, indexId);
+    if (!this.options.demand) return [];
+    return this.options.demand.top(indexId, caller.tenant, Math.min(limit === 0 ? DEMAND_DEFAULT_LIMIT : limit, DEMAND_MAX_LIMIT));
+  }
+
+  /** Counts an answer's unsatisfied reasons; a failure to count never fails the answer. */
+  private async countDemand(caller: Caller, indexId: string, reasons: readonly string[]): Promise<void> {
+    if (reasons.length === 0) return;
+    this.options.observer?.unsatisfied?.(indexId, reasons.length);
+    try {
+      await this.options.demand?.record(indexId, caller.tenant, reasons, this.now());
+    } catch (error) {
+      this.log.warn({ indexId, err: error }, 'counting unsatisfied reasons failed');
+    }
   }
 
   private needsBuild(meta: IndexMeta): boolean {

@@ -78,6 +78,8 @@ export interface GenerateOutput {
   queries: GeneratedQuery[];
   unsatisfied: string[];
   truncated: boolean;
+  /** Composed without a language model (none is configured): said in the COMPOSED_HEADER response header. */
+  composed?: boolean;
 }
 
 /** The build job: its data is the address; the SDL is read from the store. */

@@ -7,7 +7,7 @@ export * from './discovery.types.js';
 export * from './ports.js';
 export { indexIdForSdl, isIndexId, INDEX_ID_PATTERN } from './index-id.js';
 export { indexVersion } from './index-version.js';
-export { DiscoveryService, buildJobId, type DiscoveryServiceOptions } from './discovery.service.js';
+export { DiscoveryService, buildJobId, DEMAND_DEFAULT_LIMIT, DEMAND_MAX_LIMIT, type DiscoveryServiceOptions } from './discovery.service.js';
 export { IndexBuilder, type IndexBuilderOptions } from './index-builder.js';
 export { IndexReader, type IndexReaderOptions, type LoadedIndex } from './index-reader.js';
 export { LoadedIndexCache } from './loaded-index-cache.js';

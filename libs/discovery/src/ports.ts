@@ -36,6 +36,8 @@ export interface DiscoveryObserver {
   /** A loaded index dropped from memory to stay within INDEX_CACHE_MAX_BYTES (it reloads on next use). */
   /** `memory`: dropped from this process's cache; `idle`: expired in the store after INDEX_IDLE_TTL unused. */
   indexEvicted?(reason: 'memory' | 'idle', count?: number): void;
+  /** A generated answer left `count` reasons unsatisfied for the index (the demand report). */
+  unsatisfied?(indexId: string, count: number): void;
 }
 
 export const silentLog: Log = {

@@ -52,6 +52,8 @@ export interface Resolution {
   unsatisfied: string[];
   /** True when turns or time ran out; the valid operations found by then are kept. */
   truncated: boolean;
+  /** True when composed without a language model (none is configured). Not on the wire: a response header says it. */
+  composed?: boolean;
 }
 
 /**

@@ -102,6 +102,18 @@ describe('GenerationClient', () => {
     await slowQueue.close();
   });
 
+  it('answers unavailable at once, naming the missing worker, when nobody consumes the queue', async () => {
+    const idle = new InProcessJobQueue<GenerateJobData, GenerateJobResult>('generate-client-idle');
+    const generation = new GenerationClient({ queue: idle, timeoutMs: 30_000, cacheTtlMs: 0 });
+    await expect(generation.generate(INDEX, 'employees')).rejects.toMatchObject({
+      code: 'unavailable',
+      reason: 'no-generator-worker',
+      message: expect.stringContaining('No generator worker'),
+    });
+    expect(await idle.depth()).toBe(0);
+    await idle.close();
+  });
+
   it('derives job ids from the index and the normalized, case-folded prompt', () => {
     expect(generationJobId(INDEX, ' A  b ')).toBe(generationJobId(INDEX, 'a b'));
     expect(generationJobId(INDEX, 'a b')).not.toBe(generationJobId(`sha256:${'b'.repeat(64)}`, 'a b'));

@@ -4,6 +4,7 @@
  * the job for (index, prompt) and waits for it within GENERATE_TIMEOUT, then
  * caches a complete answer. Domain outcomes come back as GenerationError.
  */
+import { NO_GENERATOR_WORKER } from '@discovery/proto';
 import { JobFailedError, JobTimeoutError, type JobQueue, type ResultCache } from '@discovery/storage';
 import type { GenerateJobData, GenerateJobResult, Resolution } from './generate-job.js';
 import { GenerationError, GenerationErrorCode } from './generation.errors.js';
@@ -19,7 +20,13 @@ export interface GenerationClientOptions {
   cacheTtlMs: number;
   /** Attempts per job (a crashed worker's stalled job is taken over regardless). Default 2. */
   attempts?: number;
+  /** How long a seen worker is trusted before the queue is asked again. Default 5 s. */
+  workerCheckMs?: number;
 }
+
+/** Said when no generator consumes the queue: nobody would ever run the job. */
+export const NO_WORKER_MESSAGE =
+  'No generator worker consumes the generation queue: start the generator service (apps/generator) next to the indexer.';
 
 function isResolution(value: unknown): value is Resolution {
   const candidate = value as Resolution | null;
@@ -30,6 +37,9 @@ function isResolution(value: unknown): value is Resolution {
 }
 
 export class GenerationClient {
+  /** Epoch ms until which a seen worker is trusted. */
+  private workerSeenUntil = 0;
+
   constructor(private readonly options: GenerationClientOptions) {
     if (!Number.isSafeInteger(options.timeoutMs) || options.timeoutMs < 1) {
       throw new RangeError(`GenerationClient: timeoutMs must be a positive integer (got ${options.timeoutMs})`);
@@ -52,6 +62,7 @@ export class GenerationClient {
     const cacheKey = generationCacheKey(indexId, normalized);
     const cached = await this.readCache(indexId, cacheKey);
     if (cached) return cached;
+    await this.requireWorker();
     const data: GenerateJobData = { indexId, prompt: normalized, deadlineAt: Date.now() + this.options.timeoutMs };
     if (options.requestId !== undefined) data.requestId = options.requestId;
     const result = await this.wait(data);
@@ -64,6 +75,14 @@ export class GenerationClient {
       case 'failed':
         throw new GenerationError(result.code, result.message);
     }
+  }
+
+  /** Fails at once (unavailable) when no worker consumes the queue, rather than waiting out the budget. */
+  private async requireWorker(): Promise<void> {
+    if (Date.now() < this.workerSeenUntil) return;
+    const workers = await this.options.queue.workerCount();
+    if (workers === 0) throw new GenerationError(GenerationErrorCode.Unavailable, NO_WORKER_MESSAGE, { reason: NO_GENERATOR_WORKER });
+    this.workerSeenUntil = Date.now() + (this.options.workerCheckMs ?? 5_000);
   }
 
   private async wait(data: GenerateJobData): Promise<GenerateJobResult> {

@@ -9,6 +9,8 @@ import { generationJobHandler, NO_MODEL_MESSAGE } from './generation-worker.js';
 import { GenerationError } from './generation.errors.js';
 import type { GenerationIndexSource } from './generation-index.js';
 import { QueryGenerator } from './query-generator.js';
+import { QueryComposer } from './compose/query-composer.js';
+import { COSMO_DEMO, fixtureIndex } from './testing/index.js';
 
 const context: JobContext = { jobId: 'j', attempt: 1, progress: async () => undefined, signal: new AbortController().signal };
 const data = { indexId: `sha256:${'c'.repeat(64)}`, prompt: 'employees' };
@@ -24,6 +26,13 @@ describe('generationJobHandler', () => {
   it('answers unimplemented without a model', async () => {
     const handler = generationJobHandler({ indexes: source(async () => { throw new Error('not called'); }), generator: undefined });
     expect(await handler(data, context)).toEqual({ status: 'failed', code: 'unimplemented', message: NO_MODEL_MESSAGE });
+  });
+
+  it('composes without a model when a composer is given, and marks the answer as composed', async () => {
+    const handler = generationJobHandler({ indexes: source(async () => fixtureIndex(COSMO_DEMO)), generator: undefined, composer: new QueryComposer({ allowMutations: false }) });
+    const result = await handler({ indexId: data.indexId, prompt: 'the current mood of employee 3' }, context);
+    expect(result).toMatchObject({ status: 'resolved', resolution: { composed: true, truncated: false, unsatisfied: [] } });
+    expect(result.status === 'resolved' && result.resolution.queries[0]?.document).toMatch(/currentMood/);
   });
 
   it.each([

@@ -9,11 +9,14 @@ import type { GenerateJobData, GenerateJobResult } from './generate-job.js';
 import type { GenerationIndexSource } from './generation-index.js';
 import { GenerationError, GenerationErrorCode } from './generation.errors.js';
 import type { GenerationLog, QueryGenerator } from './query-generator.js';
+import type { QueryComposer } from './compose/query-composer.js';
 
 export interface GenerationWorkerDeps {
   indexes: GenerationIndexSource;
-  /** Undefined when no model is configured: every job answers `unimplemented`. */
+  /** Undefined when no model is configured: jobs are answered by the composer. */
   generator: QueryGenerator | undefined;
+  /** Composes operations without a model; with neither, jobs answer `unimplemented`. */
+  composer?: QueryComposer;
   log?: GenerationLog;
   /** Told how each job ended (metrics). */
   onFinished?: (outcome: GenerateJobResult['status'] | 'error', seconds: number) => void;
@@ -24,6 +27,11 @@ export const NO_MODEL_MESSAGE = 'Query generation is not configured: no language
 function isJobData(data: unknown): data is GenerateJobData {
   const candidate = data as GenerateJobData | null;
   return typeof candidate === 'object' && candidate !== null && typeof candidate.indexId === 'string' && typeof candidate.prompt === 'string';
+}
+
+/** A composed answer says so (the indexer passes it on as a response header). */
+function markComposed(result: GenerateJobResult): GenerateJobResult {
+  return result.status === 'resolved' ? { status: 'resolved', resolution: { ...result.resolution, composed: true } } : result;
 }
 
 /** A JobHandler for GENERATE_QUEUE. */
@@ -37,10 +45,11 @@ export function generationJobHandler(deps: GenerationWorkerDeps): JobHandler<Gen
     if (!isJobData(data) || data.prompt.trim() === '') {
       return finish({ status: 'failed', code: GenerationErrorCode.InvalidArgument, message: 'The job carries no index id or prompt.' });
     }
-    if (!deps.generator) return finish({ status: 'failed', code: GenerationErrorCode.Unimplemented, message: NO_MODEL_MESSAGE });
+    if (!deps.generator && !deps.composer) return finish({ status: 'failed', code: GenerationErrorCode.Unimplemented, message: NO_MODEL_MESSAGE });
     deps.log?.info({ jobId: context.jobId, attempt: context.attempt, requestId: data.requestId }, 'generation job started');
     try {
       const index = await deps.indexes.open(data.indexId);
+      if (!deps.generator) return finish(markComposed(await (deps.composer as QueryComposer).compose(index, data.prompt)));
       const result = await deps.generator.generate(index, data.prompt, {
         signal: context.signal,
         ...(data.deadlineAt !== undefined ? { deadlineAt: data.deadlineAt } : {}),

@@ -23,11 +23,15 @@ export type GenerationErrorCode = (typeof GenerationErrorCode)[keyof typeof Gene
 
 export class GenerationError extends Error {
   override name = 'GenerationError';
+  /** A stable machine-readable reason beside the code (e.g. `no-generator-worker`), passed to clients. */
+  readonly reason: string | undefined;
+
   constructor(
     readonly code: GenerationErrorCode,
     message: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; reason?: string },
   ) {
-    super(message, options);
+    super(message, options?.cause !== undefined ? { cause: options.cause } : undefined);
+    this.reason = options?.reason;
   }
 }

@@ -20,3 +20,4 @@ export * from './generation-worker.js';
 export * from './query-generator.factory.js';
 export * from './schema-slicer.js';
 export { SliceRelevance, type SliceHit } from './slice-relevance.js';
+export * from './compose/query-composer.js';

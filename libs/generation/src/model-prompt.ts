@@ -25,15 +25,28 @@ export function systemPrompt(options: { allowMutations: boolean; maxTurns: numbe
   ].join('\n');
 }
 
-/** The opening messages of a generation. */
+/** An operation composed without a model for the request: the model's starting candidate. */
+export interface ModelDraft {
+  /** The finished document ('' when the composer found none). */
+  document: string;
+  unsatisfied: string[];
+}
+
+const DRAFT_RULE =
+  '"draft", when present, was composed from the request without a language model: it is valid against the schema. Check it against the request; if it answers it, submit it unchanged at once, else fix or extend it (or start afresh) and submit that.';
+
+/** The opening messages of a generation (with the composer's draft when there is one). */
 export function openingMessages(
   prompt: string,
   sliceSdl: string,
   options: { allowMutations: boolean; maxTurns: number },
+  draft?: ModelDraft,
 ): ChatCompletionMessageParam[] {
+  const system = draft ? `${systemPrompt(options)}\n${DRAFT_RULE}` : systemPrompt(options);
+  const user = draft ? { request: prompt, schema: sliceSdl, draft } : { request: prompt, schema: sliceSdl };
   return [
-    { role: 'system', content: systemPrompt(options) },
-    { role: 'user', content: JSON.stringify({ request: prompt, schema: sliceSdl }) },
+    { role: 'system', content: system },
+    { role: 'user', content: JSON.stringify(user) },
   ];
 }
 

@@ -6,6 +6,12 @@
 import OpenAI from 'openai';
 import type { GenerationConfig, LlmConfig } from '@discovery/config';
 import { type GenerationHooks, QueryGenerator } from './query-generator.js';
+import { QueryComposer } from './compose/query-composer.js';
+
+/** The composer of a service: used when no model is configured, and as the model's first draft. */
+export function queryComposerFromConfig(generate: GenerationConfig): QueryComposer {
+  return new QueryComposer({ allowMutations: generate.allowMutations });
+}
 
 export interface QueryGeneratorDeps {
   log?: ConstructorParameters<typeof QueryGenerator>[2];
@@ -35,6 +41,7 @@ export function queryGeneratorFromConfig(
       timeoutMs: generate.timeoutMs,
       callTimeoutMs: llm.timeoutMs,
       allowMutations: generate.allowMutations,
+      composer: queryComposerFromConfig(generate),
     },
     deps.log,
     deps.onModelAttempt ? { modelAttempt: deps.onModelAttempt } : undefined,

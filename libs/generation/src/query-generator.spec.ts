@@ -11,6 +11,7 @@ import type { GenerateJobProgress, GenerateJobResult, Resolution } from './gener
 import { GenerationAbortedError, QueryGenerator, type QueryGeneratorOptions } from './query-generator.js';
 import { validationSchema } from './operation-check.js';
 import { COSMO_DEMO, fixtureIndex } from './testing/index.js';
+import { QueryComposer } from './compose/query-composer.js';
 
 const index = fixtureIndex(COSMO_DEMO);
 const PROMPT = 'list all employees with their id, first name, last name and current mood';
@@ -51,6 +52,22 @@ function resolution(result: GenerateJobResult): Resolution {
 const EMPLOYEES = 'query { employees { id details { forename surname } currentMood } }';
 
 describe('QueryGenerator', () => {
+  it('hands the composed draft to the model, which can submit it unchanged in one turn', async () => {
+    const composer = new QueryComposer({ allowMutations: false });
+    const prompt = 'the current mood of employee 3';
+    const draft = await composer.compose(index, prompt);
+    const drafted = draft.status === 'resolved' ? draft.resolution.queries[0]?.document : undefined;
+    expect(drafted).toMatch(/employee\(id: \$id\)/);
+    const result = resolution(await run([submitReply([{ document: drafted as string, description: 'The mood of one employee.' }])], { composer }, prompt));
+    expect(result.queries).toHaveLength(1);
+    expect(server?.completionCalls).toBe(1);
+    const body = server?.requests[0]?.body as { messages: { role: string; content: string }[] };
+    expect(body.messages[0]!.content).toContain('"draft", when present, was composed from the request without a language model');
+    const user = JSON.parse(body.messages[1]!.content) as { request: string; draft: { document: string; unsatisfied: string[] } };
+    expect(user.request).toBe(prompt);
+    expect(user.draft).toEqual({ document: drafted, unsatisfied: [] });
+  });
+
   it('returns a straight answer, sending the slice, the tools and the prompt as data', async () => {
     const result = resolution(await run([submitReply([{ document: EMPLOYEES, description: 'All employees with names and mood.' }])]));
     expect(result).toMatchObject({ unsatisfied: [], truncated: false });

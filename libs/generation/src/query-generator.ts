@@ -10,13 +10,14 @@ import type OpenAI from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { RootOperation } from '@discovery/schema-symbols';
 import type { GenerateJobProgress, GenerateJobResult, Resolution } from './generate-job.js';
-import type { GenerationIndex } from './generation-index.js';
+import type { GenerationHit, GenerationIndex } from './generation-index.js';
 import { GenerationErrorCode } from './generation.errors.js';
 import { callModel, type ModelAttempt } from './model-caller.js';
-import { NUDGE_TOOL_CALL, openingMessages } from './model-prompt.js';
+import { NUDGE_TOOL_CALL, openingMessages, type ModelDraft } from './model-prompt.js';
 import { MODEL_TOOLS } from './model-tools.js';
 import { sliceSchema } from './schema-slicer.js';
 import { GenerationSession } from './tool-handlers.js';
+import type { QueryComposer } from './compose/query-composer.js';
 import type { ScalarJsonSchemas } from './variables-schema.js';
 
 export interface QueryGeneratorOptions {
@@ -32,6 +33,8 @@ export interface QueryGeneratorOptions {
   /** Token budget of the schema slice. Default 8000. */
   sliceTokens?: number;
   scalars?: ScalarJsonSchemas;
+  /** Composes a first draft from the same hits, handed to the model as its starting candidate. */
+  composer?: QueryComposer;
 }
 
 export interface GenerateContext {
@@ -83,7 +86,8 @@ export class QueryGenerator {
     const roots: RootOperation[] = allowMutations ? ['query', 'mutation'] : ['query'];
     const slice = await sliceSchema(index, prompt, { roots, ...(this.options.sliceTokens !== undefined ? { maxTokens: this.options.sliceTokens } : {}) });
     const session = new GenerationSession(index, index.schema, { allowMutations, ...(this.options.scalars ? { scalars: this.options.scalars } : {}) });
-    const messages: ChatCompletionMessageParam[] = openingMessages(prompt, slice.sdl, { allowMutations, maxTurns });
+    const draft = await this.draft(index, prompt);
+    const messages: ChatCompletionMessageParam[] = openingMessages(prompt, slice.sdl, { allowMutations, maxTurns }, draft);
     this.log.info({ sliceTokens: slice.tokens, sliceTruncated: slice.truncated }, 'generation started');
 
     for (let turn = 1; turn <= maxTurns; turn += 1) {
@@ -126,6 +130,22 @@ export class QueryGenerator {
     }
     this.log.warn({ turns: maxTurns }, 'generation reached the turn limit');
     return this.resolved(session, true);
+  }
+
+  /** The composer's operation for the prompt, when it found one (a failure only costs the draft). */
+  /** The composer's operation for the prompt, the model's starting candidate (none without a composer). */
+  private async draft(index: GenerationIndex, prompt: string): Promise<ModelDraft | undefined> {
+    if (!this.options.composer) return undefined;
+    try {
+      const composed = await this.options.composer.compose(index, prompt);
+      if (composed.status !== 'resolved') return undefined;
+      const query = composed.resolution.queries[0];
+      if (!query && composed.resolution.unsatisfied.length === 0) return undefined;
+      return { document: query?.document ?? '', unsatisfied: composed.resolution.unsatisfied };
+    } catch (error) {
+      this.log.warn({ err: error }, 'composing the draft failed');
+      return undefined;
+    }
   }
 
   private resolved(session: GenerationSession, truncated: boolean): GenerateJobResult {

@@ -4,7 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { Code, ConnectError } from '@connectrpc/connect';
-import { IndexStatus } from '@discovery/proto';
+import { ERROR_REASON_HEADER, IndexStatus, NO_GENERATOR_WORKER } from '@discovery/proto';
 import { createDiscoveryClient } from './discovery-client.js';
 import { unusedUrl } from './testing/fake-discovery.service.js';
 import { harness, ready, SDL, text, type Harness } from './testing/mcp-harness.js';
@@ -123,13 +123,23 @@ describe('bridge MCP server', () => {
     [Code.PermissionDenied, TOOL_TEXTS.misconfigured],
     [Code.Unavailable, TOOL_TEXTS.unreachable],
     [Code.Internal, TOOL_TEXTS.internal],
-    [Code.DeadlineExceeded, `${TOOL_TEXTS.internal} The service did not answer in time.`],
-    [Code.Unimplemented, `${TOOL_TEXTS.internal} The discovery service cannot do this (for generation: no model is configured).`],
+    [Code.DeadlineExceeded, `${TOOL_TEXTS.unreachable} The service did not answer in time.`],
+    [Code.Unimplemented, `${TOOL_TEXTS.misconfigured} The discovery service does not offer this call.`],
   ])('maps the service code %s to its text', async (code, expected) => {
     await ready(h);
     h.fake.failures.set('getSymbols', new ConnectError('token abc123 is bad', code));
     const result = await h.call('get_symbols', { coordinates: ['enum:Mood'] });
     expect(result).toEqual({ content: [{ type: 'text', text: expected }], isError: true });
+  });
+
+  it('says that no generator worker runs when the service gives that reason, in our own words', async () => {
+    await ready(h);
+    const metadata = new Headers({ [ERROR_REASON_HEADER]: NO_GENERATOR_WORKER });
+    h.fake.failures.set('generateQuery', new ConnectError('whatever the service said', Code.Unavailable, metadata));
+    const result = await h.call('generate_query', { prompt: 'all employees' });
+    expect(text(result)).toBe(
+      `${TOOL_TEXTS.unreachable} No generator worker is running for it, so the operator must start the generator service.`,
+    );
   });
 
   it('passes the detail of invalid_argument after the fixed text', async () => {

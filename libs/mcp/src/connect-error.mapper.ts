@@ -4,6 +4,7 @@
  * `invalid_argument`, where they say what was wrong with the request.
  */
 import { Code, ConnectError } from '@connectrpc/connect';
+import { ERROR_REASON_HEADER, NO_GENERATOR_WORKER } from '@discovery/proto';
 import { ToolFailure, ToolFailureCode } from './mcp.errors.js';
 
 const NETWORK_ERRORS = new Set([
@@ -50,16 +51,24 @@ export function toToolFailure(error: unknown): ToolFailure {
       return new ToolFailure(ToolFailureCode.InvalidRequest, connectError.rawMessage, { cause: error });
     case Code.Unavailable:
     case Code.Aborted:
-      return new ToolFailure(ToolFailureCode.Unreachable, undefined, { cause: error });
+      return new ToolFailure(ToolFailureCode.Unreachable, unreachableDetail(connectError), { cause: error });
     case Code.DeadlineExceeded:
-      return new ToolFailure(ToolFailureCode.Internal, 'The service did not answer in time', { cause: error });
+      return new ToolFailure(ToolFailureCode.Unreachable, 'The service did not answer in time', { cause: error });
     case Code.Unimplemented:
-      return new ToolFailure(ToolFailureCode.Internal, 'The discovery service cannot do this (for generation: no model is configured)', { cause: error });
+      return new ToolFailure(ToolFailureCode.Misconfigured, 'The discovery service does not offer this call', { cause: error });
     case Code.Canceled:
       return new ToolFailure(ToolFailureCode.Internal, 'The call was cancelled', { cause: error });
     default:
       return new ToolFailure(ToolFailureCode.Internal, undefined, { cause: error });
   }
+}
+
+/** Our own sentence for a reason the service gave (never its message, which is not ours to show). */
+function unreachableDetail(error: ConnectError): string | undefined {
+  if (error.metadata.get(ERROR_REASON_HEADER) === NO_GENERATOR_WORKER) {
+    return 'No generator worker is running for it, so the operator must start the generator service';
+  }
+  return undefined;
 }
 
 /** Whether an error means the service could not be reached at all. */

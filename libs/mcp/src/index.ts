@@ -16,4 +16,4 @@ export * from './schema-sources/introspection-schema.source.js';
 export { searchSchemaTool, SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT } from './tools/search-schema.tool.js';
 export { getSymbolsTool } from './tools/get-symbols.tool.js';
 export { getSchemaSliceTool } from './tools/get-schema-slice.tool.js';
-export { generateQueryTool } from './tools/generate-query.tool.js';
+export { generateQueryTool, COMPOSED_STEP } from './tools/generate-query.tool.js';

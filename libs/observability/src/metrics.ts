@@ -162,7 +162,13 @@ export class IndexMetrics {
     private readonly held: Gauge,
     private readonly heldBytes: Gauge,
     private readonly evictions: Counter<'reason'>,
+    private readonly unsatisfiedReasons: Counter<'index'>,
   ) {}
+
+  /** Reasons a generated answer left unsatisfied for an index (the demand report, per index). */
+  unsatisfied(indexId: string, count: number): void {
+    this.unsatisfiedReasons.inc({ index: indexId }, count);
+  }
 
   /** Indexes loaded in this process's cache and their estimated size. */
   setHeld(count: number, bytes: number): void {
@@ -233,6 +239,7 @@ export class Metrics {
       gauge('indexes_held', 'Indexes loaded in this process.'),
       gauge('index_cache_bytes', 'Estimated memory of the loaded indexes.'),
       counter('indexes_evicted_total', 'Indexes evicted by reason.', ['reason']),
+      counter('generate_unsatisfied_total', 'Unsatisfied reasons of generated answers, per index (what agents asked for and the schema lacks).', ['index']),
     );
   }
 

@@ -1,2 +1,3 @@
 export * from './gen/yoko/v1/yoko_pb.js';
 export * from './gen/discovery/v1/discovery_pb.js';
+export * from './response-headers.js';

@@ -8,7 +8,10 @@
 import type { Redis } from 'ioredis';
 import { BullmqJobQueue } from './bullmq/bullmq-job.queue.js';
 import type { EmbeddingCache } from './embedding-cache.js';
+import type { DemandStore } from './demand-store.js';
 import type { EventBus } from './event-bus.js';
+import { MemoryDemandStore } from './memory/memory-demand.store.js';
+import { RedisDemandStore } from './redis/redis-demand.store.js';
 import { InProcessJobQueue } from './in-process/in-process-job.queue.js';
 import type { IndexStore } from './index-store.js';
 import { checkQueueName } from './job-options.js';
@@ -51,6 +54,8 @@ export interface Storage {
   readonly mode: 'redis' | 'memory';
   readonly indexStore: IndexStore;
   readonly resultCache: ResultCache;
+  /** What agents asked for and the schemas could not give, per index and tenant. */
+  readonly demandStore: DemandStore;
   readonly eventBus: EventBus;
   readonly embeddingCache: EmbeddingCache;
   /** A queue handle. Memory mode returns the same queue for the same name (producer and worker share it). */
@@ -83,6 +88,7 @@ function createRedisStorage(url: string, options: StorageOptions): Storage {
     mode: 'redis',
     indexStore,
     resultCache: new RedisResultCache({ client, keys }),
+    demandStore: new RedisDemandStore({ client, keys }),
     eventBus,
     embeddingCache: new RedisEmbeddingCache({ client, keys, ...(options.embeddingTtlMs ? { ttlMs: options.embeddingTtlMs } : {}) }),
     createQueue<TData, TResult>(name: string, queueOptions: QueueOptions = {}): JobQueue<TData, TResult> {
@@ -118,6 +124,7 @@ function createMemoryStorage(options: StorageOptions): Storage {
     mode: 'memory',
     indexStore,
     resultCache: new MemoryResultCache(indexStore),
+    demandStore: new MemoryDemandStore(indexStore),
     eventBus,
     embeddingCache: new MemoryEmbeddingCache(
       options.embeddingCacheMaxBytes ? { maxBytes: options.embeddingCacheMaxBytes } : {},

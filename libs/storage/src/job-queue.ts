@@ -75,6 +75,11 @@ export interface JobQueue<TData, TResult> {
   process(handler: JobHandler<TData, TResult>, options?: { concurrency?: number }): Promise<void>;
   /** Waiting + active + retry-pending jobs (scaling signal, metrics). */
   depth(): Promise<number>;
+  /**
+   * Workers consuming this queue right now, in every process (BullMQ: the connections Redis lists
+   * for the queue's workers). Lets a producer say at once that nobody will run its job.
+   */
+  workerCount(): Promise<number>;
   /** Stops taking jobs, lets running ones finish (or hands them back), closes connections. */
   close(): Promise<void>;
 }

@@ -16,6 +16,7 @@ export class GenerateQueryProcessor implements OnApplicationBootstrap {
     const handler = generationJobHandler({
       indexes: this.context.indexes,
       generator: this.context.generator,
+      composer: this.context.composer,
       log: logger,
       onFinished: (outcome, seconds) =>
         metrics.queue.jobFinished(GENERATE_QUEUE, outcome === 'error' || outcome === 'failed' ? 'failure' : 'success', 0, seconds),

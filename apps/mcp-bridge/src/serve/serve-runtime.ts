@@ -12,6 +12,7 @@ import {
   GENERATE_QUEUE_OPTIONS,
   generationJobHandler,
   QueryGenerator,
+  queryComposerFromConfig,
   queryGeneratorFromConfig,
   StoredIndexSource,
   type GenerateJobData,
@@ -55,8 +56,13 @@ export class ServeRuntime {
       closeGraceMs: config.shutdownGraceMs,
     });
     const generator = queryGeneratorFromConfig(config.llm, config.generate, { log: logger });
-    if (!generator) logger.warn('LLM_MODEL is not set: generate_query answers that generation is not configured');
-    const handler = generationJobHandler({ indexes: new StoredIndexSource(storage.indexStore), generator, log: logger });
+    if (!generator) logger.warn('LLM_MODEL is not set: generate_query composes operations without a language model');
+    const handler = generationJobHandler({
+      indexes: new StoredIndexSource(storage.indexStore),
+      generator,
+      composer: queryComposerFromConfig(config.generate),
+      log: logger,
+    });
     const startWorker = async () => {
       await queue.process(handler, { concurrency: config.generate.concurrency });
     };

@@ -5,6 +5,7 @@
  */
 import { Code, ConnectError, type Interceptor } from '@connectrpc/connect';
 import { GenerationError, type GenerationErrorCode } from '@discovery/generation';
+import { ERROR_REASON_HEADER } from '@discovery/proto';
 import { JobTimeoutError, StorageError, StorageErrorCode } from '@discovery/storage';
 import { DiscoveryError, DiscoveryErrorCode } from '../discovery.errors.js';
 import { type Log, silentLog } from '../ports.js';
@@ -34,7 +35,8 @@ export function toConnectError(error: unknown, log: Log = silentLog, method = ''
   if (error instanceof DiscoveryError) return new ConnectError(error.message, CODES[error.code]);
   if (error instanceof GenerationError) {
     if (error.code === 'internal') log.error({ method, err: error }, 'generation failed');
-    return new ConnectError(error.message, GENERATION_CODES[error.code]);
+    const metadata = error.reason ? new Headers({ [ERROR_REASON_HEADER]: error.reason }) : undefined;
+    return new ConnectError(error.message, GENERATION_CODES[error.code], metadata);
   }
   if (error instanceof JobTimeoutError) {
     return new ConnectError('the operation did not finish within its time budget', Code.DeadlineExceeded);

@@ -7,6 +7,8 @@ import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { create } from '@bufbuild/protobuf';
 import type { ConnectRouter, HandlerContext } from '@connectrpc/connect';
 import {
+  COMPOSED_HEADER,
+  COMPOSED_HEADER_VALUE,
   IndexSchema,
   IndexStatus,
   ResolutionSchema,
@@ -60,6 +62,7 @@ export function yokoRoutes({ service, callerOf, requestIdOf = () => undefined }:
       },
       async generateQuery(req, ctx) {
         const out = await service.generate(callerOf(ctx), { indexId: req.indexId, prompt: req.prompt }, requestIdOf(ctx));
+        if (out.composed) ctx.responseHeader.set(COMPOSED_HEADER, COMPOSED_HEADER_VALUE);
         return {
           resolution: create(ResolutionSchema, {
             queries: out.queries.map((q) => ({

@@ -2,6 +2,7 @@
  * `generate_query` (docs/wire.md §2): turns a request in plain language into checked, parameterized
  * GraphQL operations, plus guidance for running or saving them.
  */
+import { COMPOSED_HEADER, COMPOSED_HEADER_VALUE } from '@discovery/proto';
 import { z } from 'zod';
 import { toResolution, type ResolvedQueryOutput } from '../records.mapper.js';
 import { readOnlyAnnotations, type ToolDefinition } from '../tool-definition.js';
@@ -54,26 +55,37 @@ export const generateQueryTool: ToolDefinition<typeof input, typeof output> = {
   annotations: readOnlyAnnotations('Generate a GraphQL operation', false),
   slow: true,
   async run(args, ctx) {
+    let composed = false;
     const response = await ctx.client.generateQuery(
       { indexId: ctx.indexId, prompt: args.prompt },
-      { signal: ctx.signal, timeoutMs: ctx.timeoutMs },
+      {
+        signal: ctx.signal,
+        timeoutMs: ctx.timeoutMs,
+        onHeader: (header) => void (composed = header.get(COMPOSED_HEADER) === COMPOSED_HEADER_VALUE),
+      },
     );
     const resolution: GenerateQueryOutput = toResolution(response.resolution);
     if (resolution.queries.length > 0) {
-      resolution.guidance = guidance(resolution.queries, ctx.graphqlEndpoint);
+      resolution.guidance = guidance(resolution.queries, ctx.graphqlEndpoint, composed);
     }
     return resolution;
   },
 };
 
+/** The first step when the service has no language model and composed the operation from the schema. */
+export const COMPOSED_STEP =
+  'This operation was composed without a language model (none is configured on the service): check that it selects what the user asked for, and adjust it with search_schema and get_symbols if not.';
+
 /** Where to send the operations and how to keep them; only when there is an operation. */
 function guidance(
   queries: ResolvedQueryOutput[],
   endpoint: string | undefined,
+  composed: boolean,
 ): NonNullable<GenerateQueryOutput['guidance']> {
   const target = endpoint ? `the GraphQL endpoint ${endpoint}` : 'the GraphQL endpoint of this schema';
   const first = queries[0]?.operationName ?? 'the operation';
   const nextSteps = [
+    ...(composed ? [COMPOSED_STEP] : []),
     `Run an operation with an HTTP POST to ${target}, Content-Type application/json, body {"query": <document>, "operationName": <operationName>, "variables": {...}}.`,
     'Build "variables" from the user\'s request so that it matches variablesSchema: every required variable set, nothing else added.',
     'Read "errors" in the response before "data"; a partial result can carry both.',

@@ -114,6 +114,10 @@ export class BullmqJobQueue<TData, TResult> implements JobQueue<TData, TResult> 
     );
   }
 
+  async workerCount(): Promise<number> {
+    return storageCall(`count workers of queue ${this.name}`, () => this.queue.getWorkersCount());
+  }
+
   /** Jobs by state (metrics, operators). */
   async counts(): Promise<{ waiting: number; active: number; delayed: number }> {
     const counts = await storageCall(`count jobs of queue ${this.name}`, () =>

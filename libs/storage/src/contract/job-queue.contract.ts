@@ -46,6 +46,15 @@ export function describeJobQueue(name: string, make: () => Promise<JobQueueHarne
       await h.dispose();
     });
 
+    it('counts the workers consuming the queue: none before process(), one after, none after close()', async () => {
+      const q = h.create<{ n: number }, number>();
+      expect(await q.workerCount()).toBe(0);
+      await q.process(async (data) => data.n);
+      await until(async () => (await q.workerCount()) === 1, 'the worker to be listed');
+      await q.close();
+      await until(async () => (await q.workerCount().catch(() => 0)) === 0, 'the worker to be gone');
+    });
+
     it('runs a job and hands its JSON result to the waiter', async () => {
       const q = h.create<{ n: number }, { doubled: number; at?: string }>();
       await q.process(async (data, ctx) => ({ doubled: data.n * 2, id: ctx.jobId, attempt: ctx.attempt }) as never);

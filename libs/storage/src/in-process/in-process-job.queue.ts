@@ -87,6 +87,10 @@ export class InProcessJobQueue<TData, TResult> implements JobQueue<TData, TResul
     return this.jobs.size;
   }
 
+  async workerCount(): Promise<number> {
+    return this.handler && !this.closed ? 1 : 0;
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;

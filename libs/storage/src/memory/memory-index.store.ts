@@ -4,6 +4,7 @@
  * expiry: expired indexes vanish on access (lazy) and a periodic sweep
  * (an unref'd timer that never keeps the process alive) frees their memory.
  */
+import type { DemandEntry } from '../demand-store.js';
 import type { CreateResult, IndexArtifacts, IndexMeta, IndexStore } from '../index-store.js';
 import { checkArtifacts, indexDigest, requireText, requireTtl } from '../index-id.js';
 import { encodePatch, type MetaPatch } from '../meta-codec.js';
@@ -21,6 +22,8 @@ interface Entry {
   artifacts?: Map<string, Buffer>;
   tenants: Set<string>;
   results: Map<string, MemoryResultEntry>;
+  /** The demand report: `<tenant>\0<reason>` -> count and last seen. */
+  demand: Map<string, DemandEntry>;
   /** Epoch ms; undefined until the first touch. */
   expiresAt?: number;
 }
@@ -55,7 +58,7 @@ export class MemoryIndexStore implements IndexStore {
     const created = entry === undefined;
     if (!entry) {
       const meta: IndexMeta = { id, state: 'indexing', building: false, symbolCount: 0, createdAt: now, sdlBytes: Buffer.byteLength(sdl, 'utf8') };
-      entry = { meta, sdl, tenants: new Set(), results: new Map() };
+      entry = { meta, sdl, tenants: new Set(), results: new Map(), demand: new Map() };
       this.entries.set(id, entry);
     }
     entry.tenants.add(tenant);
@@ -157,6 +160,14 @@ export class MemoryIndexStore implements IndexStore {
    */
   resultsOf(id: string): Map<string, MemoryResultEntry> | undefined {
     return this.live(this.check(id))?.results;
+  }
+
+  /**
+   * The demand report of a live index (undefined when it is gone or expired), for MemoryDemandStore.
+   * @internal
+   */
+  demandOf(id: string): Map<string, DemandEntry> | undefined {
+    return this.live(this.check(id))?.demand;
   }
 
   /** @internal Clock shared with MemoryResultCache. */

@@ -5,6 +5,7 @@
  *
  * Index KEYS order (see keys.ts INDEX_KEY_ORDER):
  *   KEYS[1] meta  KEYS[2] sdl  KEYS[3] art  KEYS[4] tenants  KEYS[5] rc  KEYS[6] rc:exp
+ *   KEYS[7] demand  KEYS[8] demand:seen
  * Scripts flagged `allow-oom` only shrink memory, change TTLs or patch a few
  * metadata fields, so they keep working (deletes, touches, recording a failed
  * build) when Redis is at maxmemory;
@@ -31,15 +32,15 @@ end
 export const INDEX_SCRIPTS = {
   /**
    * sdEnsure: create the index unless it exists; always record the tenant.
-   * KEYS: the 6 index keys. ARGV[1] tenant, ARGV[2] sdl, ARGV[3..] meta field/value pairs.
+   * KEYS: the 8 index keys. ARGV[1] tenant, ARGV[2] sdl, ARGV[3..] meta field/value pairs.
    * Returns { created (0|1), meta as flat field/value list }.
    */
   sdEnsure: {
-    numberOfKeys: 6,
+    numberOfKeys: 8,
     lua: `${INHERIT_TTL}
 local created = 0
 if redis.call('EXISTS', KEYS[1]) == 0 then
-  redis.call('DEL', KEYS[3], KEYS[4], KEYS[5], KEYS[6])
+  redis.call('DEL', KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7], KEYS[8])
   redis.call('HSET', KEYS[1], unpack(ARGV, 3))
   redis.call('SET', KEYS[2], ARGV[2])
   created = 1
@@ -90,11 +91,11 @@ return 1`,
   },
 
   /**
-   * sdDelete: delete every key of the index. KEYS: the 6 index keys. No ARGV.
+   * sdDelete: delete every key of the index. KEYS: the 8 index keys. No ARGV.
    * Returns { existed (0|1), tenants that had claimed it }.
    */
   sdDelete: {
-    numberOfKeys: 6,
+    numberOfKeys: 8,
     lua: `#!lua flags=allow-oom
 local existed = redis.call('EXISTS', KEYS[1])
 local tenants = redis.call('SMEMBERS', KEYS[4])
@@ -104,10 +105,10 @@ return { existed, tenants }`,
 
   /**
    * sdTouch: every key of the index now expires ARGV[1] ms from now (all together).
-   * KEYS: the 6 index keys. ARGV[1] idle TTL in ms. Returns 1, or 0 when the index is gone.
+   * KEYS: the 8 index keys. ARGV[1] idle TTL in ms. Returns 1, or 0 when the index is gone.
    */
   sdTouch: {
-    numberOfKeys: 6,
+    numberOfKeys: 8,
     lua: `#!lua flags=allow-oom
 if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
 for i = 1, #KEYS do redis.call('PEXPIRE', KEYS[i], ARGV[1]) end
@@ -182,6 +183,32 @@ if redis.call('EXISTS', KEYS[1]) == 0 then return false end
 local expires = redis.call('ZSCORE', KEYS[3], ARGV[1])
 if not expires or tonumber(expires) <= now_ms() then return false end
 return redis.call('HGET', KEYS[2], ARGV[1])`,
+  },
+
+  /**
+   * sdDemandAdd: count reasons in a live index's demand report, bounded in entries.
+   * KEYS[1] meta, KEYS[2] demand, KEYS[3] demand:seen. ARGV[1] now (epoch ms), ARGV[2] max entries,
+   * ARGV[3..] members (`<tenant tag>|<reason>`). When over the bound, the least counted go
+   * (by name among equals), so a reason seen once may not enter a full report. Returns 1, or 0 when
+   * the index is gone.
+   */
+  sdDemandAdd: {
+    numberOfKeys: 3,
+    lua: `${INHERIT_TTL}
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+for i = 3, #ARGV do
+  redis.call('ZINCRBY', KEYS[2], 1, ARGV[i])
+  redis.call('HSET', KEYS[3], ARGV[i], ARGV[1])
+end
+local over = redis.call('ZCARD', KEYS[2]) - tonumber(ARGV[2])
+if over > 0 then
+  local dropped = redis.call('ZRANGE', KEYS[2], 0, over - 1)
+  redis.call('ZREMRANGEBYRANK', KEYS[2], 0, over - 1)
+  redis.call('HDEL', KEYS[3], unpack(dropped))
+end
+inherit_ttl(KEYS[1], KEYS[2])
+inherit_ttl(KEYS[1], KEYS[3])
+return 1`,
   },
 } as const;
 

@@ -9,6 +9,8 @@
  *   <p>idx:{<hex>}:tenants    set    tenants that ensured the index
  *   <p>idx:{<hex>}:rc         hash   result-cache key -> value
  *   <p>idx:{<hex>}:rc:exp     zset   result-cache key -> expiry (epoch ms)
+ *   <p>idx:{<hex>}:demand     zset   <tenant tag>|<reason> -> count (the demand report)
+ *   <p>idx:{<hex>}:demand:seen hash  <tenant tag>|<reason> -> last seen (epoch ms)
  * Outside any index (looked up lazily, stale members dropped on read):
  *   <p>indexes                set    all index ids
  *   <p>tenant:{<sha256(tenant)>}:indexes  set  index ids a tenant ensured
@@ -28,10 +30,12 @@ export interface IndexKeys {
   tenants: string;
   results: string;
   resultExpiry: string;
+  demand: string;
+  demandSeen: string;
 }
 
 /** Order of the index's keys in every script's KEYS (see scripts headers). */
-export const INDEX_KEY_ORDER = ['meta', 'sdl', 'artifacts', 'tenants', 'results', 'resultExpiry'] as const;
+export const INDEX_KEY_ORDER = ['meta', 'sdl', 'artifacts', 'tenants', 'results', 'resultExpiry', 'demand', 'demandSeen'] as const;
 
 const PREFIX = /^[A-Za-z0-9:_.-]{0,64}$/;
 
@@ -59,6 +63,8 @@ export class RedisKeys {
       tenants: `${base}:tenants`,
       results: `${base}:rc`,
       resultExpiry: `${base}:rc:exp`,
+      demand: `${base}:demand`,
+      demandSeen: `${base}:demand:seen`,
     };
   }
 
@@ -70,6 +76,11 @@ export class RedisKeys {
 
   allIndexes(): string {
     return `${this.prefix}indexes`;
+  }
+
+  /** The short tag of a tenant inside an index's demand report (its name is not stored). */
+  tenantTag(tenant: string): string {
+    return sha256(tenant).slice(0, 16);
   }
 
   tenantIndexes(tenant: string): string {

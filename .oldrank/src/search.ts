@@ -1,0 +1,108 @@
+/**
+ * search(): ranks the symbols of an index for a query. Words first (BM25F over
+ * postings), then structural priors (read/write side, deprecation,
+ * reachability), then the meaning signal when a query vector is given, then
+ * filters and the top `limit`. Deterministic: ties break by symbol position.
+ */
+import type { SchemaSymbol } from '@discovery/schema-symbols';
+import { DEFAULT_RANKING_OPTIONS, type RankingOptions } from './ranking-options.js';
+import { analyzeQuery, type QueryIntent } from './query-intent.js';
+import { compileFilter } from './search-filter.js';
+import type { SearchIndex } from './search-index.js';
+import { effectiveLimit, MAX_QUERY_LENGTH, type SearchHit, type SearchRequest } from './search-request.js';
+import { addVectorScores } from './vector-scores.js';
+import { priorFactors } from './prior-factors.js';
+import { rerank } from './rerank.js';
+import { expandMembers } from './member-expansion.js';
+import { selectTop, topK } from './top-k.js';
+import { emptyPositionSet, positionBuffer, scoreBuffer } from './search-scratch.js';
+
+/** Ranks the index's symbols for the request. Throws RankingError for an invalid request. */
+export function search(
+  index: SearchIndex,
+  request: SearchRequest,
+  options: Readonly<RankingOptions> = DEFAULT_RANKING_OPTIONS,
+): SearchHit[] {
+  const limit = effectiveLimit(request);
+  const intent = analyzeQuery(request.query.slice(0, MAX_QUERY_LENGTH));
+  const scores = scoreBuffer(index.symbols.length);
+  const candidates = lexicalScores(index, intent, scores);
+  applyPriors(index, intent, candidates, scores, options);
+  const ranked =
+    request.queryVector !== undefined && index.vectors !== undefined && options.vectorWeight > 0
+      ? addVectorScores(index, request.queryVector, candidates, scores, options)
+      : candidates;
+  const filter = compileFilter(index, request);
+  const kept = filter === undefined ? ranked : ranked.filter(filter);
+  const head = selectTop(kept, scores, Math.max(options.rerankDepth, limit));
+  const inHead = emptyPositionSet(index.symbols.length);
+  for (const i of head) inHead.add(i);
+  const join = (i: number): void => {
+    if (!inHead.has(i) && (filter === undefined || filter(i))) {
+      inHead.add(i);
+      head.push(i);
+    }
+  };
+  // Every query root field among the candidates joins the head: entry points are chosen from all of them.
+  for (const i of index.queryRootFields) if (scores[i]! > 0) join(i);
+  const entries = rerank(index, index.nameTerms.queryTermIds(intent.terms), intent.write, head, scores, options);
+  for (const i of entries) join(i);
+  for (const i of expandMembers(index, head, scores, intent.write, filter, options)) join(i);
+  const top = topK(head, scores, limit);
+  const hits = top.map((i) => ({ symbol: index.symbols[i]!, score: scores[i]! }));
+  if (hits.length < limit && request.parent !== undefined && filter !== undefined) {
+    fillWithMembers(index, filter, hits, limit);
+  }
+  return hits;
+}
+
+/** Symbols by coordinate, in request order; unknown coordinates are left out. */
+export function getSymbols(index: SearchIndex, coordinates: readonly string[]): SchemaSymbol[] {
+  const found: SchemaSymbol[] = [];
+  for (const c of coordinates) {
+    const i = index.byCoordinate.get(c);
+    if (i !== undefined) found.push(index.symbols[i]!);
+  }
+  return found;
+}
+
+/** Sums BM25F impacts of the query terms; returns the positions with a positive score (a scratch view). */
+function lexicalScores(index: SearchIndex, intent: QueryIntent, scores: Float64Array): Int32Array {
+  const { termIds, postingStart, postingDoc, postingImpact } = index.lexical;
+  const candidates = positionBuffer(index.symbols.length);
+  let count = 0;
+  for (const { term, weight } of intent.weighted) {
+    const t = termIds.get(term);
+    if (t === undefined) continue;
+    for (let p = postingStart[t]!, end = postingStart[t + 1]!; p < end; p++) {
+      const doc = postingDoc[p]!;
+      if (scores[doc] === 0) candidates[count++] = doc;
+      scores[doc]! += weight * postingImpact[p]!;
+    }
+  }
+  return candidates.subarray(0, count);
+}
+
+/** Multiplies each candidate's word score by its structural prior (prior-factors.ts). */
+function applyPriors(
+  index: SearchIndex,
+  intent: QueryIntent,
+  candidates: Int32Array,
+  scores: Float64Array,
+  o: Readonly<RankingOptions>,
+): void {
+  const factors = priorFactors(index, o, intent.write);
+  for (const i of candidates) scores[i]! *= factors[i]!;
+}
+
+/** With a `parent` filter, lists the remaining members in schema order below the ranked ones. */
+function fillWithMembers(index: SearchIndex, filter: (i: number) => boolean, hits: SearchHit[], limit: number): void {
+  const seen = new Set(hits.map((h) => h.symbol.coordinate));
+  let score = hits.length > 0 ? Math.min(hits[hits.length - 1]!.score, 1) : 1;
+  for (let i = 0; i < index.symbols.length && hits.length < limit; i++) {
+    const symbol = index.symbols[i]!;
+    if (!filter(i) || seen.has(symbol.coordinate)) continue;
+    score /= 2;
+    hits.push({ symbol, score });
+  }
+}

@@ -1,0 +1,60 @@
+/**
+ * The meaning signal: cosine between the query vector and each symbol's int8
+ * vector, fused with the word scores by weighted score fusion (word scores
+ * normalized by their maximum, cosine above a floor scaled by a weight).
+ */
+import type { RankingOptions } from './ranking-options.js';
+import { RankingError, RankingErrorCode } from './ranking.errors.js';
+import type { SearchIndex } from './search-index.js';
+
+/** Scale of the int8 quantization: a unit vector component c is stored as round(c * 127). */
+export const INT8_SCALE = 127;
+
+/** Quantizes a unit vector to int8 (the form buildSearchIndex expects). */
+export function quantizeVector(vector: Float32Array): Int8Array {
+  const out = new Int8Array(vector.length);
+  for (let i = 0; i < vector.length; i++) {
+    out[i] = Math.max(-127, Math.min(127, Math.round(vector[i]! * INT8_SCALE)));
+  }
+  return out;
+}
+
+/**
+ * Rewrites `scores` of candidates as fused scores and adds symbols found by meaning only.
+ * Returns the new candidate list.
+ */
+export function addVectorScores(
+  index: SearchIndex,
+  query: Float32Array,
+  candidates: ArrayLike<number> & Iterable<number>,
+  scores: Float64Array,
+  o: Readonly<RankingOptions>,
+): number[] {
+  const { vectors, dimensions } = index;
+  if (vectors === undefined) return [...candidates];
+  if (query.length !== dimensions) {
+    throw new RankingError(
+      RankingErrorCode.InvalidRequest,
+      `The query vector has ${query.length} dimensions; the index has ${dimensions}.`,
+    );
+  }
+  let maxWord = 0;
+  for (const i of candidates) maxWord = Math.max(maxWord, scores[i]!);
+  const inCandidates = new Uint8Array(index.symbols.length);
+  for (const i of candidates) {
+    inCandidates[i] = 1;
+    scores[i] = maxWord > 0 ? scores[i]! / maxWord : 0;
+  }
+  const out = [...candidates];
+  const span = 1 - o.vectorFloor;
+  for (let i = 0, base = 0; i < index.symbols.length; i++, base += dimensions) {
+    let dot = 0;
+    for (let d = 0; d < dimensions; d++) dot += query[d]! * vectors[base + d]!;
+    const cosine = dot / INT8_SCALE;
+    if (cosine <= o.vectorFloor) continue;
+    const meaning = (o.vectorWeight * (cosine - o.vectorFloor)) / span;
+    if (inCandidates[i] === 0) out.push(i);
+    scores[i]! += meaning;
+  }
+  return out;
+}

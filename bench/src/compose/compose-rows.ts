@@ -1,0 +1,54 @@
+/**
+ * The rows of the generate-compose section: bench/data/search (prompt and gold
+ * operation per row) and bench/data/generate (NL2GQL `NL` and `GT_GQL`), each
+ * with the schema it was written against. NL2GQL gold operations that do not
+ * validate with graphql-js (StepZen's implicit interface fields) are skipped
+ * and counted.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { checkOperation } from '@discovery/generation';
+import { LexicalGenerationIndex } from '@discovery/generation/testing';
+
+export interface ComposeRow {
+  dataset: 'search' | 'nl2gql';
+  schema: string;
+  prompt: string;
+  gold: string;
+  index: LexicalGenerationIndex;
+}
+
+async function jsonLines(file: string): Promise<Record<string, unknown>[]> {
+  const text = await readFile(file, 'utf8');
+  return text.split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+export async function loadComposeRows(dataDir: string): Promise<{ rows: ComposeRow[]; skipped: number }> {
+  const rows: ComposeRow[] = [];
+  const indexes = new Map<string, LexicalGenerationIndex>();
+  const indexFor = async (file: string): Promise<LexicalGenerationIndex> => {
+    let index = indexes.get(file);
+    if (!index) {
+      index = new LexicalGenerationIndex(await readFile(file, 'utf8'));
+      indexes.set(file, index);
+    }
+    return index;
+  };
+  for (const row of await jsonLines(join(dataDir, 'search', 'queries.jsonl'))) {
+    const schema = String(row['schemaId']);
+    const index = await indexFor(join(dataDir, 'search', 'schemas', `${schema}.graphql`));
+    rows.push({ dataset: 'search', schema, prompt: String(row['query']), gold: String(row['operation']), index });
+  }
+  let skipped = 0;
+  for (const row of await jsonLines(join(dataDir, 'generate', 'nl2gql.jsonl'))) {
+    const schema = String(row['Database']);
+    const index = await indexFor(join(dataDir, 'generate', String(row['schema_file'])));
+    const gold = String(row['GT_GQL']);
+    if (!checkOperation(index.schema, gold).ok) {
+      skipped += 1;
+      continue;
+    }
+    rows.push({ dataset: 'nl2gql', schema, prompt: String(row['NL']), gold, index });
+  }
+  return { rows, skipped };
+}

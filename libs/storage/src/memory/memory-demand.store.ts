@@ -1,0 +1,34 @@
+/**
+ * MemoryDemandStore: the demand report kept inside MemoryIndexStore's entries,
+ * so it goes with its index (delete or idle expiry), like in Redis.
+ */
+import { byDemand, DEMAND_MAX_ENTRIES, distinctReasons, type DemandEntry, type DemandStore } from '../demand-store.js';
+import type { MemoryIndexStore } from './memory-index.store.js';
+
+export class MemoryDemandStore implements DemandStore {
+  constructor(private readonly store: MemoryIndexStore) {}
+
+  async record(indexId: string, tenant: string, reasons: readonly string[], now: number): Promise<void> {
+    const demand = this.store.demandOf(indexId);
+    if (!demand) return;
+    for (const reason of distinctReasons(reasons)) {
+      const key = `${tenant}\u0000${reason}`;
+      const entry = demand.get(key);
+      demand.set(key, { reason, count: (entry?.count ?? 0) + 1, lastSeen: now });
+    }
+    if (demand.size <= DEMAND_MAX_ENTRIES) return;
+    const ranked = [...demand].sort(([ka, a], [kb, b]) => a.count - b.count || ka.localeCompare(kb));
+    for (const [key] of ranked.slice(0, demand.size - DEMAND_MAX_ENTRIES)) demand.delete(key);
+  }
+
+  async top(indexId: string, tenant: string, limit: number): Promise<DemandEntry[]> {
+    const demand = this.store.demandOf(indexId);
+    if (!demand) return [];
+    const prefix = `${tenant}\u0000`;
+    return [...demand]
+      .filter(([key]) => key.startsWith(prefix))
+      .map(([, entry]) => ({ ...entry }))
+      .sort(byDemand)
+      .slice(0, limit);
+  }
+}
