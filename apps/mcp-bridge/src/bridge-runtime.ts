@@ -38,6 +38,7 @@ export class BridgeRuntime {
       client: this.client,
       pollIntervalMs: options.mcp.sync.pollIntervalMs,
       timeoutMs: options.mcp.sync.timeoutMs,
+      serviceUrl: options.discovery.url,
       logger: options.logger,
     });
     this.source = createSchemaSource(options.mcp.schemaSource, options.logger);
@@ -62,10 +63,12 @@ export class BridgeRuntime {
 
   serverOptions(): BridgeServerOptions {
     const endpoint = this.graphqlEndpoint;
+    const serviceUrl = this.sync.status().serviceUrl;
     const metrics = this.options.metrics;
     return {
       sync: this.sync,
       client: this.client,
+      ...(serviceUrl ? { serviceUrl } : {}),
       logger: this.options.logger,
       ...(endpoint ? { graphqlEndpoint: endpoint } : {}),
       ...(metrics ? { onToolCall: (tool, outcome, seconds) => metrics.toolCall(tool, outcome, seconds) } : {}),

@@ -13,6 +13,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { toToolFailure } from './connect-error.mapper.js';
 import type { IndexSync } from './index-sync/index-sync.js';
+import { triedText } from './index-sync/sync-status.js';
 import { silentLogger, type BridgeLogger } from './logger.js';
 import { ToolFailure, ToolFailureCode } from './mcp.errors.js';
 import { withProgress } from './progress-ticker.js';
@@ -26,6 +27,8 @@ export type ToolOutcome = 'ok' | `${ToolFailureCode}`;
 export interface BridgeServerOptions {
   sync: Pick<IndexSync, 'resolve' | 'expired'>;
   client: DiscoveryClient;
+  /** The discovery service's URL (credentials removed), named when it cannot be reached. */
+  serviceUrl?: string;
   /** The GraphQL endpoint shown in generate_query guidance. */
   graphqlEndpoint?: string;
   /** Deadline of search and read calls (default 30 s). */
@@ -88,7 +91,10 @@ async function callTool(tool: ToolDefinition, args: unknown, options: CallOption
       : await work) as Record<string, unknown>;
     return { content: [{ type: 'text', text: JSON.stringify(output) }], structuredContent: output };
   } catch (error) {
-    const failure = toToolFailure(error);
+    let failure = toToolFailure(error);
+    if (failure.code === ToolFailureCode.Unreachable && !failure.detail && options.serviceUrl) {
+      failure = new ToolFailure(ToolFailureCode.Unreachable, triedText(options.serviceUrl), { cause: failure.cause });
+    }
     outcome = failure.code;
     if (failure.code === ToolFailureCode.Expired && indexId) await options.sync.expired(indexId);
     const log = failure.code === ToolFailureCode.Internal ? logger.error : logger.warn;

@@ -10,6 +10,7 @@ export * from './bridge-server.factory.js';
 export * from './index-sync/index-sync.js';
 export * from './index-sync/sync-status.js';
 export * from './index-sync/sdl-hash.js';
+export * from './index-sync/readiness-reporter.js';
 export * from './schema-sources/schema-source.js';
 export * from './schema-sources/file-schema.source.js';
 export * from './schema-sources/introspection-schema.source.js';
