@@ -6,6 +6,7 @@
 import type { McpConfig, SchemaSource as SchemaSourceConfig } from '@discovery/config';
 import {
   createDiscoveryClient,
+  examplesFromSdl,
   FileSchemaSource,
   IndexSync,
   IntrospectionSchemaSource,
@@ -13,6 +14,7 @@ import {
   type BridgeServerOptions,
   type DiscoveryClient,
   type SchemaSource,
+  type ToolExamples,
 } from '@discovery/mcp';
 import type { BridgeMetrics } from './bridge-metrics.js';
 
@@ -28,6 +30,7 @@ export class BridgeRuntime {
   readonly sync: IndexSync;
   readonly source: SchemaSource;
   private started = false;
+  private examplesCache?: { sdl: string; examples: ToolExamples | undefined } | undefined;
 
   constructor(private readonly options: BridgeRuntimeOptions) {
     this.client = createDiscoveryClient({
@@ -61,6 +64,13 @@ export class BridgeRuntime {
     });
   }
 
+  /** Tool-text examples from the serving schema, computed once per adopted schema. */
+  examples(): ToolExamples | undefined {
+    const sdl = this.sync.servedSdl();
+    if (sdl !== this.examplesCache?.sdl) this.examplesCache = sdl === undefined ? undefined : { sdl, examples: examplesFromSdl(sdl) };
+    return this.examplesCache?.examples;
+  }
+
   serverOptions(): BridgeServerOptions {
     const endpoint = this.graphqlEndpoint;
     const serviceUrl = this.sync.status().serviceUrl;
@@ -68,6 +78,7 @@ export class BridgeRuntime {
     return {
       sync: this.sync,
       client: this.client,
+      examples: () => this.examples(),
       ...(serviceUrl ? { serviceUrl } : {}),
       logger: this.options.logger,
       ...(endpoint ? { graphqlEndpoint: endpoint } : {}),

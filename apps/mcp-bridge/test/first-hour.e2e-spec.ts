@@ -9,12 +9,12 @@
  * Needs `npm run build`.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { TOOL_TEXTS, ToolFailureCode } from '@discovery/mcp';
+import { SEARCH_LIMIT_RULE, TOOL_TEXTS, ToolFailureCode } from '@discovery/mcp';
 import { freePort } from '@discovery/testing';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startService, type RunningService } from '../../../test/deploy/service-process.js';
@@ -78,11 +78,37 @@ describe('discovery-mcp --stdio --schema file.graphql, nothing else running', ()
       await waitFor('the Ready: line', () => /^Ready: schema indexed \([\d,]+ symbols\) in [\d.]+s\. Serving MCP on stdio\.$/m.test(stderr()), stderr);
       const { tools } = await client.listTools();
       expect(tools.map((t) => t.name)).toEqual(['search_schema', 'get_symbols', 'generate_query']);
+      // The examples in the descriptions come from the served schema, not the Cosmo demo's.
+      const texts = JSON.stringify(tools) + (client.getInstructions() ?? '');
+      expect(texts).not.toMatch(/Employee|employee|[Mm]ood/);
+      expect(texts).toMatch(/field:Continent\.\w+/);
       const result = await call(client, 'search_schema', { query: 'country capital currency' });
       expect(result.isError).toBeFalsy();
       const hits = (result.structuredContent as { hits: Array<{ coordinate: string }> }).hits;
       expect(hits.map((h) => h.coordinate)).toContain('field:Country.capital');
       expect(stderr()).toMatch(/^Indexing the schema\.\.\.$/m);
+    } finally {
+      await client.close();
+    }
+  }, 90_000);
+
+  it('applies one limit rule at both doors: MCP and the discovery API accept 1000 and return at most 100', async () => {
+    const { client, stderr } = await stdioClient(userEnv(home));
+    try {
+      await waitFor('the Ready: line', () => /^Ready: /m.test(stderr()), stderr);
+      const { tools } = await client.listTools();
+      const limit = (tools[0]!.inputSchema.properties as Record<string, { description?: string }>)['limit'];
+      expect(limit?.description).toBe(SEARCH_LIMIT_RULE);
+      expect(readFileSync(join(ROOT, 'libs/proto/proto/yoko/v1/yoko.proto'), 'utf8')).toContain('limits above 100 return at\n  // most 100');
+      const coordinates = async (n: number) => {
+        const result = await call(client, 'search_schema', { query: 'country continent language', limit: n });
+        expect(result.isError).toBeFalsy();
+        return (result.structuredContent as { hits: Array<{ coordinate: string }> }).hits.map((h) => h.coordinate);
+      };
+      const mcpHits = await coordinates(1000);
+      expect(mcpHits.length).toBeGreaterThan(10);
+      expect(mcpHits.length).toBeLessThanOrEqual(100);
+      expect(mcpHits).toEqual(await coordinates(100));
     } finally {
       await client.close();
     }
@@ -148,6 +174,11 @@ describe('serve, then the CLI with no flags', () => {
     expect(search.stderr).toBe('');
     expect(search.code).toBe(0);
     expect(search.stdout).toContain('field:Country.capital');
+    // The API door of the limit rule: 1000 is accepted and answers what 100 does.
+    const wide = await run('discovery', ['search', SCHEMA, 'country continent language', '--limit', '1000', '--json'], env);
+    const capped = await run('discovery', ['search', SCHEMA, 'country continent language', '--limit', '100', '--json'], env);
+    expect(wide.code).toBe(0);
+    expect(wide.stdout).toBe(capped.stdout);
   }, 60_000);
 
   it('explains a missing token when the URL is given without one and no serve card matches', async () => {

@@ -117,6 +117,11 @@ export class IndexSync {
     return this.resend;
   }
 
+  /** The SDL of the serving index, if one is adopted. */
+  servedSdl(): string | undefined {
+    return this.served?.sdl;
+  }
+
   status(): SyncStatus {
     return {
       phase: this.phase,
