@@ -64,9 +64,9 @@ export class BridgeRuntime {
     });
   }
 
-  /** Tool-text examples from the serving schema, computed once per adopted schema. */
+  /** Tool-text examples from the latest schema, computed once per schema. */
   examples(): ToolExamples | undefined {
-    const sdl = this.sync.servedSdl();
+    const sdl = this.sync.latestSdl();
     if (sdl !== this.examplesCache?.sdl) this.examplesCache = sdl === undefined ? undefined : { sdl, examples: examplesFromSdl(sdl) };
     return this.examplesCache?.examples;
   }

@@ -117,9 +117,9 @@ export class IndexSync {
     return this.resend;
   }
 
-  /** The SDL of the serving index, if one is adopted. */
-  servedSdl(): string | undefined {
-    return this.served?.sdl;
+  /** The latest schema offered (being indexed or serving), if any. */
+  latestSdl(): string | undefined {
+    return this.target?.sdl ?? this.served?.sdl;
   }
 
   status(): SyncStatus {
