@@ -4,7 +4,7 @@
  * health and metrics. Leaves its address card for local clients (the CLI) when given the
  * environment, and says where the endpoint is and how to add it to a client.
  */
-import { writeLocalServe, type Env, type ServeConfig } from '@discovery/config';
+import { writeLocalServe, type Env, type LocalServeCard, type ServeConfig } from '@discovery/config';
 import type { Logger } from '@discovery/observability';
 import { resolve } from 'node:path';
 import { BridgeMetrics } from '../bridge-metrics.js';
@@ -46,9 +46,7 @@ export async function startServe(config: ServeConfig, logger: Logger, options: S
   let removeCard = () => undefined as void;
   let http: StartedHttpApp;
   try {
-    if (options.cardEnv) {
-      removeCard = writeLocalServe(options.cardEnv, { url: discoveryUrl, token: serve.internalToken, pid: process.pid });
-    }
+    if (options.cardEnv) removeCard = leaveCard(options.cardEnv, { url: discoveryUrl, token: serve.internalToken, pid: process.pid }, logger);
     http = await startHttpApp({
       runtime: bridge,
       metrics,
@@ -73,6 +71,16 @@ export async function startServe(config: ServeConfig, logger: Logger, options: S
     discoveryUrl,
     close: () => http.close(),
   };
+}
+
+/** Writes the card for local clients; a read-only home (a container) only costs the convenience. */
+function leaveCard(env: Env, card: LocalServeCard, logger: Logger): () => void {
+  try {
+    return writeLocalServe(env, card);
+  } catch (error) {
+    logger.warn({ code: (error as NodeJS.ErrnoException).code }, 'cannot leave the address card for local clients (the CLI then needs DISCOVERY_URL and DISCOVERY_TOKEN)');
+    return () => undefined;
+  }
 }
 
 /** What `serve` prints once it listens: where things are and how to connect a client or the CLI. */
