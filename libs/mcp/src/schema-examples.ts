@@ -26,6 +26,7 @@ const DEMO_EXAMPLES: ReadonlyArray<[string, (e: ToolExamples) => string]> = [
   ['"the current mood of employee 3"', (e) => `"${e.prompt}"`],
   ['"create a product called Lamp priced 20 EUR"', (e) => `"${e.action}"`],
   ['"employee mood"', (e) => `"${e.topic}"`],
+  ['"cancel order 1050"', (e) => `"${e.action}"`],
   ['"cancel order"', (e) => `"${e.action}"`],
   ['"create order"', (e) => `"${e.action}"`],
   ['input_field:SearchInput.name', (e) => `input_field:${e.inputField}`],
