@@ -238,6 +238,7 @@ describe('loading', () => {
     expect(loadClientConfig({ DISCOVERY_URL: 'https://discovery.example/base/', DISCOVERY_TOKEN_FILE: token }).discovery).toEqual({
       url: 'https://discovery.example/base',
       token: 'sd_client',
+      source: 'environment',
     });
   });
 
