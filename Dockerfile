@@ -5,8 +5,11 @@
 #   docker run --rm -p 4100:4100 -e DISCOVERY_AUTH=off -e REDIS_URL=redis://redis:6379 schema-discovery indexer
 # Stages: manifests (package.json files only, so dependency layers stay cached
 # while sources change) -> build (all dependencies, swc build) -> runtime
-# (production dependencies, built output, bundled embedding model, non-root).
+# (production dependencies, built output without source maps or test helpers,
+# bundled embedding model, non-root).
 
+# The base: any image with Node 24, npm and a user `node`. npm run test:image
+# builds with a local debootstrap base (test/image/build-image.sh).
 ARG NODE_IMAGE=node:24-bookworm-slim
 
 FROM ${NODE_IMAGE} AS manifests
@@ -30,7 +33,10 @@ RUN npm run build \
       for dir in dist bin data; do \
         if [ -d "$pkg/$dir" ]; then cp -R "$pkg/$dir" "/out/$pkg/"; fi; \
       done; \
-    done
+    done \
+ && rm -rf /out/libs/testing/dist \
+ && find /out -type d -path '*/dist/testing' -prune -exec rm -rf {} + \
+ && find /out -type f \( -name '*.map' -o -name '*.spec.js' -o -name '*-spec.js' \) -delete
 
 FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production

@@ -71,9 +71,9 @@ function connectMessage(error: ConnectError, url: string): string {
   switch (error.code) {
     case Code.Unauthenticated:
     case Code.PermissionDenied:
-      return `the discovery service at ${url} rejected the token (${error.rawMessage}); check DISCOVERY_TOKEN`;
+      return `the discovery service at ${url} rejected the token (${error.rawMessage}); set DISCOVERY_TOKEN to a token it accepts (\`discovery token --tenant <name>\` makes one and the DISCOVERY_TOKENS entry the service needs; a local \`discovery serve\` is found without one)`;
     case Code.Unavailable:
-      return `cannot reach the discovery service at ${url} (${error.rawMessage}); check DISCOVERY_URL`;
+      return `cannot reach the discovery service at ${url} (${error.rawMessage}); start one (\`discovery serve --schema <file>\`) or set DISCOVERY_URL`;
     case Code.DeadlineExceeded:
       return `no answer in time (${error.rawMessage}); raise --timeout`;
     case Code.NotFound:

@@ -213,7 +213,7 @@ describe('errors', () => {
   it('a wrong token is exit code 4', async () => {
     const result = await runWith(['indexes'], { DISCOVERY_URL: url, DISCOVERY_TOKEN: 'sd_wrong-token-000000000' });
     expect(result.code).toBe(4);
-    expect(result.stderr).toMatch(/rejected the token .*check DISCOVERY_TOKEN/);
+    expect(result.stderr).toMatch(/rejected the token .*set DISCOVERY_TOKEN/);
     expect(result.stderr).not.toContain('sd_wrong');
   });
 

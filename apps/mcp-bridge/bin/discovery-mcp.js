@@ -1,5 +1,11 @@
 #!/usr/bin/env node
-// The MCP bridge (apps/mcp-bridge) for MCP client configs, e.g.
-//   { "command": "npx", "args": ["discovery-mcp", "--stdio", "--schema", "schema.graphql"] }
-// Built output: run `npm run build` first. Needs Node >= 24.
-import '../dist/main.js';
+// The MCP bridge (apps/mcp-bridge), for MCP client configurations:
+//   { "command": "discovery-mcp", "args": ["--stdio", "--schema", "/abs/path/schema.graphql"] }
+// after `npm install -g` of the packed project (README: "Connect an MCP client").
+// In a checkout, built output: run `npm run build` first. Needs Node.js 24 or newer.
+const major = Number(process.versions.node.split('.')[0]);
+if (major < 24) {
+  process.stderr.write(`discovery-mcp: needs Node.js 24 or newer, this is ${process.version} (${process.execPath}).\n`);
+  process.exit(2);
+}
+await import('../dist/main.js');

@@ -7,6 +7,7 @@ import type { McpConfig, SchemaSource as SchemaSourceConfig } from '@discovery/c
 import {
   createDiscoveryApiClient,
   createDiscoveryClient,
+  examplesFromSdl,
   FileSchemaSource,
   IndexSync,
   IntrospectionSchemaSource,
@@ -15,6 +16,7 @@ import {
   type DiscoveryApiClient,
   type DiscoveryClient,
   type SchemaSource,
+  type ToolExamples,
 } from '@discovery/mcp';
 import type { BridgeMetrics } from './bridge-metrics.js';
 
@@ -31,6 +33,7 @@ export class BridgeRuntime {
   readonly sync: IndexSync;
   readonly source: SchemaSource;
   private started = false;
+  private examplesCache?: { sdl: string; examples: ToolExamples | undefined } | undefined;
 
   constructor(private readonly options: BridgeRuntimeOptions) {
     const discovery = { baseUrl: options.discovery.url, ...(options.discovery.token ? { token: options.discovery.token } : {}) };
@@ -40,6 +43,7 @@ export class BridgeRuntime {
       client: this.client,
       pollIntervalMs: options.mcp.sync.pollIntervalMs,
       timeoutMs: options.mcp.sync.timeoutMs,
+      serviceUrl: options.discovery.url,
       logger: options.logger,
     });
     this.source = createSchemaSource(options.mcp.schemaSource, options.logger);
@@ -62,13 +66,23 @@ export class BridgeRuntime {
     });
   }
 
+  /** Tool-text examples from the latest schema, computed once per schema. */
+  examples(): ToolExamples | undefined {
+    const sdl = this.sync.latestSdl();
+    if (sdl !== this.examplesCache?.sdl) this.examplesCache = sdl === undefined ? undefined : { sdl, examples: examplesFromSdl(sdl) };
+    return this.examplesCache?.examples;
+  }
+
   serverOptions(): BridgeServerOptions {
     const endpoint = this.graphqlEndpoint;
+    const serviceUrl = this.sync.status().serviceUrl;
     const metrics = this.options.metrics;
     return {
       sync: this.sync,
       client: this.client,
       api: this.api,
+      examples: () => this.examples(),
+      ...(serviceUrl ? { serviceUrl } : {}),
       logger: this.options.logger,
       ...(endpoint ? { graphqlEndpoint: endpoint } : {}),
       ...(metrics ? { onToolCall: (tool, outcome, seconds) => metrics.toolCall(tool, outcome, seconds) } : {}),

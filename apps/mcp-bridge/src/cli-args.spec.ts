@@ -16,6 +16,7 @@ describe('parseBridgeArgs', () => {
       INTROSPECT_HEADERS: undefined,
     });
     expect(parseBridgeArgs(['--stdio']).transport).toBe('stdio');
+    expect(parseBridgeArgs(['serve', '--stdio'])).toMatchObject({ mode: 'serve', transport: 'stdio' });
   });
 
   it('turns --introspect and repeated --header into variables', () => {
@@ -44,7 +45,6 @@ describe('parseBridgeArgs', () => {
     [['--nope'], "Unknown option '--nope'"],
     [['index'], 'unexpected argument: index'],
     [['serve', 'extra'], 'unexpected argument: extra'],
-    [['serve', '--stdio'], 'serve speaks MCP over HTTP'],
     [['serve', '--discovery', 'http://x'], 'serve runs its own discovery API'],
     [['--schema'], "Option '--schema <value>' argument missing"],
   ])('rejects %j', (argv, message) => {

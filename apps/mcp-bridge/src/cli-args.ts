@@ -22,6 +22,8 @@ Serves the MCP tools search_schema, get_symbols, get_schema_slice and generate_q
 backed by the discovery service at DISCOVERY_URL (with DISCOVERY_TOKEN).
 With serve, runs the discovery service (indexer and generator) in the same process and
 serves its API next to /mcp: in memory, or on Redis when REDIS_URL is set.
+With --stdio and no DISCOVERY_URL, the discovery service also runs in this process:
+  discovery-mcp --stdio --schema schema.graphql   needs nothing else running.
 
 Options:
   --schema <file>         SDL file (reloaded when it changes)          [SCHEMA_FILE]
@@ -29,7 +31,8 @@ Options:
   --header "Name: value"  header for introspection (repeatable)         [INTROSPECT_HEADERS]
   --endpoint <url>        GraphQL endpoint shown to agents              [GRAPHQL_ENDPOINT]
   --discovery <url>       discovery service base URL                    [DISCOVERY_URL]
-  --stdio                 speak MCP over stdin/stdout instead of HTTP
+  --stdio                 speak MCP over stdin/stdout instead of HTTP (progress and
+                          the Ready: line go to stderr)
   --port <n>, --host <h>  where MCP over HTTP listens (/mcp)            [PORT, HOST]
   --sessions <mode>       stateful or stateless Streamable HTTP         [MCP_SESSIONS]
   -h, --help              show this help
@@ -82,7 +85,6 @@ export function parseBridgeArgs(argv: readonly string[]): BridgeArgs {
   set('GRAPHQL_ENDPOINT', values.endpoint);
   set('DISCOVERY_URL', values.discovery);
   const serve = positionals[0] === 'serve';
-  if (serve && values.stdio) throw new UsageError('serve speaks MCP over HTTP; --stdio is for the bridge alone');
   if (serve && values.discovery !== undefined) throw new UsageError('serve runs its own discovery API; --discovery is for the bridge alone');
   // In serve, the MCP endpoint and the discovery API share the bridge's listener.
   set('PORT', values.port);

@@ -1,18 +1,23 @@
 /**
  * Entry point of the MCP bridge: `discovery-mcp [serve] [--schema f | --introspect url] [--stdio]`.
  * Reads the configuration once (flags over environment), then serves MCP over Streamable HTTP
- * (default, /mcp on PORT) or stdio; `serve` also runs indexer and generator in this process.
+ * (default, /mcp on PORT) or stdio; `serve` also runs indexer and generator in this process, and
+ * so does `--stdio` unless DISCOVERY_URL names an indexer. Plain progress and `Ready:` lines go to
+ * stdout in `serve`, to stderr otherwise (stdout is the protocol on stdio, logs elsewhere).
  * Exit codes: 0 ok, 1 runtime failure, 2 usage or config.
  */
 import 'reflect-metadata';
-import { ConfigError, loadBridgeConfig, loadServeConfig } from '@discovery/config';
+import { ConfigError, loadBridgeConfig, loadServeConfig, type Env } from '@discovery/config';
+import { reportReadiness } from '@discovery/mcp';
 import { createLogger } from '@discovery/observability';
 import { pino } from 'pino';
 import { BridgeMetrics } from './bridge-metrics.js';
 import { BridgeRuntime } from './bridge-runtime.js';
-import { parseBridgeArgs, USAGE, UsageError } from './cli-args.js';
+import { parseBridgeArgs, USAGE, UsageError, type BridgeArgs } from './cli-args.js';
 import { startHttpApp } from './http-app.js';
 import { runStdioApp } from './stdio-app.js';
+
+const toStderr = (line: string) => void process.stderr.write(`${line}\n`);
 
 async function main(argv: readonly string[], env: NodeJS.ProcessEnv): Promise<number> {
   const args = parseBridgeArgs(argv);
@@ -20,25 +25,63 @@ async function main(argv: readonly string[], env: NodeJS.ProcessEnv): Promise<nu
     process.stdout.write(USAGE);
     return 0;
   }
-  if (args.mode === 'serve') {
-    const config = loadServeConfig({ ...env, ...args.overrides });
-    const logger = createLogger({ service: 'serve', level: config.logLevel });
-    // Loaded only here: the bridge alone needs none of the indexer and generator code.
-    const { serveBanner, startServe } = await import('./serve/serve-app.js');
-    const started = await startServe(config, logger);
-    process.stdout.write(serveBanner(started, config));
-    return new Promise<number>(() => undefined);
+  const merged: Env = { ...env, ...args.overrides };
+  if (args.transport === 'stdio' && (args.mode === 'serve' || !merged['DISCOVERY_URL']?.trim())) return runEmbeddedStdio(merged);
+  if (args.mode === 'serve') return runServe(merged);
+  return runBridge(args, merged);
+}
+
+/** `serve`: everything in this process, MCP and the discovery API on one HTTP listener. */
+async function runServe(env: Env): Promise<number> {
+  const config = loadServeConfig(env);
+  const logger = createLogger({ service: 'serve', level: config.logLevel });
+  // Loaded only here: the bridge alone needs none of the indexer and generator code.
+  const { serveBanner, startServe } = await import('./serve/serve-app.js');
+  const started = await startServe(config, logger, { cardEnv: env });
+  process.stdout.write(serveBanner(started, config));
+  if (started.bridge) {
+    reportReadiness(started.bridge.sync, { write: (line) => void process.stdout.write(`${line}\n`), readySuffix: `MCP endpoint: ${started.http.mcpUrl}` });
   }
-  const config = loadBridgeConfig({ ...env, ...args.overrides });
+  return new Promise<number>(() => undefined);
+}
+
+/** stdio with no DISCOVERY_URL: the discovery service runs in this process too. */
+async function runEmbeddedStdio(env: Env): Promise<number> {
+  const config = loadServeConfig(env);
+  const source = config.bridge.schemaSource;
+  if (!source) throw new UsageError('--stdio needs a schema: --schema <file> or --introspect <url>');
+  const logger = createLogger({ service: 'bridge', level: config.logLevel, destination: pino.destination(2) });
+  const { startEmbeddedDiscovery } = await import('./serve/embedded-discovery.js');
+  const discovery = await startEmbeddedDiscovery(config, logger);
+  const runtime = new BridgeRuntime({
+    discovery: { url: discovery.url, token: discovery.token },
+    mcp: { ...config.bridge, schemaSource: source },
+    logger,
+    metrics: new BridgeMetrics(),
+  });
+  reportReadiness(runtime.sync, { write: toStderr, readySuffix: 'Serving MCP on stdio.' });
+  try {
+    await runStdioApp(runtime, logger);
+  } finally {
+    await discovery.close();
+  }
+  return 0;
+}
+
+/** The bridge alone, in front of the indexer at DISCOVERY_URL. */
+async function runBridge(args: BridgeArgs, env: Env): Promise<number> {
+  const config = loadBridgeConfig(env);
   const stdio = args.transport === 'stdio';
   // On stdio, stdout carries the protocol: logs go to stderr.
   const logger = createLogger({ service: 'bridge', level: config.logLevel, ...(stdio ? { destination: pino.destination(2) } : {}) });
   const metrics = new BridgeMetrics();
   const runtime = new BridgeRuntime({ discovery: config.discovery, mcp: config.mcp, logger, metrics });
   if (stdio) {
+    reportReadiness(runtime.sync, { write: toStderr, readySuffix: 'Serving MCP on stdio.' });
     await runStdioApp(runtime, logger);
     return 0;
   }
+  reportReadiness(runtime.sync, { write: toStderr });
   const started = await startHttpApp({ runtime, metrics, mcp: config.mcp, http: config.http, logger });
   logger.info(
     { mcp: started.mcpUrl, sessions: config.mcp.sessions, clientAuth: config.mcp.authTokenHashes.length > 0 },

@@ -9,20 +9,20 @@ import { NestFactory } from '@nestjs/core';
 import { BridgeRuntime } from './bridge-runtime.js';
 
 class StdioBridge implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly server;
+  private server?: ReturnType<typeof createBridgeServer>;
   private readonly transport = new StdioServerTransport();
 
-  constructor(@Inject(BridgeRuntime) private readonly runtime: BridgeRuntime) {
-    this.server = createBridgeServer(runtime.serverOptions());
-  }
+  constructor(@Inject(BridgeRuntime) private readonly runtime: BridgeRuntime) {}
 
+  /** The schema is loaded first, so the instructions sent on initialize use its examples. */
   async onApplicationBootstrap(): Promise<void> {
-    await this.server.connect(this.transport);
     await this.runtime.start();
+    this.server = createBridgeServer(this.runtime.serverOptions());
+    await this.server.connect(this.transport);
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.server.close();
+    await this.server?.close();
     await this.runtime.stop();
   }
 }

@@ -126,6 +126,7 @@ describe('bridge against a real indexer', () => {
     const client = await b.connect();
     await waitFor(() => b.runtime.sync.status().servingIndexId, 'the cosmo index', 60_000);
     await indexer.stop();
-    expect(textOf(await call(client, 'search_schema', { query: 'employees' }))).toBe(TOOL_TEXTS.unreachable);
+    // The fixed text, and the URL it tried (issue 16).
+    expect(textOf(await call(client, 'search_schema', { query: 'employees' }))).toBe(`${TOOL_TEXTS.unreachable} Tried ${indexer.url}; is it running?`);
   }, 90_000);
 });

@@ -233,11 +233,12 @@ describe('loading', () => {
   });
 
   it('gives clients the discovery URL without a trailing slash and the token from a file', () => {
-    expect(loadClientConfig({})).toEqual({ service: 'cli', discovery: { url: 'http://127.0.0.1:4100', token: undefined } });
+    expect(loadClientConfig({})).toEqual({ service: 'cli', discovery: { url: 'http://127.0.0.1:4100', token: undefined, source: 'environment' } });
     const token = file('client-token', 'sd_client\n');
     expect(loadClientConfig({ DISCOVERY_URL: 'https://discovery.example/base/', DISCOVERY_TOKEN_FILE: token }).discovery).toEqual({
       url: 'https://discovery.example/base',
       token: 'sd_client',
+      source: 'environment',
     });
   });
 

@@ -10,6 +10,7 @@ import { unusedUrl } from './testing/fake-discovery.service.js';
 import { harness, ready, SDL, text, type Harness } from './testing/mcp-harness.js';
 import { waitFor } from './testing/wait-for.js';
 import { TOOL_TEXTS } from './tool-texts.js';
+import { SEARCH_LIMIT_RULE } from './tools/search-schema.tool.js';
 
 describe('bridge MCP server', () => {
   let h: Harness;
@@ -37,7 +38,7 @@ describe('bridge MCP server', () => {
       type: 'array',
       items: { enum: ['object', 'interface', 'union', 'enum', 'scalar', 'input', 'field', 'input_field', 'path'] },
     });
-    expect(search.properties['limit']).toMatchObject({ type: 'integer', minimum: 1, maximum: 100, default: 10 });
+    expect(search.properties['limit']).toMatchObject({ type: 'integer', minimum: 1, default: 10, description: SEARCH_LIMIT_RULE });
     expect(search.properties['paginated']).toMatchObject({ type: 'boolean' });
     expect(tools[1]!.inputSchema).toMatchObject({ required: ['coordinates'], properties: { coordinates: { type: 'array', minItems: 1 } } });
     expect(tools[3]!.inputSchema).toMatchObject({ required: ['prompt'], properties: { prompt: { type: 'string' } } });
@@ -93,7 +94,6 @@ describe('bridge MCP server', () => {
     ['search_schema', {}, 'query is required'],
     ['search_schema', { query: '   ' }, 'query must contain a non-space character'],
     ['search_schema', { query: 'x', limit: 0 }, 'limit must be at least 1'],
-    ['search_schema', { query: 'x', limit: 101 }, 'limit must be at most 100'],
     ['search_schema', { query: 'q'.repeat(2001) }, 'query must be at most 2000 characters'],
     ['search_schema', { query: 'x', limit: 2.5 }, 'limit must be a whole number'],
     ['search_schema', { query: 'x', kinds: ['table'] }, 'kinds.0'],

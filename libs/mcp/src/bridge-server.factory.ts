@@ -10,12 +10,15 @@ import {
   ListToolsRequestSchema,
   McpError,
   type CallToolResult,
+  type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { toToolFailure } from './connect-error.mapper.js';
 import type { IndexSync } from './index-sync/index-sync.js';
+import { triedText } from './index-sync/sync-status.js';
 import { silentLogger, type BridgeLogger } from './logger.js';
 import { ToolFailure, ToolFailureCode } from './mcp.errors.js';
 import { withProgress } from './progress-ticker.js';
+import { withExamples, type ToolExamples } from './schema-examples.js';
 import { describeInputIssues, TOOL_LIST, TOOLS_BY_NAME } from './tool-catalog.js';
 import type { DiscoveryApiClient, DiscoveryClient, ToolDefinition } from './tool-definition.js';
 import { failureText, SERVER_INSTRUCTIONS } from './tool-texts.js';
@@ -28,6 +31,10 @@ export interface BridgeServerOptions {
   client: DiscoveryClient;
   /** discovery.v1 of the same indexer (get_schema_slice). */
   api: DiscoveryApiClient;
+  /** The discovery service's URL (credentials removed), named when it cannot be reached. */
+  serviceUrl?: string;
+  /** Examples from the served schema for the tool texts (demo examples when absent). */
+  examples?: () => ToolExamples | undefined;
   /** The GraphQL endpoint shown in generate_query guidance. */
   graphqlEndpoint?: string;
   /** Deadline of search and read calls (default 30 s). */
@@ -47,9 +54,9 @@ export const BRIDGE_SERVER_INFO = Object.freeze({ name: 'graphql-schema-discover
 export function createBridgeServer(options: BridgeServerOptions): Server {
   const server = new Server(options.serverInfo ?? BRIDGE_SERVER_INFO, {
     capabilities: { tools: {} },
-    instructions: SERVER_INSTRUCTIONS,
+    instructions: withExamples(SERVER_INSTRUCTIONS, options.examples?.()),
   });
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [...TOOL_LIST] }));
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: toolList(options.examples?.()) }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const tool = TOOLS_BY_NAME.get(request.params.name);
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
@@ -91,7 +98,10 @@ async function callTool(tool: ToolDefinition, args: unknown, options: CallOption
       : await work) as Record<string, unknown>;
     return { content: [{ type: 'text', text: JSON.stringify(output) }], structuredContent: output };
   } catch (error) {
-    const failure = toToolFailure(error);
+    let failure = toToolFailure(error);
+    if (failure.code === ToolFailureCode.Unreachable && !failure.detail && options.serviceUrl) {
+      failure = new ToolFailure(ToolFailureCode.Unreachable, triedText(options.serviceUrl), { cause: failure.cause });
+    }
     outcome = failure.code;
     if (failure.code === ToolFailureCode.Expired && indexId) await options.sync.expired(indexId);
     const log = failure.code === ToolFailureCode.Internal ? logger.error : logger.warn;
@@ -107,4 +117,19 @@ function causeCode(failure: ToolFailure): string | undefined {
   const cause = failure.cause as { code?: unknown; name?: unknown } | undefined;
   if (cause === undefined) return undefined;
   return typeof cause.code === 'number' || typeof cause.code === 'string' ? String(cause.code) : String(cause.name ?? 'error');
+}
+
+/** The `tools/list` answer, its examples taken from the served schema when there is one. */
+export function toolList(examples: ToolExamples | undefined): Tool[] {
+  return examples ? (mapStrings(TOOL_LIST, (text) => withExamples(text, examples)) as Tool[]) : [...TOOL_LIST];
+}
+
+/** A deep copy of JSON-like `value` with every string passed through `map`. */
+function mapStrings(value: unknown, map: (text: string) => string): unknown {
+  if (typeof value === 'string') return map(value);
+  if (Array.isArray(value)) return value.map((item) => mapStrings(item, map));
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, mapStrings(item, map)]));
+  }
+  return value;
 }

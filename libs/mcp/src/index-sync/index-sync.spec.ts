@@ -51,7 +51,7 @@ describe('IndexSync', () => {
     fake.setStatus(V1, IndexStatus.READY);
     await waitFor(() => sync.status().phase === SyncPhase.Ready, 'ready');
     expect(sync.resolve()).toBe(sdlIndexId(V1));
-    expect(sync.status()).toEqual({ phase: SyncPhase.Ready, servingIndexId: sdlIndexId(V1) });
+    expect(sync.status()).toEqual({ phase: SyncPhase.Ready, servingIndexId: sdlIndexId(V1), symbolCount: expect.any(Number) });
   });
 
   it('does nothing when the same schema is offered again', async () => {
@@ -86,7 +86,7 @@ describe('IndexSync', () => {
     await waitFor(() => sync.status().phase === SyncPhase.Failed, 'failure');
     expect(sync.resolve()).toBe(sdlIndexId(V1));
     sync.offer(V1);
-    expect(sync.status()).toEqual({ phase: SyncPhase.Ready, servingIndexId: sdlIndexId(V1) });
+    expect(sync.status()).toEqual({ phase: SyncPhase.Ready, servingIndexId: sdlIndexId(V1), symbolCount: expect.any(Number) });
   });
 
   it('gives up after the timeout and retries on a later tool call', async () => {

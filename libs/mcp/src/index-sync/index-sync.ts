@@ -12,7 +12,7 @@ import { connectCodeOf, isUnreachable } from '../connect-error.mapper.js';
 import { silentLogger, type BridgeLogger } from '../logger.js';
 import type { DiscoveryClient } from '../tool-definition.js';
 import { sdlIndexId } from './sdl-hash.js';
-import { failureForPhase, SyncPhase, type SyncStatus } from './sync-status.js';
+import { displayUrl, failureForPhase, SyncPhase, type SyncStatus } from './sync-status.js';
 
 export interface IndexSyncOptions {
   client: DiscoveryClient;
@@ -26,6 +26,8 @@ export interface IndexSyncOptions {
   maxRetryMs?: number;
   /** A failed or timed-out build is retried by a tool call after this long (default 60 s). */
   failedRetryMs?: number;
+  /** The discovery service's URL, named in the texts of an unreachable service. */
+  serviceUrl?: string;
   logger?: BridgeLogger;
 }
 
@@ -41,7 +43,8 @@ export class IndexSync {
   private readonly options: typeof DEFAULTS;
   private readonly client: DiscoveryClient;
   private readonly logger: BridgeLogger;
-  private served?: { id: string; sdl: string };
+  private served?: { id: string; sdl: string; symbolCount?: number };
+  private readonly serviceUrl?: string;
   private target?: Target;
   private phase = SyncPhase.WaitingForSchema;
   private reason?: string;
@@ -53,6 +56,8 @@ export class IndexSync {
   constructor(options: IndexSyncOptions) {
     this.client = options.client;
     this.logger = options.logger ?? silentLogger;
+    const url = options.serviceUrl === undefined ? undefined : displayUrl(options.serviceUrl);
+    if (url !== undefined) this.serviceUrl = url;
     this.options = {
       pollIntervalMs: options.pollIntervalMs ?? DEFAULTS.pollIntervalMs,
       timeoutMs: options.timeoutMs ?? DEFAULTS.timeoutMs,
@@ -112,12 +117,19 @@ export class IndexSync {
     return this.resend;
   }
 
+  /** The latest schema offered (being indexed or serving), if any. */
+  latestSdl(): string | undefined {
+    return this.target?.sdl ?? this.served?.sdl;
+  }
+
   status(): SyncStatus {
     return {
       phase: this.phase,
       ...(this.served ? { servingIndexId: this.served.id } : {}),
       ...(this.target ? { pendingIndexId: this.target.id } : {}),
       ...(this.reason ? { reason: this.reason } : {}),
+      ...(this.served?.symbolCount === undefined ? {} : { symbolCount: this.served.symbolCount }),
+      ...(this.serviceUrl ? { serviceUrl: this.serviceUrl } : {}),
     };
   }
 
@@ -216,7 +228,7 @@ export class IndexSync {
   private adopt(target: Target, index: Index): void {
     if (target !== this.target) return;
     const previous = this.served?.id;
-    this.served = { id: target.id, sdl: target.sdl };
+    this.served = { id: target.id, sdl: target.sdl, symbolCount: Number(index.symbolCount) };
     this.target = undefined;
     this.logger.info({ indexId: target.id, previous, symbols: Number(index.symbolCount) }, 'index adopted');
     this.setPhase(SyncPhase.Ready);

@@ -32,16 +32,25 @@ export interface SyncStatus {
   pendingIndexId?: string;
   /** A short, secret-free reason for the phase (failure, source error). */
   reason?: string;
+  /** Symbols of the serving index (from the GetIndex that found it READY). */
+  symbolCount?: number;
+  /** Where the discovery service is (credentials removed), for texts that name it. */
+  serviceUrl?: string;
 }
 
 /** The failure a tool call gets when there is no adopted index, by phase. */
 export function failureForPhase(status: SyncStatus): ToolFailure {
   switch (status.phase) {
-    case SyncPhase.Ensuring:
     case SyncPhase.Indexing:
       return new ToolFailure(ToolFailureCode.Building);
+    case SyncPhase.Ensuring:
+      // Nothing is known to build until the service has accepted the schema.
+      return new ToolFailure(
+        ToolFailureCode.NotReady,
+        status.serviceUrl ? `The schema is being sent to the discovery service at ${status.serviceUrl}` : 'The schema is being sent to the discovery service',
+      );
     case SyncPhase.Unreachable:
-      return new ToolFailure(ToolFailureCode.Unreachable);
+      return new ToolFailure(ToolFailureCode.Unreachable, triedText(status.serviceUrl));
     case SyncPhase.Unauthorized:
       return new ToolFailure(ToolFailureCode.Misconfigured);
     case SyncPhase.Failed:
@@ -57,5 +66,22 @@ export function failureForPhase(status: SyncStatus): ToolFailure {
       );
     case SyncPhase.Ready:
       return new ToolFailure(ToolFailureCode.Internal, 'No index is adopted');
+  }
+}
+
+/** The detail sentence naming the URL an unreachable service was tried at. */
+export function triedText(serviceUrl: string | undefined): string | undefined {
+  return serviceUrl ? `Tried ${serviceUrl}; is it running?` : undefined;
+}
+
+/** A URL fit to show: no user name or password. Unparseable input is not shown. */
+export function displayUrl(url: string): string | undefined {
+  try {
+    const parsed = new URL(url);
+    parsed.username = '';
+    parsed.password = '';
+    return parsed.href.replace(/\/+$/, '');
+  } catch {
+    return undefined;
   }
 }

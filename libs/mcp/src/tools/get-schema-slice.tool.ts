@@ -22,7 +22,7 @@ const input = z.strictObject({
 const output = z.strictObject({
   sdl: z.string().describe('The slice as SDL: only the fields, arguments, input types and enums an operation for the query needs.'),
   tokens: z.number().int().describe('Size of the slice in o200k tokens, never over maxTokens.'),
-  coordinates: z.array(z.string()).describe('Every element printed, as <kind>:<name> (object:Query, field:Query.employees, enum:Mood, ...).'),
+  coordinates: z.array(z.string()).describe('Every element printed, as <kind>:<name> (object:Query, field:Employee.details, enum:Mood, ...).'),
   truncated: z.boolean().describe('True when relevant elements were left out to stay within maxTokens.'),
 });
 

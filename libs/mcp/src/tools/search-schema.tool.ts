@@ -7,8 +7,14 @@ import { toSearchHit } from '../records.mapper.js';
 import { readOnlyAnnotations, type ToolDefinition } from '../tool-definition.js';
 import { COORDINATE_PATTERN, MAX_COORDINATE_CHARS, MAX_QUERY_CHARS, nonBlank, recordSchema } from './tool-schemas.js';
 
+/**
+ * The limit rule, the same at both doors (this tool and yoko.v1 SearchSchema.limit, whose proto
+ * comment states it; the values are @discovery/ranking's DEFAULT_LIMIT and MAX_LIMIT): at most
+ * `limit` hits, 10 by default; a larger limit than 100 is accepted and returns at most 100.
+ */
 export const SEARCH_DEFAULT_LIMIT = 10;
 export const SEARCH_MAX_LIMIT = 100;
+export const SEARCH_LIMIT_RULE = `Most hits to return (default ${SEARCH_DEFAULT_LIMIT}); limits above ${SEARCH_MAX_LIMIT} return at most ${SEARCH_MAX_LIMIT}.`;
 
 const input = z.strictObject({
   query: nonBlank('query', MAX_QUERY_CHARS).describe(
@@ -24,9 +30,8 @@ const input = z.strictObject({
     .number()
     .int('limit must be a whole number')
     .min(1, 'limit must be at least 1')
-    .max(SEARCH_MAX_LIMIT, `limit must be at most ${SEARCH_MAX_LIMIT}`)
     .default(SEARCH_DEFAULT_LIMIT)
-    .describe(`Maximum number of hits (default ${SEARCH_DEFAULT_LIMIT}).`),
+    .describe(SEARCH_LIMIT_RULE),
   parent: z
     .string()
     .regex(COORDINATE_PATTERN, 'parent must be a coordinate such as object:Query')

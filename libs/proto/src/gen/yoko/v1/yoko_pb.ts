@@ -244,7 +244,8 @@ export type SearchSchemaRequest = Message<"yoko.v1.SearchSchemaRequest"> & {
   query: string;
 
   /**
-   * 0 = default.
+   * Most hits to return: 0 = the default (10); limits above 100 return at
+   * most 100 (the same rule as the MCP tool search_schema).
    *
    * @generated from field: int32 limit = 3;
    */
