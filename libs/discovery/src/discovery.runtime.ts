@@ -26,7 +26,16 @@ export interface DiscoveryRuntimeOptions {
   authenticator: Authenticator;
   embedder?: TextEmbedder;
   generator?: QueryGenerator;
-  limits: { idleTtlMs: number; maxSdlBytes: number; cacheMaxBytes: number; buildConcurrency: number; vectorWeight?: number };
+  limits: {
+    idleTtlMs: number;
+    maxSdlBytes: number;
+    cacheMaxBytes: number;
+    buildConcurrency: number;
+    vectorWeight?: number;
+    /** Per-index limits (MAX_INDEX_SYMBOLS, MAX_INDEX_BYTES); unset: unlimited. */
+    maxSymbols?: number;
+    maxStoredBytes?: number;
+  };
   /** Consume build jobs in this process (false: an API-only replica). Default true. */
   runBuildWorker?: boolean;
   buildAttempts?: number;
@@ -94,6 +103,10 @@ export function createDiscoveryRuntime(options: DiscoveryRuntimeOptions): Discov
       maxSdlBytes: options.limits.maxSdlBytes,
       attempts,
       ...(pipeline ? { pipeline } : {}),
+      limits: {
+        maxSymbols: options.limits.maxSymbols ?? Number.MAX_SAFE_INTEGER,
+        maxStoredBytes: options.limits.maxStoredBytes ?? Number.MAX_SAFE_INTEGER,
+      },
     },
     log,
     observer,

@@ -12,3 +12,4 @@ export { SymbolMemo, SYMBOL_MEMO_CHARS } from './symbol-memo.js';
 export { isConnectionType, isPaginatedField } from './pagination.js';
 export { splitIdentifier, identifierWords, cleanDescription } from './symbol-text.js';
 export { TextMemo, detach } from './text-memo.js';
+export { estimateSymbols, checkSymbolEstimate } from './symbol-estimate.js';

@@ -7,7 +7,7 @@
  * schema never stalls the API and a rebuild does not pay a thread's start.
  */
 import { buildSearchIndex, serializeSearchIndex } from '@discovery/ranking';
-import { buildSchemaFromSdl, extractSymbols } from '@discovery/schema-symbols';
+import { buildSchemaFromSdl, checkSymbolEstimate, extractSymbols } from '@discovery/schema-symbols';
 import { BuildWorkerPool } from './build-worker.pool.js';
 
 export interface PreparedBuild {
@@ -20,7 +20,8 @@ export interface PreparedBuild {
   dispose(): void;
 }
 
-export type BuildPipeline = (sdl: string, maxBytes: number) => Promise<PreparedBuild>;
+/** `maxSymbols`: a schema whose SDL shows more is refused before it is parsed (SymbolExtractionError TOO_MANY_SYMBOLS). */
+export type BuildPipeline = (sdl: string, maxBytes: number, maxSymbols?: number) => Promise<PreparedBuild>;
 
 /** A pipeline that holds resources (threads): one is made per runtime and closed when it stops. */
 export interface OwnedBuildPipeline {
@@ -34,7 +35,8 @@ export interface BuildPipelineFactory {
 }
 
 /** The same stages as build.worker.ts, in this thread. */
-export const inProcessPipeline: BuildPipeline = async (sdl, maxBytes) => {
+export const inProcessPipeline: BuildPipeline = async (sdl, maxBytes, maxSymbols) => {
+  if (maxSymbols !== undefined) checkSymbolEstimate(sdl, maxSymbols);
   const { schema, lenient, warnings } = buildSchemaFromSdl(sdl, { maxBytes });
   const symbols = extractSymbols(schema);
   return {
