@@ -4,8 +4,17 @@
  * service, and the Connect handler (auth, error mapping, yoko.v1 routes).
  * Apps (the indexer, the all-in-one `serve`) create one and mount `handler`.
  */
-import type { Interceptor } from '@connectrpc/connect';
-import { type Authenticator, authInterceptor, principalOf, yokoScopeForMethod } from '@discovery/auth';
+import { Code, ConnectError, type Interceptor } from '@connectrpc/connect';
+import {
+  AuthError,
+  type Authenticator,
+  authInterceptor,
+  authorizeCall,
+  type MethodRef,
+  principalOf,
+  toConnectError,
+  yokoScopeForMethod,
+} from '@discovery/auth';
 import type { EventBus, IndexStore, JobQueue } from '@discovery/storage';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { BuildPipeline, BuildPipelineFactory, OwnedBuildPipeline } from './build/build-pipeline.js';
@@ -139,6 +148,16 @@ export function createDiscoveryRuntime(options: DiscoveryRuntimeOptions): Discov
       }),
     ],
     onFailure: (error, method) => log.error({ err: error, method }, 'request handler failed'),
+    preflight: async (req, method) => {
+      try {
+        await authorizeCall(options.authenticator, yokoScopeForMethod, req.headers.authorization, method);
+      } catch (error) {
+        if (!(error instanceof AuthError)) throw error;
+        log.warn({ method: method.name, reason: error.reason }, 'call refused');
+        return toConnectError(error);
+      }
+      return bodyOverLimit(req.headers['content-length'], method, options.limits.maxSdlBytes);
+    },
   });
   let unsubscribe: (() => Promise<void>) | undefined;
   let sweeper: NodeJS.Timeout | undefined;
@@ -167,6 +186,17 @@ export function createDiscoveryRuntime(options: DiscoveryRuntimeOptions): Discov
       await owned?.close();
     },
   };
+}
+
+/** Bodies of every method but EnsureIndex (which carries an SDL) are small: a prompt, a query, coordinates. */
+const SMALL_BODY_BYTES = 1024 * 1024;
+
+/** A declared body larger than its method can need is refused before it is read (resource_exhausted). */
+function bodyOverLimit(contentLength: string | undefined, method: MethodRef, maxSdlBytes: number): ConnectError | undefined {
+  const limit = method.name === 'EnsureIndex' ? maxSdlBytes + 64 * 1024 : SMALL_BODY_BYTES;
+  const declared = Number(contentLength ?? 0);
+  if (!(declared > limit)) return undefined;
+  return new ConnectError(`the request body is ${declared} bytes; ${method.name} accepts at most ${limit} bytes`, Code.ResourceExhausted);
 }
 
 /**
