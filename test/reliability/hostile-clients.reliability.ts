@@ -7,11 +7,17 @@
  * the indexer's peak resident memory grows by less than the bodies would
  * take (it grew from 205 to 815 MiB before). A body larger than its method
  * needs is refused from its Content-Length, token or not.
+ *
+ * Item 4: the built bridge checks Host and Origin on every MCP request on any
+ * interface, and refuses to start on a public one without client tokens
+ * unless MCP_AUTH=off says so.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { fileURLToPath } from 'node:url';
+import { freePort, sleep } from '@discovery/testing';
 import { IndexStatus } from '@discovery/proto';
 import { dropPrefix, fixture, TOKENS, unique, untilSettled } from './support/test-indexer.js';
 import { outcome, rawCall } from './support/connect-calls.js';
@@ -110,5 +116,114 @@ describe('issue 14 item 3: no work before authentication', () => {
     }
     // A well-formed call still works.
     expect((await outcome(indexer.client(TOKENS.acme).listIndexes({}))).code).toBe('ok');
+  });
+});
+
+const BRIDGE_MAIN = fileURLToPath(new URL('../../apps/mcp-bridge/dist/main.js', import.meta.url));
+const SCHEMA = fileURLToPath(new URL('../fixtures/schemas/countries.graphql', import.meta.url));
+
+interface BridgeProcess {
+  port: number;
+  output(): string;
+  exited: Promise<number | null>;
+  stop(): Promise<void>;
+}
+
+/** The built bridge with `env`; waits until /healthz answers or the process exits. */
+async function spawnBridge(env: Record<string, string>): Promise<BridgeProcess> {
+  const port = await freePort();
+  const child = spawn(NODE, [BRIDGE_MAIN], {
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', PORT: String(port), LOG_LEVEL: 'warn', DISCOVERY_URL: 'http://127.0.0.1:9', SCHEMA_FILE: SCHEMA, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  let gone = false;
+  void exited.then(() => (gone = true));
+  for (let i = 0; i < 300 && !gone; i++) {
+    const status = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => (void r.body?.cancel(), r.status), () => 0);
+    if (status === 200) break;
+    await sleep(200);
+  }
+  return {
+    port,
+    output: () => output,
+    exited,
+    async stop() {
+      if (!gone) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** POSTs an MCP initialize to 127.0.0.1:`port`/mcp with the given Host and Origin headers; the HTTP status. */
+function initialize(port: number, headers: { host: string; origin?: string; authorization?: string }): Promise<number> {
+  const body = JSON.stringify({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'rebinding', version: '1' } },
+  });
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: '127.0.0.1', port, path: '/mcp', method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers } },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+describe('issue 14 item 4: DNS rebinding and Origin', () => {
+  it('a bridge on a public interface without client tokens refuses to start unless MCP_AUTH=off', async () => {
+    const bridge = await spawnBridge({ HOST: '0.0.0.0' });
+    const code = await bridge.exited;
+    report('I4-public-without-tokens', { exitCode: String(code), names: /MCP_AUTH_TOKENS/.test(bridge.output()) ? 'MCP_AUTH_TOKENS' : '-' });
+    expect(code).not.toBe(0);
+    expect(bridge.output()).toContain('MCP_AUTH_TOKENS');
+  });
+
+  it.each([
+    ['0.0.0.0', { MCP_AUTH: 'off' }],
+    ['127.0.0.1', {}],
+  ])('bound to %s, /mcp checks Host and Origin on every request', async (host, env) => {
+    const bridge = await spawnBridge({ HOST: host, ...env });
+    try {
+      const p = bridge.port;
+      const answers = {
+        loopbackHost: await initialize(p, { host: `localhost:${p}` }),
+        rebindHost: await initialize(p, { host: `attacker.example:${p}` }),
+        foreignOrigin: await initialize(p, { host: `127.0.0.1:${p}`, origin: 'http://attacker.example' }),
+        rebindOrigin: await initialize(p, { host: `localhost:${p}`, origin: `http://attacker.example:${p}` }),
+        loopbackOrigin: await initialize(p, { host: `127.0.0.1:${p}`, origin: 'http://localhost:6274' }),
+      };
+      report(`I4-host-origin ${host}`, answers);
+      expect(answers).toEqual({ loopbackHost: 200, rebindHost: 403, foreignOrigin: 403, rebindOrigin: 403, loopbackOrigin: 200 });
+    } finally {
+      await bridge.stop();
+    }
+  });
+
+  it('configured hosts and origins are accepted, with client tokens', async () => {
+    const bridge = await spawnBridge({
+      HOST: '0.0.0.0',
+      MCP_AUTH_TOKENS: 'sd_reliability-client-token',
+      MCP_ALLOWED_HOSTS: 'bridge.internal:4200',
+      MCP_ALLOWED_ORIGINS: 'https://console.example',
+    });
+    try {
+      const token = 'Bearer sd_reliability-client-token';
+      const p = bridge.port;
+      expect(await initialize(p, { host: 'bridge.internal:4200', origin: 'https://console.example', authorization: token })).toBe(200);
+      expect(await initialize(p, { host: 'bridge.internal:4200' })).toBe(401);
+      expect(await initialize(p, { host: `localhost:${p}`, authorization: token })).toBe(403);
+    } finally {
+      await bridge.stop();
+    }
   });
 });

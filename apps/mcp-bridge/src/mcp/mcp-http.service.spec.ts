@@ -37,6 +37,7 @@ async function start(options: { maxSessions?: number; sessionIdleMs?: number }):
   service = new McpHttpService({
     sessions: 'stateful',
     authTokenHashes: [],
+    allowedHosts: () => ['*'],
     server: () => ({ sync: sync!, client }),
     logger: silentLogger,
     ...options,

@@ -3,7 +3,8 @@
  * - stateless: one server and transport per POST, nothing kept between requests;
  * - stateful: a session per `initialize`, addressed by `Mcp-Session-Id`, ended by DELETE or
  *   after being idle (bounded in number).
- * Client bearer auth (MCP_AUTH_TOKENS) is checked before anything else.
+ * Host and Origin are checked first, on every request (DNS rebinding: the MCP specification
+ * requires local servers to validate Origin), then client bearer auth (MCP_AUTH_TOKENS).
  */
 import { bearerTokenMatches } from '@discovery/auth';
 import type { McpSessionMode } from '@discovery/config';
@@ -18,8 +19,10 @@ export interface McpHttpOptions {
   sessions: McpSessionMode;
   /** SHA-256 hex hashes of accepted client tokens; empty: no client auth. */
   authTokenHashes: readonly string[];
-  /** Host headers accepted (DNS rebinding protection); undefined: any. Read per request. */
-  allowedHosts?: () => string[] | undefined;
+  /** Host headers accepted, lower case `name:port` (DNS rebinding protection); `*` in the list: any. Read per request. */
+  allowedHosts: () => readonly string[];
+  /** Origins accepted besides loopback ones (`scheme://host[:port]`); a request without Origin is not a browser's. */
+  allowedOrigins?: readonly string[];
   /** A stateful session unused this long is closed (default 30 min). */
   sessionIdleMs?: number;
   /** Most sessions kept at once (default 1000). */
@@ -46,6 +49,7 @@ export class McpHttpService {
 
   /** Handles POST, GET and DELETE on the MCP endpoint. */
   async handle(req: Request, res: Response): Promise<void> {
+    if (!this.fromAllowedPlace(req, res)) return;
     if (!this.authorized(req, res)) return;
     if (this.options.sessions === 'stateless') return this.stateless(req, res);
     return this.stateful(req, res);
@@ -59,6 +63,21 @@ export class McpHttpService {
     clearInterval(this.sweeper);
     await Promise.all([...this.sessions.values()].map((session) => this.end(session)));
     this.sessions.clear();
+  }
+
+  private fromAllowedPlace(req: Request, res: Response): boolean {
+    const hosts = this.options.allowedHosts();
+    const host = (req.headers.host ?? '').toLowerCase();
+    if (!hosts.includes('*') && !hosts.includes(host)) {
+      rpcError(res, 403, -32000, 'Forbidden: this Host is not allowed (MCP_ALLOWED_HOSTS).');
+      return false;
+    }
+    const origin = req.headers.origin;
+    if (origin !== undefined && !isLoopbackOrigin(origin) && !(this.options.allowedOrigins ?? []).includes(origin.toLowerCase())) {
+      rpcError(res, 403, -32000, 'Forbidden: this Origin is not allowed (MCP_ALLOWED_ORIGINS).');
+      return false;
+    }
+    return true;
   }
 
   private authorized(req: Request, res: Response): boolean {
@@ -75,7 +94,7 @@ export class McpHttpService {
       rpcError(res, 405, -32000, 'Method not allowed: this server is stateless; use POST.');
       return;
     }
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, ...this.hostCheck() });
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
     const server = createBridgeServer(this.options.server());
     res.on('close', () => {
       void transport.close();
@@ -119,7 +138,6 @@ export class McpHttpService {
       onsessionclosed: (sessionId) => {
         this.sessions.delete(sessionId);
       },
-      ...this.hostCheck(),
     });
     transport.onclose = () => {
       if (transport.sessionId) this.sessions.delete(transport.sessionId);
@@ -143,10 +161,13 @@ export class McpHttpService {
     await session.server.close().catch(() => undefined);
   }
 
-  private hostCheck(): { enableDnsRebindingProtection?: boolean; allowedHosts?: string[] } {
-    const allowedHosts = this.options.allowedHosts?.();
-    return allowedHosts ? { enableDnsRebindingProtection: true, allowedHosts } : {};
-  }
+}
+
+const LOOPBACK_ORIGIN = /^https?:\/\/(?:localhost|127\.\d{1,3}\.\d{1,3}\.\d{1,3}|\[::1\])(?::\d{1,5})?$/i;
+
+/** Pages served from this machine's loopback (an MCP inspector, a local IDE) may call a local bridge. */
+function isLoopbackOrigin(origin: string): boolean {
+  return LOOPBACK_ORIGIN.test(origin);
 }
 
 function rpcError(res: Response, status: number, code: number, message: string): void {
