@@ -2,18 +2,20 @@
  * Streamable HTTP for the bridge's MCP server, in both session modes:
  * - stateless: one server and transport per POST, nothing kept between requests;
  * - stateful: a session per `initialize`, addressed by `Mcp-Session-Id`, ended by DELETE or
- *   after being idle (bounded in number).
+ *   after being idle. Bounded per client (its token, else its address) and in total: a new session
+ *   over either bound closes the idlest one (the client's own first), so one client opening
+ *   thousands of sessions cannot lock others out (issue 14, item 5).
  * Host and Origin are checked first, on every request (DNS rebinding: the MCP specification
  * requires local servers to validate Origin), then client bearer auth (MCP_AUTH_TOKENS).
  */
-import { bearerTokenMatches } from '@discovery/auth';
+import { bearerToken, bearerTokenMatches } from '@discovery/auth';
 import type { McpSessionMode } from '@discovery/config';
 import { createBridgeServer, type BridgeLogger, type BridgeServerOptions } from '@discovery/mcp';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { Request, Response } from 'express';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 
 export interface McpHttpOptions {
   sessions: McpSessionMode;
@@ -27,6 +29,8 @@ export interface McpHttpOptions {
   sessionIdleMs?: number;
   /** Most sessions kept at once (default 1000). */
   maxSessions?: number;
+  /** Most sessions one client (token, else address) keeps at once (default 16). */
+  maxSessionsPerClient?: number;
   server: () => BridgeServerOptions;
   logger: BridgeLogger;
 }
@@ -35,6 +39,8 @@ interface Session {
   transport: StreamableHTTPServerTransport;
   server: Server;
   lastSeen: number;
+  /** Who opened it: `token:<hash>` or `addr:<remote address>`. */
+  client: string;
 }
 
 export class McpHttpService {
@@ -120,19 +126,43 @@ export class McpHttpService {
       rpcError(res, 400, -32000, 'Bad request: send an initialize request without Mcp-Session-Id to start a session.');
       return;
     }
-    if (this.sessions.size >= (this.options.maxSessions ?? 1000)) {
-      rpcError(res, 503, -32000, 'Too many sessions: retry later.');
-      return;
-    }
-    await this.open(req, res);
+    const client = this.clientOf(req);
+    this.makeRoom(client);
+    await this.open(req, res, client);
   }
 
-  private async open(req: Request, res: Response): Promise<void> {
+  /** Closes the idlest sessions so that one more fits: the client's own over its bound, then anyone's over the total. */
+  private makeRoom(client: string): void {
+    const own = [...this.sessions].filter(([, session]) => session.client === client);
+    const perClient = this.options.maxSessionsPerClient ?? 16;
+    if (own.length >= perClient) this.evict(own, own.length - perClient + 1);
+    const total = this.options.maxSessions ?? 1000;
+    if (this.sessions.size >= total) this.evict([...this.sessions], this.sessions.size - total + 1);
+  }
+
+  private evict(candidates: [string, Session][], count: number): void {
+    candidates.sort((a, b) => a[1].lastSeen - b[1].lastSeen);
+    for (const [id, session] of candidates.slice(0, count)) {
+      this.sessions.delete(id);
+      void this.end(session);
+    }
+    this.options.logger.debug({ evicted: count, sessions: this.sessions.size }, 'idlest MCP sessions closed to make room');
+  }
+
+  private clientOf(req: Request): string {
+    const token = bearerToken(req.headers.authorization);
+    if (this.options.authTokenHashes.length > 0 && typeof token === 'string') {
+      return `token:${createHash('sha256').update(token).digest('hex')}`;
+    }
+    return `addr:${req.socket.remoteAddress ?? 'unknown'}`;
+  }
+
+  private async open(req: Request, res: Response, client: string): Promise<void> {
     const server = createBridgeServer(this.options.server());
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (sessionId) => {
-        this.sessions.set(sessionId, { transport, server, lastSeen: Date.now() });
+        this.sessions.set(sessionId, { transport, server, lastSeen: Date.now(), client });
         this.options.logger.debug({ sessions: this.sessions.size }, 'MCP session opened');
       },
       onsessionclosed: (sessionId) => {
