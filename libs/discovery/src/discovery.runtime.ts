@@ -149,6 +149,9 @@ export function createDiscoveryRuntime(options: DiscoveryRuntimeOptions): Discov
     ],
     onFailure: (error, method) => log.error({ err: error, method }, 'request handler failed'),
     preflight: async (req, method) => {
+      // Both from the headers alone: a body too large for its method is refused whoever sends it.
+      const oversized = bodyOverLimit(req.headers['content-length'], method, options.limits.maxSdlBytes);
+      if (oversized) return oversized;
       try {
         await authorizeCall(options.authenticator, yokoScopeForMethod, req.headers.authorization, method);
       } catch (error) {
@@ -156,7 +159,7 @@ export function createDiscoveryRuntime(options: DiscoveryRuntimeOptions): Discov
         log.warn({ method: method.name, reason: error.reason }, 'call refused');
         return toConnectError(error);
       }
-      return bodyOverLimit(req.headers['content-length'], method, options.limits.maxSdlBytes);
+      return undefined;
     },
   });
   let unsubscribe: (() => Promise<void>) | undefined;
