@@ -47,6 +47,7 @@ export class GeneratorContext {
     const storage = createStorage({
       redisUrl: config.redis.url,
       keyPrefix: config.redis.keyPrefix,
+      embeddingCacheMaxBytes: config.embeddings.cacheMaxBytes,
       onError: (error, source) => logger.warn({ err: error, source }, 'storage connection problem'),
     });
     const queue = storage.createQueue<GenerateJobData, GenerateJobResult>(GENERATE_QUEUE, {

@@ -24,6 +24,7 @@ export class IndexerContext {
     const storage = createStorage({
       redisUrl: config.redis.url,
       keyPrefix: config.redis.keyPrefix,
+      embeddingCacheMaxBytes: config.embeddings.cacheMaxBytes,
       onError: (error, source) => logger.warn({ err: error, source }, 'storage connection problem'),
     });
     const embedder = await createTextEmbedder(config.embeddings, storage.embeddingCache);

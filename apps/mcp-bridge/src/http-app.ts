@@ -1,6 +1,7 @@
 /**
  * Creates the bridge's NestJS HTTP app (MCP over Streamable HTTP on /mcp, health, metrics).
- * Loopback listeners only accept loopback Host headers (DNS rebinding protection).
+ * /mcp accepts only the Host headers of MCP_ALLOWED_HOSTS (default: the loopback names and HOST
+ * itself at PORT) and no foreign Origin, whatever interface it listens on (DNS rebinding protection).
  */
 import type { HttpListenConfig, McpConfig } from '@discovery/config';
 import type { BridgeLogger } from '@discovery/mcp';
@@ -17,7 +18,7 @@ export interface HttpAppOptions {
   /** The bridge; absent in `serve` without a schema (no MCP endpoint then). */
   runtime: BridgeRuntime | undefined;
   metrics: BridgeMetrics;
-  mcp: Pick<McpConfig, 'sessions' | 'authTokenHashes'>;
+  mcp: Pick<McpConfig, 'sessions' | 'authTokenHashes' | 'allowedHosts' | 'allowedOrigins'>;
   http: HttpListenConfig;
   logger: BridgeLogger;
   /** A Node handler tried before the app's routes (the discovery API in `serve`); calls next() otherwise. */
@@ -26,7 +27,15 @@ export interface HttpAppOptions {
   onShutdown?: () => Promise<void>;
 }
 
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
+/** Interfaces that stand for every address: not a name a client puts in Host. */
+const WILDCARD = new Set(['0.0.0.0', '::', '[::]']);
+
+/** Host headers /mcp accepts by default: the loopback names and a specific HOST, at `port`. */
+function defaultAllowedHosts(host: string, port: number): string[] {
+  const names = ['127.0.0.1', 'localhost', '[::1]'];
+  if (!WILDCARD.has(host)) names.push(host.includes(':') && !host.startsWith('[') ? `[${host}]` : host);
+  return [...new Set(names.map((name) => `${name.toLowerCase()}:${port}`))];
+}
 
 export interface StartedHttpApp {
   app: NestExpressApplication;
@@ -37,13 +46,14 @@ export interface StartedHttpApp {
 
 export async function startHttpApp(options: HttpAppOptions): Promise<StartedHttpApp> {
   let port = options.http.port;
-  const loopback = LOOPBACK.has(options.http.host);
   const runtime = options.runtime;
+  const configuredHosts = options.mcp.allowedHosts;
   const mcp = runtime
     ? new McpHttpService({
         sessions: options.mcp.sessions,
         authTokenHashes: options.mcp.authTokenHashes,
-        allowedHosts: () => (loopback ? [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`] : undefined),
+        allowedHosts: () => configuredHosts ?? defaultAllowedHosts(options.http.host, port),
+        ...(options.mcp.allowedOrigins ? { allowedOrigins: options.mcp.allowedOrigins } : {}),
         server: () => runtime.serverOptions(),
         logger: options.logger,
       })

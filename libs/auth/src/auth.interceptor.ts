@@ -63,6 +63,20 @@ export function toConnectError(error: AuthError): ConnectError {
   return new ConnectError(error.message, code);
 }
 
+/** The principal of a call to `method` with this Authorization header; throws AuthError when refused. */
+export async function authorizeCall(
+  authenticator: Authenticator,
+  scopeForMethod: ScopeForMethod,
+  authorization: string | null | undefined,
+  method: MethodRef,
+): Promise<Principal> {
+  const principal = await authenticator.authenticate(authorization);
+  const scope = scopeForMethod(method);
+  if (scope === undefined) throw AuthError.permissionDenied(`${method.name} (no scope is defined for it)`);
+  authorize(principal, scope);
+  return principal;
+}
+
 export function authInterceptor(
   authenticator: Authenticator,
   scopeForMethod: ScopeForMethod,
@@ -70,10 +84,7 @@ export function authInterceptor(
 ): Interceptor {
   return (next) => async (request) => {
     try {
-      const principal = await authenticator.authenticate(request.header.get('authorization'));
-      const scope = scopeForMethod(request.method);
-      if (scope === undefined) throw AuthError.permissionDenied(`${request.method.name} (no scope is defined for it)`);
-      authorize(principal, scope);
+      const principal = await authorizeCall(authenticator, scopeForMethod, request.header.get('authorization'), request.method);
       request.contextValues.set(principalKey, principal);
     } catch (error) {
       if (!(error instanceof AuthError)) throw error;

@@ -12,6 +12,7 @@ export { bearerTokenMatches } from './bearer-token-matches.js';
 export { TOKEN_PREFIX, generateToken, hashToken, tokenEntry } from './token-hash.js';
 export {
   authInterceptor,
+  authorizeCall,
   principalKey,
   principalOf,
   toConnectError,

@@ -12,6 +12,9 @@ import type { McpSessionMode } from './variables.js';
 /** Variables of the bridge's MCP face, shared with `serve`. */
 export const mcpVars = {
   MCP_AUTH_TOKENS: b.MCP_AUTH_TOKENS,
+  MCP_AUTH: b.MCP_AUTH,
+  MCP_ALLOWED_HOSTS: b.MCP_ALLOWED_HOSTS,
+  MCP_ALLOWED_ORIGINS: b.MCP_ALLOWED_ORIGINS,
   MCP_SESSIONS: b.MCP_SESSIONS,
   GRAPHQL_ENDPOINT: b.GRAPHQL_ENDPOINT,
   SCHEMA_FILE: b.SCHEMA_FILE,
@@ -44,6 +47,10 @@ export type SchemaSource =
 export interface McpConfig {
   /** SHA-256 hex of the tokens MCP clients must send; empty: no client auth. */
   readonly authTokenHashes: readonly string[];
+  /** Host headers accepted (`*`: any); undefined: loopback names and HOST at PORT. */
+  readonly allowedHosts?: readonly string[] | undefined;
+  /** Origins accepted besides loopback ones (default none). */
+  readonly allowedOrigins?: readonly string[];
   readonly sessions: McpSessionMode;
   readonly graphqlEndpoint: string | undefined;
   /** Undefined only in `serve` without a schema (the bridge is then not started). */
@@ -89,6 +96,8 @@ export function mcpSection(values: EnvValues<typeof mcpVars>): McpConfig {
         : undefined;
   return {
     authTokenHashes: values.MCP_AUTH_TOKENS ?? [],
+    allowedHosts: values.MCP_ALLOWED_HOSTS,
+    allowedOrigins: values.MCP_ALLOWED_ORIGINS ?? [],
     sessions: values.MCP_SESSIONS,
     graphqlEndpoint: values.GRAPHQL_ENDPOINT,
     schemaSource,
@@ -96,9 +105,37 @@ export function mcpSection(values: EnvValues<typeof mcpVars>): McpConfig {
   };
 }
 
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
+
+/** Whether HOST is a loopback interface (only local processes can connect). */
+export function isLoopbackHost(host: string): boolean {
+  return LOOPBACK_HOSTS.has(host.toLowerCase()) || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+/**
+ * MCP on a public interface needs client tokens unless MCP_AUTH=off says otherwise (issue 14: a web
+ * page could rebind to the bridge and read the schema or spend the model budget); `*` hosts need tokens.
+ */
+export function checkPublicMcp(context: CheckContext<typeof mcpVars & { HOST: typeof b.BRIDGE_HOST }>): ConfigIssue[] {
+  const { values, isSet } = context;
+  if (!context.valid('HOST', 'MCP_AUTH', 'MCP_AUTH_TOKENS', 'MCP_ALLOWED_HOSTS')) return [];
+  const issues: ConfigIssue[] = [];
+  const tokens = isSet('MCP_AUTH_TOKENS');
+  if (values.HOST !== undefined && !isLoopbackHost(values.HOST) && !tokens && values.MCP_AUTH !== false) {
+    issues.push({
+      variable: 'MCP_AUTH_TOKENS',
+      message: `required while HOST (${values.HOST}) is not loopback: set MCP_AUTH_TOKENS, or MCP_AUTH=off to serve MCP clients without tokens`,
+    });
+  }
+  if (values.MCP_ALLOWED_HOSTS?.includes('*') && !tokens) {
+    issues.push({ variable: 'MCP_ALLOWED_HOSTS', message: '`*` (any Host) needs MCP_AUTH_TOKENS: without tokens it opens the bridge to DNS rebinding' });
+  }
+  return issues;
+}
+
 /** Reads the bridge's variables from `env` (default process.env). */
 export function loadBridgeConfig(env: Env = process.env): BridgeConfig {
-  const values = loadEnv('bridge', bridgeVars, env, [checkSchemaSource(true)]);
+  const values = loadEnv('bridge', bridgeVars, env, [checkSchemaSource(true), checkPublicMcp]);
   const mcp = mcpSection(values);
   if (mcp.schemaSource === undefined) throw new Error('unreachable: the schema source check passed without a source');
   return deepFreeze({

@@ -6,7 +6,7 @@ import { existsSync, statSync } from 'node:fs';
 import { envVar } from './env-var.js';
 import { parseIntrospectHeaders } from './introspect-headers.js';
 import { parseMcpAuthTokens } from './mcp-auth-tokens.js';
-import { InvalidValue, parseChoice, parseDuration, parsePort, parseUrl, parseWord } from './value-parsers.js';
+import { InvalidValue, parseBoolean, parseChoice, parseDuration, parsePort, parseUrl, parseWord, splitList } from './value-parsers.js';
 import { MCP_SESSION_MODES } from './variables.js';
 
 const http = (raw: string): string => parseUrl(raw, ['http', 'https']);
@@ -35,6 +35,33 @@ export const MCP_AUTH_TOKENS = envVar({
   secret: true,
   meaning: 'Bearer tokens MCP clients must send, comma-separated, each `sha256:<hex>` or plain (unset: no client auth).',
   parse: parseMcpAuthTokens,
+});
+export const MCP_AUTH = envVar({
+  name: 'MCP_AUTH',
+  default: 'on',
+  meaning:
+    'Client auth on a public interface: with `on`, a HOST other than loopback needs MCP_AUTH_TOKENS (the service refuses to start without). `off` (explicit only) serves MCP clients without tokens there.',
+  parse: parseBoolean,
+});
+export const MCP_ALLOWED_HOSTS = envVar({
+  name: 'MCP_ALLOWED_HOSTS',
+  meaning:
+    'Host headers the MCP endpoint accepts, comma-separated `name:port` (DNS rebinding protection); `*` accepts any (only with MCP_AUTH_TOKENS). Unset: localhost, 127.0.0.1 and [::1] at PORT, and HOST itself when it is a specific address.',
+  parse: (raw) => {
+    const list = splitList(raw).map((host) => parseWord(host.toLowerCase(), 'a host:port or *'));
+    if (list.length === 0) throw new InvalidValue('expected one or more host:port entries, comma-separated, or *');
+    return list;
+  },
+});
+export const MCP_ALLOWED_ORIGINS = envVar({
+  name: 'MCP_ALLOWED_ORIGINS',
+  meaning:
+    'Origins (browser pages) allowed to call the MCP endpoint, comma-separated `scheme://host[:port]`, beside loopback origins (always allowed). A request with any other Origin is refused; requests without Origin (non-browser clients) are not affected.',
+  parse: (raw) => {
+    const list = splitList(raw).map((origin) => new URL(parseUrl(origin, ['http', 'https'])).origin);
+    if (list.length === 0) throw new InvalidValue('expected one or more origins, comma-separated');
+    return list;
+  },
 });
 export const MCP_SESSIONS = envVar({
   name: 'MCP_SESSIONS',

@@ -41,6 +41,9 @@ const BAD: Readonly<Record<string, string>> = {
   INDEX_IDLE_TTL: '0s',
   MAX_SDL_BYTES: '8MB',
   INDEX_CACHE_MAX_BYTES: '-1',
+  MAX_INDEX_SYMBOLS: '0',
+  MAX_INDEX_BYTES: 'lots',
+  EMBEDDING_CACHE_MAX_BYTES: '-1',
   BUILD_CONCURRENCY: '0',
   EMBEDDINGS_PROVIDER: 'bert',
   EMBEDDINGS_MODEL_PATH: join(dir, 'no-such-model'),
@@ -64,6 +67,9 @@ const BAD: Readonly<Record<string, string>> = {
   DISCOVERY_TOKEN: 'two words',
   MCP_AUTH_TOKENS: 'short',
   MCP_SESSIONS: 'sticky',
+  MCP_AUTH: 'maybe',
+  MCP_ALLOWED_HOSTS: ' , ',
+  MCP_ALLOWED_ORIGINS: ' , ',
   GRAPHQL_ENDPOINT: 'graphql',
   SCHEMA_FILE: join(dir, 'missing.graphql'),
   INTROSPECT_URL: 'graphql',
@@ -131,12 +137,41 @@ describe('loading', () => {
       shutdownGraceMs: 25_000,
       http: { port: 4100, host: '0.0.0.0' },
       auth: { enabled: true, tokens: [{ tenant: 'acme', sha256: HASH, scopes: ['read', 'write', 'generate'] }], jwt: undefined },
-      index: { idleTtlMs: 30 * 86_400_000, maxSdlBytes: 16 * 1024 ** 2, cacheMaxBytes: 512 * 1024 ** 2, buildConcurrency: 1, vectorWeight: 0 },
-      embeddings: { provider: 'static', modelPath: undefined, baseUrl: undefined, apiKey: undefined, model: undefined, dimensions: undefined },
+      index: {
+        idleTtlMs: 30 * 86_400_000,
+        maxSdlBytes: 16 * 1024 ** 2,
+        cacheMaxBytes: 512 * 1024 ** 2,
+        maxSymbols: 100_000,
+        maxStoredBytes: 128 * 1024 ** 2,
+        buildConcurrency: 1,
+        vectorWeight: 0,
+      },
+      embeddings: {
+        provider: 'static',
+        modelPath: undefined,
+        baseUrl: undefined,
+        apiKey: undefined,
+        model: undefined,
+        dimensions: undefined,
+        cacheMaxBytes: 256 * 1024 ** 2,
+      },
       generate: { timeoutMs: 30_000, cacheTtlMs: 3_600_000 },
     });
     expect(Object.isFrozen(config)).toBe(true);
     expect(Object.isFrozen(config.auth.tokens[0])).toBe(true);
+  });
+
+  it('refuses MCP on a public interface without client tokens unless MCP_AUTH=off, and `*` hosts without tokens', () => {
+    const base = { SCHEMA_FILE: schemaFile, HOST: '0.0.0.0' };
+    expect(configError(() => loadBridgeConfig(base)).issues).toEqual([
+      { variable: 'MCP_AUTH_TOKENS', message: expect.stringContaining('required while HOST (0.0.0.0) is not loopback') },
+    ]);
+    expect(loadBridgeConfig({ ...base, MCP_AUTH: 'off' }).mcp.authTokenHashes).toEqual([]);
+    expect(loadBridgeConfig({ ...base, MCP_AUTH_TOKENS: 'sd_a-long-enough-client-token' }).mcp.allowedHosts).toBeUndefined();
+    expect(loadBridgeConfig({ SCHEMA_FILE: schemaFile }).mcp.allowedOrigins).toEqual([]);
+    expect(configError(() => loadBridgeConfig({ SCHEMA_FILE: schemaFile, MCP_ALLOWED_HOSTS: '*' })).issues[0]?.variable).toBe('MCP_ALLOWED_HOSTS');
+    const open = loadBridgeConfig({ ...base, MCP_AUTH: 'off', MCP_ALLOWED_HOSTS: 'Bridge.Internal:4200', MCP_ALLOWED_ORIGINS: 'https://app.example/' });
+    expect([open.mcp.allowedHosts, open.mcp.allowedOrigins]).toEqual([['bridge.internal:4200'], ['https://app.example']]);
   });
 
   it('treats empty values as unset', () => {

@@ -29,6 +29,8 @@ export const indexVars = {
   INDEX_IDLE_TTL: v.INDEX_IDLE_TTL,
   MAX_SDL_BYTES: v.MAX_SDL_BYTES,
   INDEX_CACHE_MAX_BYTES: v.INDEX_CACHE_MAX_BYTES,
+  MAX_INDEX_SYMBOLS: v.MAX_INDEX_SYMBOLS,
+  MAX_INDEX_BYTES: v.MAX_INDEX_BYTES,
   BUILD_CONCURRENCY: v.BUILD_CONCURRENCY,
   SEARCH_VECTOR_WEIGHT: v.SEARCH_VECTOR_WEIGHT,
 };
@@ -40,6 +42,7 @@ export const embeddingsVars = {
   EMBEDDINGS_API_KEY: v.EMBEDDINGS_API_KEY,
   EMBEDDINGS_MODEL: v.EMBEDDINGS_MODEL,
   EMBEDDINGS_DIMENSIONS: v.EMBEDDINGS_DIMENSIONS,
+  EMBEDDING_CACHE_MAX_BYTES: v.EMBEDDING_CACHE_MAX_BYTES,
 };
 
 export interface CommonConfig {
@@ -75,6 +78,10 @@ export interface IndexLimitsConfig {
   readonly maxSdlBytes: number;
   readonly cacheMaxBytes: number;
   readonly buildConcurrency: number;
+  /** Most symbols per index (MAX_INDEX_SYMBOLS). */
+  readonly maxSymbols: number;
+  /** Most stored bytes per index (MAX_INDEX_BYTES). */
+  readonly maxStoredBytes: number;
   /** Weight of vector similarity in ranking (0: not used, and queries are not embedded). */
   readonly vectorWeight: number;
 }
@@ -87,6 +94,8 @@ export interface EmbeddingsConfig {
   readonly model: string | undefined;
   /** openai: length of the returned vectors. */
   readonly dimensions: number | undefined;
+  /** Budget of the shared embedding cache per model (EMBEDDING_CACHE_MAX_BYTES). */
+  readonly cacheMaxBytes: number;
 }
 
 type Values<V extends EnvVarSet> = EnvValues<V>;
@@ -122,6 +131,8 @@ export function indexSection(values: Values<typeof indexVars>): IndexLimitsConfi
     maxSdlBytes: values.MAX_SDL_BYTES,
     cacheMaxBytes: values.INDEX_CACHE_MAX_BYTES,
     buildConcurrency: values.BUILD_CONCURRENCY,
+    maxSymbols: values.MAX_INDEX_SYMBOLS,
+    maxStoredBytes: values.MAX_INDEX_BYTES,
     vectorWeight: values.SEARCH_VECTOR_WEIGHT,
   };
 }
@@ -134,6 +145,7 @@ export function embeddingsSection(values: Values<typeof embeddingsVars>): Embedd
     apiKey: values.EMBEDDINGS_API_KEY,
     model: values.EMBEDDINGS_MODEL,
     dimensions: values.EMBEDDINGS_DIMENSIONS,
+    cacheMaxBytes: values.EMBEDDING_CACHE_MAX_BYTES,
   };
 }
 

@@ -5,7 +5,7 @@
  * default without configured tokens: the in-process bridge gets a token made at
  * start, and outside callers need a configured token (or DISCOVERY_AUTH=off).
  */
-import { checkSchemaSource, mcpSection, mcpVars, type McpConfig } from './bridge.config.js';
+import { checkPublicMcp, checkSchemaSource, mcpSection, mcpVars, type McpConfig } from './bridge.config.js';
 import * as b from './bridge.variables.js';
 import { llmSections, llmVars, type GenerationConfig, type LlmConfig } from './generator.config.js';
 import { deepFreeze, loadEnv, type Env } from './load-env.js';
@@ -60,7 +60,7 @@ function checkAuthWithInternalToken(context: Parameters<typeof checkAuth>[0]) {
 
 /** Reads the all-in-one variables from `env` (default process.env). */
 export function loadServeConfig(env: Env = process.env): ServeConfig {
-  const values = loadEnv('serve', serveVars, env, [checkAuthWithInternalToken, checkEmbeddings, checkSchemaSource(false)]);
+  const values = loadEnv('serve', serveVars, env, [checkAuthWithInternalToken, checkEmbeddings, checkSchemaSource(false), checkPublicMcp]);
   return deepFreeze({
     service: 'serve',
     logLevel: values.LOG_LEVEL,

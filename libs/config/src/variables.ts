@@ -135,6 +135,20 @@ export const INDEX_CACHE_MAX_BYTES = envVar({
   meaning: 'Memory for loaded indexes per process (least recently used are dropped first).',
   parse: parseSize,
 });
+export const MAX_INDEX_SYMBOLS = envVar({
+  name: 'MAX_INDEX_SYMBOLS',
+  default: '100000',
+  meaning:
+    'Most symbols (types, fields, input fields, paths) one index may have; a larger schema fails its build at once, naming this limit. The largest real schema measured has 14,153.',
+  parse: (raw) => parseInteger(raw, 1, 10_000_000),
+});
+export const MAX_INDEX_BYTES = envVar({
+  name: 'MAX_INDEX_BYTES',
+  default: '128MiB',
+  meaning:
+    'Most bytes one index may store (SDL plus search data); a larger index fails its build before anything is written, naming this limit. The largest real schema measured stores 17 MiB.',
+  parse: parseSize,
+});
 export const SEARCH_VECTOR_WEIGHT = envVar({
   name: 'SEARCH_VECTOR_WEIGHT',
   default: '0',
@@ -157,6 +171,13 @@ export const EMBEDDINGS_PROVIDER = envVar({
   default: 'static',
   meaning: `Embedding model: ${EMBEDDINGS_PROVIDERS.join(', ')} (none = words only). Changing it marks indexes stale.`,
   parse: (raw) => parseChoice(raw, EMBEDDINGS_PROVIDERS),
+});
+export const EMBEDDING_CACHE_MAX_BYTES = envVar({
+  name: 'EMBEDDING_CACHE_MAX_BYTES',
+  default: '256MiB',
+  meaning:
+    'Budget of the shared cache of embedded texts (Redis or memory), per embedding model; the oldest entries are dropped beyond it, whatever their TTL.',
+  parse: parseSize,
 });
 export const EMBEDDINGS_MODEL_PATH = envVar({
   name: 'EMBEDDINGS_MODEL_PATH',

@@ -4,8 +4,17 @@
  * service, and the Connect handler (auth, error mapping, yoko.v1 routes).
  * Apps (the indexer, the all-in-one `serve`) create one and mount `handler`.
  */
-import type { Interceptor } from '@connectrpc/connect';
-import { type Authenticator, apiScopeForMethod, authInterceptor, principalOf } from '@discovery/auth';
+import { Code, ConnectError, type Interceptor } from '@connectrpc/connect';
+import {
+  AuthError,
+  type Authenticator,
+  apiScopeForMethod,
+  authInterceptor,
+  authorizeCall,
+  type MethodRef,
+  principalOf,
+  toConnectError,
+} from '@discovery/auth';
 import type { DemandStore, EventBus, IndexStore, JobQueue } from '@discovery/storage';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { BuildPipeline, BuildPipelineFactory, OwnedBuildPipeline } from './build/build-pipeline.js';
@@ -29,7 +38,16 @@ export interface DiscoveryRuntimeOptions {
   authenticator: Authenticator;
   embedder?: TextEmbedder;
   generator?: QueryGenerator;
-  limits: { idleTtlMs: number; maxSdlBytes: number; cacheMaxBytes: number; buildConcurrency: number; vectorWeight?: number };
+  limits: {
+    idleTtlMs: number;
+    maxSdlBytes: number;
+    cacheMaxBytes: number;
+    buildConcurrency: number;
+    vectorWeight?: number;
+    /** Per-index limits (MAX_INDEX_SYMBOLS, MAX_INDEX_BYTES); unset: unlimited. */
+    maxSymbols?: number;
+    maxStoredBytes?: number;
+  };
   /** Consume build jobs in this process (false: an API-only replica). Default true. */
   runBuildWorker?: boolean;
   buildAttempts?: number;
@@ -108,6 +126,10 @@ export function createDiscoveryRuntime(options: DiscoveryRuntimeOptions): Discov
       maxSdlBytes: options.limits.maxSdlBytes,
       attempts,
       ...(pipeline ? { pipeline } : {}),
+      limits: {
+        maxSymbols: options.limits.maxSymbols ?? Number.MAX_SAFE_INTEGER,
+        maxStoredBytes: options.limits.maxStoredBytes ?? Number.MAX_SAFE_INTEGER,
+      },
     },
     log,
     observer,
@@ -147,6 +169,19 @@ export function createDiscoveryRuntime(options: DiscoveryRuntimeOptions): Discov
       }),
     ],
     onFailure: (error, method) => log.error({ err: error, method }, 'request handler failed'),
+    preflight: async (req, method) => {
+      // Both from the headers alone: a body too large for its method is refused whoever sends it.
+      const oversized = bodyOverLimit(req.headers['content-length'], method, options.limits.maxSdlBytes);
+      if (oversized) return oversized;
+      try {
+        await authorizeCall(options.authenticator, apiScopeForMethod, req.headers.authorization, method);
+      } catch (error) {
+        if (!(error instanceof AuthError)) throw error;
+        log.warn({ method: method.name, reason: error.reason }, 'call refused');
+        return toConnectError(error);
+      }
+      return undefined;
+    },
   });
   let unsubscribe: (() => Promise<void>) | undefined;
   let sweeper: NodeJS.Timeout | undefined;
@@ -175,6 +210,17 @@ export function createDiscoveryRuntime(options: DiscoveryRuntimeOptions): Discov
       await owned?.close();
     },
   };
+}
+
+/** Bodies of every method but EnsureIndex (which carries an SDL) are small: a prompt, a query, coordinates. */
+const SMALL_BODY_BYTES = 1024 * 1024;
+
+/** A declared body larger than its method can need is refused before it is read (resource_exhausted). */
+function bodyOverLimit(contentLength: string | undefined, method: MethodRef, maxSdlBytes: number): ConnectError | undefined {
+  const limit = method.name === 'EnsureIndex' ? maxSdlBytes + 64 * 1024 : SMALL_BODY_BYTES;
+  const declared = Number(contentLength ?? 0);
+  if (!(declared > limit)) return undefined;
+  return new ConnectError(`the request body is ${declared} bytes; ${method.name} accepts at most ${limit} bytes`, Code.ResourceExhausted);
 }
 
 /**

@@ -62,7 +62,7 @@ export class DiscoveryService {
   async ensureIndex(caller: Caller, sdl: string, requestId?: string): Promise<IndexView> {
     validateSdl(sdl, this.options.maxSdlBytes);
     const indexId = indexIdForSdl(sdl);
-    const { meta, created } = await this.store.ensure(indexId, sdl, caller.tenant, this.now());
+    const { meta, created } = await this.store.ensure(indexId, sdl, caller.tenant, this.now(), this.options.idleTtlMs);
     await this.store.touch(indexId, this.options.idleTtlMs);
     let current = meta;
     if (created || this.needsBuild(meta)) {

@@ -7,6 +7,7 @@
 import { SymbolExtractionError } from '@discovery/schema-symbols';
 import { type EventBus, type IndexStore, type JobContext, UnrecoverableJobError } from '@discovery/storage';
 import { type BuildPipeline, inProcessPipeline } from './build/build-pipeline.js';
+import { checkStoredBytes, checkSymbolCount, IndexLimitError, type IndexLimits } from './build/index-limits.js';
 import type { BuildJobData, BuildJobResult } from './discovery.types.js';
 import { type DiscoveryObserver, type Log, silentLog, type TextEmbedder } from './ports.js';
 
@@ -23,7 +24,11 @@ export interface IndexBuilderOptions {
   embedBatchSize?: number;
   /** Where the CPU-heavy stages run (default: in process; the apps use a worker thread). */
   pipeline?: BuildPipeline;
+  /** Per-index limits (symbols, stored bytes); a build over one fails at once, naming it. Default: none. */
+  limits?: IndexLimits;
 }
+
+const NO_LIMITS: IndexLimits = { maxSymbols: Number.MAX_SAFE_INTEGER, maxStoredBytes: Number.MAX_SAFE_INTEGER };
 
 export class IndexBuilder {
   constructor(
@@ -53,7 +58,7 @@ export class IndexBuilder {
       this.log.info({ indexId, symbolCount, seconds: round(seconds), requestId: data.requestId }, 'index built');
       return { symbolCount };
     } catch (error) {
-      const final = error instanceof SymbolExtractionError || ctx.attempt >= this.options.attempts;
+      const final = error instanceof SymbolExtractionError || error instanceof IndexLimitError || ctx.attempt >= this.options.attempts;
       const reason = describe(error);
       this.log[final ? 'error' : 'warn']({ indexId, attempt: ctx.attempt, reason }, 'index build failed');
       if (!final) throw error;
@@ -69,14 +74,19 @@ export class IndexBuilder {
       this.log.info({ indexId }, 'index deleted before its build ran');
       return 0;
     }
-    const prepared = await (this.options.pipeline ?? inProcessPipeline)(sdl, this.options.maxSdlBytes);
+    const limits = this.options.limits ?? NO_LIMITS;
+    // The pipeline refuses a schema far over the symbol limit before parsing it (one linear scan).
+    const prepared = await (this.options.pipeline ?? inProcessPipeline)(sdl, this.options.maxSdlBytes, limits.maxSymbols);
     try {
       const { texts, lenient, warnings } = prepared;
+      checkSymbolCount(texts.length, limits);
       if (lenient) this.log.info({ indexId, repairs: warnings.slice(0, 20), total: warnings.length }, 'lenient build');
       await ctx.progress({ stage: 'symbols', symbols: texts.length });
       const vectors = await this.embed(indexId, texts, ctx);
       const parts = await prepared.assemble(vectors);
+      const storedBytes = checkStoredBytes(Buffer.byteLength(sdl, 'utf8'), parts, limits);
       const stored = await this.store.putArtifacts(indexId, parts, {
+        storedBytes,
         state: 'ready',
         builtVersion: this.options.version,
         building: false,

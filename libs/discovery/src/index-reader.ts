@@ -101,6 +101,7 @@ export class IndexReader {
         meta.state === 'failed' ? `index build failed: ${meta.error ?? 'unknown error'}` : 'index is still being built',
       );
     }
+    this.checkFits(meta.storedBytes);
     await this.store.touch(indexId, this.options.idleTtlMs);
     if (cached && cached.version !== meta.builtVersion) this.invalidate(indexId);
     this.observer.cacheLookup?.(Boolean(cached && cached.version === meta.builtVersion));
@@ -110,6 +111,16 @@ export class IndexReader {
     loaded.verifiedAt = now;
     this.observer.indexesHeld?.(this.cache.size, this.cache.bytes);
     return loaded;
+  }
+
+  /** An index that would not fit the cache whole is refused before it is loaded (it would evict everything). */
+  private checkFits(storedBytes: number | undefined): void {
+    if (storedBytes === undefined || storedBytes * HEAP_FACTOR <= this.options.cacheMaxBytes) return;
+    const mib = (bytes: number) => Math.ceil(bytes / (1024 * 1024));
+    throw new DiscoveryError(
+      DiscoveryErrorCode.ResourceExhausted,
+      `this index needs about ${mib(storedBytes * HEAP_FACTOR)} MiB of memory when loaded, more than this replica's whole index cache (${mib(this.options.cacheMaxBytes)} MiB, INDEX_CACHE_MAX_BYTES)`,
+    );
   }
 
   async search(index: LoadedIndex, request: Omit<SearchRequest, 'queryVector'>): Promise<SearchHit[]> {

@@ -18,6 +18,17 @@ describe('LoadedIndexCache', () => {
     expect(cache.bytes).toBe(80);
   });
 
+  it('hands out an entry larger than its whole budget without keeping it or evicting the others', async () => {
+    const evicted: string[] = [];
+    const cache = new LoadedIndexCache<{ bytes: number }>(100, (id) => evicted.push(id));
+    await cache.getOrLoad('a', async () => entry(40));
+    await cache.getOrLoad('b', async () => entry(40));
+    expect(await cache.getOrLoad('huge', async () => entry(101))).toEqual(entry(101));
+    expect(evicted).toEqual([]);
+    expect(cache.peek('huge')).toBeUndefined();
+    expect([cache.size, cache.bytes]).toEqual([2, 80]);
+  });
+
   it('loads once for concurrent callers', async () => {
     const cache = new LoadedIndexCache<{ bytes: number }>(100);
     let loads = 0;

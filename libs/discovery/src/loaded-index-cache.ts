@@ -1,7 +1,10 @@
 /**
  * A bounded in-process cache of loaded indexes, so a warm search costs no
  * Redis round trip. Least recently used entries go first once the byte budget
- * is exceeded; concurrent loads of one index share one load.
+ * is exceeded; concurrent loads of one index share one load. An entry larger
+ * than the whole budget is handed to its callers but not kept: it never
+ * evicts the others (the reader refuses such indexes before loading them when
+ * their size is known).
  */
 
 export interface Sized {
@@ -72,6 +75,7 @@ export class LoadedIndexCache<T extends Sized> {
 
   private put(id: string, value: T): void {
     this.invalidateEntryOnly(id);
+    if (value.bytes > this.maxBytes) return;
     this.entries.set(id, value);
     this.totalBytes += value.bytes;
     for (const [oldId, old] of this.entries) {

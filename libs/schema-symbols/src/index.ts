@@ -13,3 +13,4 @@ export { searchHitRecord, HIT_ENUM_VALUE_DESCRIPTION_CHARS, HIT_LIST_BYTES } fro
 export { isConnectionType, isPaginatedField } from './pagination.js';
 export { splitIdentifier, identifierWords, cleanDescription } from './symbol-text.js';
 export { TextMemo, detach } from './text-memo.js';
+export { estimateSymbols, checkSymbolEstimate } from './symbol-estimate.js';

@@ -13,6 +13,8 @@ export const SymbolExtractionErrorCode = {
   Syntax: 'SYNTAX',
   /** The SDL parses but no usable schema can be built from it, even leniently. */
   Invalid: 'INVALID',
+  /** The SDL has more symbols than the configured limit (the message names it). */
+  TooManySymbols: 'TOO_MANY_SYMBOLS',
 } as const;
 
 export type SymbolExtractionErrorCode = (typeof SymbolExtractionErrorCode)[keyof typeof SymbolExtractionErrorCode];

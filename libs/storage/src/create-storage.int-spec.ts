@@ -132,6 +132,14 @@ describe('createStorage at maxmemory (noeviction)', () => {
         );
       }
       expect(code).toBe('OOM');
+      // Artifacts go in 256 KiB chunks: a refused chunk may leave Redis just under its limit. Small
+      // indexes fill what is left until Redis refuses every write.
+      code = undefined;
+      for (let i = 0; i < 5_000 && code === undefined; i++) {
+        const sdl = `type Query { g${i}: String }`;
+        code = await codeOf(storage.indexStore.ensure(idFor(sdl), sdl, 'acme', 1));
+      }
+      expect(code).toBe('OOM');
       const other = 'type Query { late: Int }';
       expect(await codeOf(storage.indexStore.ensure(idFor(other), other, 'acme', 1))).toBe('OOM');
       expect(await codeOf(storage.createQueue<null, null>('build').enqueue(null, { jobId: 'x' }))).toBe('OOM');

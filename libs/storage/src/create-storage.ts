@@ -36,7 +36,7 @@ export interface StorageOptions extends Omit<RedisConnectionSettings, 'url' | 'o
   keyPrefix?: string;
   /** Redis: lifetime of an unread cached embedding. Default 30 days. */
   embeddingTtlMs?: number;
-  /** Memory: bound of the embedding cache. Default 64 MiB. */
+  /** Bound of the embedding cache (Redis: per model). Default 64 MiB in memory, 256 MiB in Redis. */
   embeddingCacheMaxBytes?: number;
   /** Defaults for every queue created (each createQueue call may override). */
   queueDefaults?: QueueOptions;
@@ -90,7 +90,12 @@ function createRedisStorage(url: string, options: StorageOptions): Storage {
     resultCache: new RedisResultCache({ client, keys }),
     demandStore: new RedisDemandStore({ client, keys }),
     eventBus,
-    embeddingCache: new RedisEmbeddingCache({ client, keys, ...(options.embeddingTtlMs ? { ttlMs: options.embeddingTtlMs } : {}) }),
+    embeddingCache: new RedisEmbeddingCache({
+      client,
+      keys,
+      ...(options.embeddingTtlMs ? { ttlMs: options.embeddingTtlMs } : {}),
+      ...(options.embeddingCacheMaxBytes ? { maxBytes: options.embeddingCacheMaxBytes } : {}),
+    }),
     createQueue<TData, TResult>(name: string, queueOptions: QueueOptions = {}): JobQueue<TData, TResult> {
       const queue = new BullmqJobQueue<TData, TResult>(name, {
         ...options.queueDefaults,

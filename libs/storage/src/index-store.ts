@@ -21,6 +21,8 @@ export interface IndexMeta {
   /** Why the last build failed (kept on a READY index after a failed rebuild). */
   error?: string;
   sdlBytes: number;
+  /** Bytes the built index stores (SDL plus artifacts); absent before the first build. */
+  storedBytes?: number;
 }
 
 /** The built, servable data of an index: named opaque blobs (records, vectors, lexical statistics). */
@@ -33,8 +35,11 @@ export interface CreateResult {
 }
 
 export interface IndexStore {
-  /** Atomically creates the index (state `indexing`) with its SDL unless it exists; also records the tenant. */
-  ensure(id: string, sdl: string, tenant: string, now: number): Promise<CreateResult>;
+  /**
+   * Atomically creates the index (state `indexing`) with its SDL unless it exists, with its idle TTL
+   * when `idleTtlMs` is given (all or nothing); also records the tenant.
+   */
+  ensure(id: string, sdl: string, tenant: string, now: number, idleTtlMs?: number): Promise<CreateResult>;
   getMeta(id: string): Promise<IndexMeta | undefined>;
   /** Shallow-merges a patch into an existing index's metadata; no-op (returns false) if the index is gone. */
   updateMeta(id: string, patch: Partial<Omit<IndexMeta, 'id'>>): Promise<boolean>;

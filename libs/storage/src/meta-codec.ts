@@ -17,6 +17,7 @@ const metaSchema = z.object({
   indexedAt: z.number().optional(),
   error: z.string().optional(),
   sdlBytes: z.number().int().nonnegative(),
+  storedBytes: z.number().int().nonnegative().optional(),
 });
 
 /** Validates a full meta object or a patch before it is stored (no `id` in a patch). */

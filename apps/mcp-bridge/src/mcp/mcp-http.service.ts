@@ -2,28 +2,35 @@
  * Streamable HTTP for the bridge's MCP server, in both session modes:
  * - stateless: one server and transport per POST, nothing kept between requests;
  * - stateful: a session per `initialize`, addressed by `Mcp-Session-Id`, ended by DELETE or
- *   after being idle (bounded in number).
- * Client bearer auth (MCP_AUTH_TOKENS) is checked before anything else.
+ *   after being idle. Bounded per client (its token, else its address) and in total: a new session
+ *   over either bound closes the idlest one (the client's own first), so one client opening
+ *   thousands of sessions cannot lock others out (issue 14, item 5).
+ * Host and Origin are checked first, on every request (DNS rebinding: the MCP specification
+ * requires local servers to validate Origin), then client bearer auth (MCP_AUTH_TOKENS).
  */
-import { bearerTokenMatches } from '@discovery/auth';
+import { bearerToken, bearerTokenMatches } from '@discovery/auth';
 import type { McpSessionMode } from '@discovery/config';
 import { createBridgeServer, type BridgeLogger, type BridgeServerOptions } from '@discovery/mcp';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { Request, Response } from 'express';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 
 export interface McpHttpOptions {
   sessions: McpSessionMode;
   /** SHA-256 hex hashes of accepted client tokens; empty: no client auth. */
   authTokenHashes: readonly string[];
-  /** Host headers accepted (DNS rebinding protection); undefined: any. Read per request. */
-  allowedHosts?: () => string[] | undefined;
+  /** Host headers accepted, lower case `name:port` (DNS rebinding protection); `*` in the list: any. Read per request. */
+  allowedHosts: () => readonly string[];
+  /** Origins accepted besides loopback ones (`scheme://host[:port]`); a request without Origin is not a browser's. */
+  allowedOrigins?: readonly string[];
   /** A stateful session unused this long is closed (default 30 min). */
   sessionIdleMs?: number;
   /** Most sessions kept at once (default 1000). */
   maxSessions?: number;
+  /** Most sessions one client (token, else address) keeps at once (default 16). */
+  maxSessionsPerClient?: number;
   server: () => BridgeServerOptions;
   logger: BridgeLogger;
 }
@@ -32,6 +39,8 @@ interface Session {
   transport: StreamableHTTPServerTransport;
   server: Server;
   lastSeen: number;
+  /** Who opened it: `token:<hash>` or `addr:<remote address>`. */
+  client: string;
 }
 
 export class McpHttpService {
@@ -46,6 +55,7 @@ export class McpHttpService {
 
   /** Handles POST, GET and DELETE on the MCP endpoint. */
   async handle(req: Request, res: Response): Promise<void> {
+    if (!this.fromAllowedPlace(req, res)) return;
     if (!this.authorized(req, res)) return;
     if (this.options.sessions === 'stateless') return this.stateless(req, res);
     return this.stateful(req, res);
@@ -59,6 +69,21 @@ export class McpHttpService {
     clearInterval(this.sweeper);
     await Promise.all([...this.sessions.values()].map((session) => this.end(session)));
     this.sessions.clear();
+  }
+
+  private fromAllowedPlace(req: Request, res: Response): boolean {
+    const hosts = this.options.allowedHosts();
+    const host = (req.headers.host ?? '').toLowerCase();
+    if (!hosts.includes('*') && !hosts.includes(host)) {
+      rpcError(res, 403, -32000, 'Forbidden: this Host is not allowed (MCP_ALLOWED_HOSTS).');
+      return false;
+    }
+    const origin = req.headers.origin;
+    if (origin !== undefined && !isLoopbackOrigin(origin) && !(this.options.allowedOrigins ?? []).includes(origin.toLowerCase())) {
+      rpcError(res, 403, -32000, 'Forbidden: this Origin is not allowed (MCP_ALLOWED_ORIGINS).');
+      return false;
+    }
+    return true;
   }
 
   private authorized(req: Request, res: Response): boolean {
@@ -75,7 +100,7 @@ export class McpHttpService {
       rpcError(res, 405, -32000, 'Method not allowed: this server is stateless; use POST.');
       return;
     }
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, ...this.hostCheck() });
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
     const server = createBridgeServer(this.options.server());
     res.on('close', () => {
       void transport.close();
@@ -101,25 +126,48 @@ export class McpHttpService {
       rpcError(res, 400, -32000, 'Bad request: send an initialize request without Mcp-Session-Id to start a session.');
       return;
     }
-    if (this.sessions.size >= (this.options.maxSessions ?? 1000)) {
-      rpcError(res, 503, -32000, 'Too many sessions: retry later.');
-      return;
-    }
-    await this.open(req, res);
+    const client = this.clientOf(req);
+    this.makeRoom(client);
+    await this.open(req, res, client);
   }
 
-  private async open(req: Request, res: Response): Promise<void> {
+  /** Closes the idlest sessions so that one more fits: the client's own over its bound, then anyone's over the total. */
+  private makeRoom(client: string): void {
+    const own = [...this.sessions].filter(([, session]) => session.client === client);
+    const perClient = this.options.maxSessionsPerClient ?? 16;
+    if (own.length >= perClient) this.evict(own, own.length - perClient + 1);
+    const total = this.options.maxSessions ?? 1000;
+    if (this.sessions.size >= total) this.evict([...this.sessions], this.sessions.size - total + 1);
+  }
+
+  private evict(candidates: [string, Session][], count: number): void {
+    candidates.sort((a, b) => a[1].lastSeen - b[1].lastSeen);
+    for (const [id, session] of candidates.slice(0, count)) {
+      this.sessions.delete(id);
+      void this.end(session);
+    }
+    this.options.logger.debug({ evicted: count, sessions: this.sessions.size }, 'idlest MCP sessions closed to make room');
+  }
+
+  private clientOf(req: Request): string {
+    const token = bearerToken(req.headers.authorization);
+    if (this.options.authTokenHashes.length > 0 && typeof token === 'string') {
+      return `token:${createHash('sha256').update(token).digest('hex')}`;
+    }
+    return `addr:${req.socket.remoteAddress ?? 'unknown'}`;
+  }
+
+  private async open(req: Request, res: Response, client: string): Promise<void> {
     const server = createBridgeServer(this.options.server());
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (sessionId) => {
-        this.sessions.set(sessionId, { transport, server, lastSeen: Date.now() });
+        this.sessions.set(sessionId, { transport, server, lastSeen: Date.now(), client });
         this.options.logger.debug({ sessions: this.sessions.size }, 'MCP session opened');
       },
       onsessionclosed: (sessionId) => {
         this.sessions.delete(sessionId);
       },
-      ...this.hostCheck(),
     });
     transport.onclose = () => {
       if (transport.sessionId) this.sessions.delete(transport.sessionId);
@@ -143,10 +191,13 @@ export class McpHttpService {
     await session.server.close().catch(() => undefined);
   }
 
-  private hostCheck(): { enableDnsRebindingProtection?: boolean; allowedHosts?: string[] } {
-    const allowedHosts = this.options.allowedHosts?.();
-    return allowedHosts ? { enableDnsRebindingProtection: true, allowedHosts } : {};
-  }
+}
+
+const LOOPBACK_ORIGIN = /^https?:\/\/(?:localhost|127\.\d{1,3}\.\d{1,3}\.\d{1,3}|\[::1\])(?::\d{1,5})?$/i;
+
+/** Pages served from this machine's loopback (an MCP inspector, a local IDE) may call a local bridge. */
+function isLoopbackOrigin(origin: string): boolean {
+  return LOOPBACK_ORIGIN.test(origin);
 }
 
 function rpcError(res: Response, status: number, code: number, message: string): void {

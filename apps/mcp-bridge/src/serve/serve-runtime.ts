@@ -37,6 +37,7 @@ export class ServeRuntime {
     const storage = createStorage({
       ...(config.redis.url ? { redisUrl: config.redis.url } : {}),
       keyPrefix: config.redis.keyPrefix,
+      embeddingCacheMaxBytes: config.embeddings.cacheMaxBytes,
       onError: (error, source) => logger.warn({ err: error, source }, 'storage connection problem'),
     });
     const embedder = await createTextEmbedder(config.embeddings, storage.embeddingCache);

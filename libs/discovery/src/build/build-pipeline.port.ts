@@ -12,7 +12,8 @@ export interface PreparedBuild {
   dispose(): void;
 }
 
-export type BuildPipeline = (sdl: string, maxBytes: number) => Promise<PreparedBuild>;
+/** `maxSymbols`: a schema whose SDL shows more is refused before it is parsed (SymbolExtractionError TOO_MANY_SYMBOLS). */
+export type BuildPipeline = (sdl: string, maxBytes: number, maxSymbols?: number) => Promise<PreparedBuild>;
 
 /** A pipeline that holds resources (threads): one is made per runtime and closed when it stops. */
 export interface OwnedBuildPipeline {

@@ -7,14 +7,15 @@
  * schema never stalls the API and a rebuild does not pay a thread's start.
  */
 import { buildSearchIndex, serializeSearchIndex } from '@discovery/ranking';
-import { buildSchemaFromSdl, extractSymbols } from '@discovery/schema-symbols';
+import { buildSchemaFromSdl, checkSymbolEstimate, extractSymbols } from '@discovery/schema-symbols';
 import { BuildWorkerPool } from './build-worker.pool.js';
 import type { BuildPipeline, BuildPipelineFactory } from './build-pipeline.port.js';
 
 export type { BuildPipeline, BuildPipelineFactory, OwnedBuildPipeline, PreparedBuild } from './build-pipeline.port.js';
 
 /** The same stages as build.worker.ts, in this thread. */
-export const inProcessPipeline: BuildPipeline = async (sdl, maxBytes) => {
+export const inProcessPipeline: BuildPipeline = async (sdl, maxBytes, maxSymbols) => {
+  if (maxSymbols !== undefined) checkSymbolEstimate(sdl, maxSymbols);
   const { schema, lenient, warnings } = buildSchemaFromSdl(sdl, { maxBytes });
   const symbols = extractSymbols(schema);
   return {

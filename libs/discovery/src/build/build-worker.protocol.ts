@@ -5,7 +5,7 @@
  * can never be taken for another build's.
  */
 export type WorkerRequest =
-  | { type: 'prepare'; build: number; sdl: string; maxBytes: number }
+  | { type: 'prepare'; build: number; sdl: string; maxBytes: number; maxSymbols?: number }
   | { type: 'assemble'; build: number; vectors?: ArrayBuffer; dimensions?: number }
   /** The build stopped before assembling: drop its symbols (no reply). */
   | { type: 'discard'; build: number };

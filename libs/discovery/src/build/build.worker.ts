@@ -7,11 +7,11 @@
  * TypeScript source.
  */
 import { parentPort } from 'node:worker_threads';
-import { buildSchemaFromSdl, extractSymbols, SymbolMemo, type SchemaSymbol } from '@discovery/schema-symbols';
+import { buildSchemaFromSdl, checkSymbolEstimate, extractSymbols, SymbolMemo, type SchemaSymbol } from '@discovery/schema-symbols';
 import { buildSearchIndex, serializeSearchIndex } from '@discovery/ranking';
 
 type Request =
-  | { type: 'prepare'; build: number; sdl: string; maxBytes: number }
+  | { type: 'prepare'; build: number; sdl: string; maxBytes: number; maxSymbols?: number }
   | { type: 'assemble'; build: number; vectors?: ArrayBuffer; dimensions?: number }
   | { type: 'discard'; build: number };
 
@@ -53,6 +53,8 @@ parentPort?.on('message', (request: Request) => {
     }
     if (request.type === 'prepare') {
       symbols = [];
+      // A schema far over the symbol limit costs one linear scan, not a parse (issue 14).
+      if (request.maxSymbols !== undefined) checkSymbolEstimate(request.sdl, request.maxSymbols);
       // Definition texts are the memo's keys; a repaired AST no longer says what its texts say.
       const built = buildSchemaFromSdl(request.sdl, { maxBytes: request.maxBytes, definitionTexts: true });
       const { schema, lenient, warnings } = built;

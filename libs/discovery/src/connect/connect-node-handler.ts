@@ -7,16 +7,25 @@
  * connect-es reports it from inside its handler, before any interceptor, as
  * `internal` with HTTP 500 (reliability finding F1). This handler rewrites
  * exactly that answer and passes every other one through untouched.
+ *
+ * `preflight` runs on the headers alone, before a byte of the body is read
+ * (issue 14, item 3): a call it refuses (no or a wrong token, a body larger
+ * than its method needs) is answered at once and its body discarded unread,
+ * so an anonymous caller cannot make the service read and decode megabytes.
+ * Connect-protocol calls only (gRPC clients get the interceptor's answer).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Code, ConnectError, createConnectRouter, type ConnectRouter, type ConnectRouterOptions } from '@connectrpc/connect';
 import type { UniversalHandler, UniversalServerResponse } from '@connectrpc/connect/protocol';
+import { codeToHttpStatus as connectHttpStatus, codeToString } from '@connectrpc/connect/protocol-connect';
 import { universalRequestFromNodeRequest, universalResponseToNodeResponse } from '@connectrpc/connect-node';
 
 export interface ConnectNodeHandlerOptions extends ConnectRouterOptions {
   routes: (router: ConnectRouter) => void;
   /** Called when a handler fails outside the protocol (a bug or a broken connection). */
   onFailure?: (error: unknown, method: string) => void;
+  /** Checks a call from its headers before its body is read; a ConnectError refuses it. */
+  preflight?: (req: IncomingMessage, method: UniversalHandler['method']) => Promise<ConnectError | undefined>;
 }
 
 export type NodeRequestHandler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -36,13 +45,31 @@ export function connectNodeHandler(options: ConnectNodeHandlerOptions): NodeRequ
       res.end();
       return;
     }
-    handler(universalRequestFromNodeRequest(req, res, undefined, undefined))
-      .then((response) => correctDecodeFailure(response, handler))
-      .then((response) => universalResponseToNodeResponse(response, res))
+    const preflight = options.preflight && isConnectProtocol(req) ? options.preflight(req, handler.method) : Promise.resolve(undefined);
+    preflight
+      .then((refused) => {
+        if (refused) return refuse(req, res, refused);
+        return handler(universalRequestFromNodeRequest(req, res, undefined, undefined))
+          .then((response) => correctDecodeFailure(response, handler))
+          .then((response) => universalResponseToNodeResponse(response, res));
+      })
       .catch((error: unknown) => {
         if (ConnectError.from(error).code !== Code.Aborted) options.onFailure?.(error, handler.method.name);
       });
   };
+}
+
+/** Connect unary (JSON or binary) and Connect GET; gRPC and gRPC-web carry `application/grpc…`. */
+function isConnectProtocol(req: IncomingMessage): boolean {
+  return !(req.headers['content-type'] ?? '').startsWith('application/grpc');
+}
+
+/** Answers a refused call with its Connect error and discards the body without buffering or decoding it. */
+function refuse(req: IncomingMessage, res: ServerResponse, error: ConnectError): void {
+  const body = JSON.stringify({ code: codeToString(error.code), message: error.rawMessage });
+  res.writeHead(connectHttpStatus(error.code), { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+  res.end(body);
+  req.resume();
 }
 
 /** Turns connect-es's `internal` answer to an undecodable binary body into `invalid_argument`. */

@@ -5,7 +5,7 @@
  *
  * Index KEYS order (see keys.ts INDEX_KEY_ORDER):
  *   KEYS[1] meta  KEYS[2] sdl  KEYS[3] art  KEYS[4] tenants  KEYS[5] rc  KEYS[6] rc:exp
- *   KEYS[7] demand  KEYS[8] demand:seen
+ *   KEYS[7] demand  KEYS[8] demand:seen  KEYS[9] art:next
  * Scripts flagged `allow-oom` only shrink memory, change TTLs or patch a few
  * metadata fields, so they keep working (deletes, touches, recording a failed
  * build) when Redis is at maxmemory;
@@ -31,19 +31,36 @@ end
 
 export const INDEX_SCRIPTS = {
   /**
-   * sdEnsure: create the index unless it exists; always record the tenant.
-   * KEYS: the 8 index keys. ARGV[1] tenant, ARGV[2] sdl, ARGV[3..] meta field/value pairs.
-   * Returns { created (0|1), meta as flat field/value list }.
+   * sdEnsure: create the index unless it exists, all or nothing, its idle TTL included; always
+   * record the tenant. KEYS: the 9 index keys, then KEYS[10] the staged SDL (redis-sdl.ts; dropped
+   * when the index exists). ARGV[1] tenant, ARGV[2] idle TTL ms (0: none), ARGV[3] how the SDL comes:
+   * 'staged' in KEYS[10], 'inline' in ARGV[4], or 'claim' (none: only claim an existing index);
+   * ARGV[5..] meta field/value pairs. Returns { created (1, 0, or -1 when a claim found no index), meta
+   * as flat field/value list }.
    */
   sdEnsure: {
-    numberOfKeys: 8,
+    numberOfKeys: 10,
     lua: `${INHERIT_TTL}
 local created = 0
 if redis.call('EXISTS', KEYS[1]) == 0 then
-  redis.call('DEL', KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7], KEYS[8])
-  redis.call('HSET', KEYS[1], unpack(ARGV, 3))
-  redis.call('SET', KEYS[2], ARGV[2])
+  if ARGV[3] == 'claim' then return { -1, {} } end
+  redis.call('DEL', KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7], KEYS[8], KEYS[9])
+  if ARGV[3] == 'staged' then
+    if redis.call('EXISTS', KEYS[10]) == 0 then return redis.error_reply('SDLSTAGE the staged SDL expired before the index was created') end
+    redis.call('RENAME', KEYS[10], KEYS[2])
+    redis.call('PERSIST', KEYS[2])
+  else
+    redis.call('SET', KEYS[2], ARGV[4])
+  end
+  redis.call('HSET', KEYS[1], unpack(ARGV, 5))
+  local ttl = tonumber(ARGV[2])
+  if ttl > 0 then
+    redis.call('PEXPIRE', KEYS[1], ttl)
+    redis.call('PEXPIRE', KEYS[2], ttl)
+  end
   created = 1
+elseif ARGV[3] == 'staged' then
+  redis.call('DEL', KEYS[10])
 end
 redis.call('SADD', KEYS[4], ARGV[1])
 inherit_ttl(KEYS[1], KEYS[4])
@@ -68,34 +85,57 @@ return 1`,
   },
 
   /**
-   * sdPutArtifacts: replace every artifact part and patch meta, atomically.
-   * KEYS[1] meta, KEYS[2] art. ARGV[1] n = fields to delete from meta, ARGV[2..1+n] those fields,
-   * ARGV[2+n] m = meta pairs to set, then 2m field/value items, then artifact name/blob pairs.
-   * Returns 1, or 0 when the index is gone (nothing written).
+   * sdStageChunk: one bounded chunk of artifacts being written (redis-artifacts.ts).
+   * KEYS[1] meta, KEYS[2] art:next. ARGV[1] 1 to start a new stage (drops a leftover one), ARGV[2] field,
+   * ARGV[3] bytes. Returns 1, or 0 when the index is gone (nothing written).
    */
-  sdPutArtifacts: {
+  sdStageChunk: {
     numberOfKeys: 2,
     lua: `${INHERIT_TTL}
 if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
-local i = 1
-local ndel = tonumber(ARGV[i]); i = i + 1
-if ndel > 0 then redis.call('HDEL', KEYS[1], unpack(ARGV, i, i + ndel - 1)) end
-i = i + ndel
-local nset = tonumber(ARGV[i]); i = i + 1
-if nset > 0 then redis.call('HSET', KEYS[1], unpack(ARGV, i, i + 2 * nset - 1)) end
-i = i + 2 * nset
-redis.call('DEL', KEYS[2])
-for j = i, #ARGV, 2 do redis.call('HSET', KEYS[2], ARGV[j], ARGV[j + 1]) end
+if ARGV[1] == '1' then redis.call('DEL', KEYS[2]) end
+redis.call('HSET', KEYS[2], ARGV[2], ARGV[3])
 inherit_ttl(KEYS[1], KEYS[2])
 return 1`,
   },
 
   /**
-   * sdDelete: delete every key of the index. KEYS: the 8 index keys. No ARGV.
+   * sdCommitArtifacts: the staged chunks become the artifacts (RENAME, constant time) and meta is
+   * patched, atomically. KEYS[1] meta, KEYS[2] art, KEYS[3] art:next. ARGV[1] n = fields to delete
+   * from meta, ARGV[2..1+n] those fields, ARGV[2+n] m = meta pairs to set, then 2m field/value items,
+   * then the manifest and the number of chunks staged. Returns 1; 0 when the index is gone; -1 when
+   * the stage does not hold exactly this write's chunks (another writer), nothing changed.
+   */
+  sdCommitArtifacts: {
+    numberOfKeys: 3,
+    lua: `${INHERIT_TTL}
+if redis.call('EXISTS', KEYS[1]) == 0 then
+  redis.call('DEL', KEYS[3])
+  return 0
+end
+local i = 1
+local ndel = tonumber(ARGV[i]); i = i + 1
+local del_from = i
+i = i + ndel
+local nset = tonumber(ARGV[i]); i = i + 1
+local set_from = i
+i = i + 2 * nset
+if redis.call('HLEN', KEYS[3]) ~= tonumber(ARGV[i + 1]) then return -1 end
+redis.call('HSET', KEYS[3], 'manifest', ARGV[i])
+redis.call('RENAME', KEYS[3], KEYS[2])
+if ndel > 0 then redis.call('HDEL', KEYS[1], unpack(ARGV, del_from, del_from + ndel - 1)) end
+if nset > 0 then redis.call('HSET', KEYS[1], unpack(ARGV, set_from, set_from + 2 * nset - 1)) end
+redis.call('PERSIST', KEYS[2])
+inherit_ttl(KEYS[1], KEYS[2])
+return 1`,
+  },
+
+  /**
+   * sdDelete: delete every key of the index. KEYS: the 9 index keys. No ARGV.
    * Returns { existed (0|1), tenants that had claimed it }.
    */
   sdDelete: {
-    numberOfKeys: 8,
+    numberOfKeys: 9,
     lua: `#!lua flags=allow-oom
 local existed = redis.call('EXISTS', KEYS[1])
 local tenants = redis.call('SMEMBERS', KEYS[4])
@@ -105,10 +145,10 @@ return { existed, tenants }`,
 
   /**
    * sdTouch: every key of the index now expires ARGV[1] ms from now (all together).
-   * KEYS: the 8 index keys. ARGV[1] idle TTL in ms. Returns 1, or 0 when the index is gone.
+   * KEYS: the 9 index keys. ARGV[1] idle TTL in ms. Returns 1, or 0 when the index is gone.
    */
   sdTouch: {
-    numberOfKeys: 8,
+    numberOfKeys: 9,
     lua: `#!lua flags=allow-oom
 if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
 for i = 1, #KEYS do redis.call('PEXPIRE', KEYS[i], ARGV[1]) end
@@ -128,8 +168,19 @@ return redis.call('SCARD', KEYS[2])`,
   },
 
   /**
-   * sdReadArtifacts: the artifact hash of a live index (works at maxmemory).
-   * KEYS[1] meta, KEYS[2] art. No ARGV. Returns nil when the index is gone, else HGETALL of art.
+   * sdReadManifest: the artifacts' manifest of a live index and the number of fields they have.
+   * KEYS[1] meta, KEYS[2] art. No ARGV. Returns nil when the index is gone, else { manifest or nil, HLEN }.
+   */
+  sdReadManifest: {
+    numberOfKeys: 2,
+    lua: `#!lua flags=no-writes
+if redis.call('EXISTS', KEYS[1]) == 0 then return false end
+return { redis.call('HGET', KEYS[2], 'manifest'), redis.call('HLEN', KEYS[2]) }`,
+  },
+
+  /**
+   * sdReadArtifacts: the artifact hash of a live index written before artifacts were chunked
+   * (works at maxmemory). KEYS[1] meta, KEYS[2] art. Returns nil when the index is gone, else HGETALL.
    */
   sdReadArtifacts: {
     numberOfKeys: 2,

@@ -5,16 +5,18 @@
  * multi-key scripts work on Redis Cluster:
  *   <p>idx:{<hex>}:meta       hash   IndexMeta fields, each JSON-encoded
  *   <p>idx:{<hex>}:sdl        string the SDL
- *   <p>idx:{<hex>}:art        hash   artifact name -> blob
+ *   <p>idx:{<hex>}:art        hash   `manifest` (JSON) and artifact chunks `<gen>:<name>:<n>` (redis-artifacts.ts)
  *   <p>idx:{<hex>}:tenants    set    tenants that ensured the index
  *   <p>idx:{<hex>}:rc         hash   result-cache key -> value
  *   <p>idx:{<hex>}:rc:exp     zset   result-cache key -> expiry (epoch ms)
  *   <p>idx:{<hex>}:demand     zset   <tenant tag>|<reason> -> count (the demand report)
  *   <p>idx:{<hex>}:demand:seen hash  <tenant tag>|<reason> -> last seen (epoch ms)
+ *   <p>idx:{<hex>}:art:next   hash   artifacts being written, renamed to `art` when complete
  * Outside any index (looked up lazily, stale members dropped on read):
  *   <p>indexes                set    all index ids
  *   <p>tenant:{<sha256(tenant)>}:indexes  set  index ids a tenant ensured
  *   <p>emb:{<sha256(model)[0:16]>}:<text sha256>  string  int8 vector bytes
+ *   <p>emb:{<sha256(model)[0:16]>}                zset    text sha256 -> last write (epoch ms): the cache's budget
  *   <p>events                 pub/sub channel of IndexEvents
  *   {<p>jobs}:<queue>:...     BullMQ queues (prefix hash-tagged: one slot per deployment)
  * `<p>` is the configurable key prefix (for example `sd:`).
@@ -32,10 +34,11 @@ export interface IndexKeys {
   resultExpiry: string;
   demand: string;
   demandSeen: string;
+  artifactStage: string;
 }
 
 /** Order of the index's keys in every script's KEYS (see scripts headers). */
-export const INDEX_KEY_ORDER = ['meta', 'sdl', 'artifacts', 'tenants', 'results', 'resultExpiry', 'demand', 'demandSeen'] as const;
+export const INDEX_KEY_ORDER = ['meta', 'sdl', 'artifacts', 'tenants', 'results', 'resultExpiry', 'demand', 'demandSeen', 'artifactStage'] as const;
 
 const PREFIX = /^[A-Za-z0-9:_.-]{0,64}$/;
 
@@ -65,6 +68,7 @@ export class RedisKeys {
       resultExpiry: `${base}:rc:exp`,
       demand: `${base}:demand`,
       demandSeen: `${base}:demand:seen`,
+      artifactStage: `${base}:art:next`,
     };
   }
 
@@ -95,6 +99,12 @@ export class RedisKeys {
       this.modelTags.set(model, tag);
     }
     return `${this.prefix}emb:{${tag}}:${textHash}`;
+  }
+
+  /** The set of one model's cached vectors, by last write time (the cache's byte budget). */
+  embeddingIndex(model: string): string {
+    const key = this.embedding(model, '');
+    return key.slice(0, key.length - 1);
   }
 
   eventsChannel(): string {

@@ -37,3 +37,28 @@ describe('RedisEmbeddingCache TTL', () => {
     }
   });
 });
+
+describe('RedisEmbeddingCache budget', () => {
+  it('keeps a model within its byte budget, dropping the least recently used vectors whatever their TTL', async () => {
+    const client = createTestRedis();
+    const keys = new RedisKeys(uniquePrefix('embcap'));
+    try {
+      // 744-byte vectors + 256 bytes of overhead: 10 entries fit 10,000 bytes.
+      const cache = new RedisEmbeddingCache({ client, keys, maxBytes: 10_000, chunkSize: 7 });
+      const vector = new Int8Array(744).fill(3);
+      const hashes = Array.from({ length: 50 }, (_, i) => textHash(`text ${i}`));
+      await cache.setMany('m', hashes.slice(0, 5).map((key) => ({ key, vector })));
+      await cache.getMany('m', [hashes[0]!]);
+      await cache.setMany('m', hashes.slice(5).map((key) => ({ key, vector })));
+      const stored = await client.keys(`${keys.prefix}emb:*:*`);
+      expect(stored.length).toBeLessThanOrEqual(10);
+      expect(await client.zcard(keys.embeddingIndex('m'))).toBe(stored.length);
+      const found = await cache.getMany('m', hashes);
+      expect(found.at(-1)).toEqual(vector);
+      expect(found[1]).toBeUndefined();
+    } finally {
+      await deleteKeysByPrefix(client, keys.prefix);
+      await closeTestRedis(client);
+    }
+  });
+});

@@ -13,12 +13,18 @@ import { defineIndexScripts, type IndexScriptRunner } from './index-store.script
 import type { RedisKeys } from './keys.js';
 import { decodeMeta, encodeMeta, encodePatch, pairsToObject, type MetaPatch } from '../meta-codec.js';
 import { closeRedisClient } from './redis-client.js';
+import { ARTIFACT_CHUNK_BYTES, readArtifacts, writeArtifacts } from './redis-artifacts.js';
+import { readSdl, SDL_CHUNK_BYTES, sdlStageKey, stageSdl } from './redis-sdl.js';
 
 export interface RedisIndexStoreOptions {
   client: Redis;
   keys: RedisKeys;
   /** Whether `close()` quits the client (false when the client is shared). Default false. */
   ownsClient?: boolean;
+  /** Largest artifact chunk one command writes (tests make it small). Default 256 KiB. */
+  artifactChunkBytes?: number;
+  /** Largest piece of an SDL one command moves (tests make it small). Default 256 KiB. */
+  sdlChunkBytes?: number;
 }
 
 const MAX_TENANT = 256;
@@ -28,28 +34,35 @@ export class RedisIndexStore implements IndexStore {
   private readonly keys: RedisKeys;
   private readonly ownsClient: boolean;
   private readonly run: IndexScriptRunner;
+  private readonly chunkBytes: number;
+  private readonly sdlChunkBytes: number;
 
   constructor(options: RedisIndexStoreOptions) {
     this.client = options.client;
     this.keys = options.keys;
     this.ownsClient = options.ownsClient ?? false;
     this.run = defineIndexScripts(this.client);
+    this.chunkBytes = options.artifactChunkBytes ?? ARTIFACT_CHUNK_BYTES;
+    this.sdlChunkBytes = options.sdlChunkBytes ?? SDL_CHUNK_BYTES;
   }
 
-  async ensure(id: string, sdl: string, tenant: string, now: number): Promise<CreateResult> {
+  async ensure(id: string, sdl: string, tenant: string, now: number, idleTtlMs = 0): Promise<CreateResult> {
     requireText('tenant', tenant, MAX_TENANT);
     if (typeof sdl !== 'string') throw new StorageError(StorageErrorCode.InvalidArgument, 'sdl must be a string');
-    const meta: IndexMeta = {
-      id,
-      state: 'indexing',
-      building: false,
-      symbolCount: 0,
-      createdAt: now,
-      sdlBytes: Buffer.byteLength(sdl, 'utf8'),
-    };
+    const bytes = Buffer.from(sdl, 'utf8');
+    const meta: IndexMeta = { id, state: 'indexing', building: false, symbolCount: 0, createdAt: now, sdlBytes: bytes.byteLength };
     const keys = this.keys.indexKeyList(id);
+    const stage = sdlStageKey(this.keys.index(id).sdl);
     return storageCall('ensure index', async () => {
-      const reply = (await this.run('sdEnsure', keys, [tenant, sdl, ...encodeMeta(meta)])) as [number, string[]];
+      const ensure = (mode: 'claim' | 'inline' | 'staged', inline: Buffer | string) =>
+        this.run('sdEnsure', [...keys, stage], [tenant, idleTtlMs, mode, inline, ...encodeMeta(meta)]) as Promise<[number, string[]]>;
+      // An index that exists costs one small script, however large its SDL.
+      let reply = await ensure('claim', '');
+      if (reply[0] === -1 && bytes.byteLength <= this.sdlChunkBytes) reply = await ensure('inline', bytes);
+      else if (reply[0] === -1) {
+        await stageSdl(this.client, stage, bytes, this.sdlChunkBytes);
+        reply = await ensure('staged', '');
+      }
       await Promise.all([
         this.client.sadd(this.keys.allIndexes(), id),
         this.client.sadd(this.keys.tenantIndexes(tenant), id),
@@ -76,31 +89,19 @@ export class RedisIndexStore implements IndexStore {
 
   async getSdl(id: string): Promise<string | undefined> {
     const keys = this.keys.index(id);
-    const sdl = await storageCall('read index sdl', () => this.client.get(keys.sdl));
-    return sdl ?? undefined;
+    return storageCall('read index sdl', () => readSdl(this.client, keys.sdl, this.sdlChunkBytes));
   }
 
   async putArtifacts(id: string, artifacts: IndexArtifacts, patch: MetaPatch): Promise<boolean> {
     const parts = checkArtifacts(artifacts);
     const { set, del } = encodePatch(patch);
     const keys = this.keys.index(id);
-    const args: (string | Buffer | number)[] = [del.length, ...del, set.length / 2, ...set];
-    for (const [name, blob] of parts) args.push(name, blob);
-    const reply = await storageCall('store index artifacts', () =>
-      this.run('sdPutArtifacts', [keys.meta, keys.artifacts], args),
-    );
-    return reply === 1;
+    return storageCall('store index artifacts', () => writeArtifacts(this.run, keys, { parts, set, del }, this.chunkBytes));
   }
 
   async getArtifacts(id: string): Promise<IndexArtifacts | undefined> {
     const keys = this.keys.index(id);
-    const reply = (await storageCall('read index artifacts', () =>
-      this.run('sdReadArtifacts', [keys.meta, keys.artifacts], [], true),
-    )) as Buffer[] | null;
-    if (!reply || reply.length === 0) return undefined;
-    const artifacts: IndexArtifacts = {};
-    for (let i = 0; i + 1 < reply.length; i += 2) artifacts[(reply[i] as Buffer).toString('utf8')] = reply[i + 1] as Buffer;
-    return artifacts;
+    return storageCall('read index artifacts', () => readArtifacts(this.run, this.client, keys));
   }
 
   async delete(id: string): Promise<boolean> {
