@@ -77,7 +77,7 @@ describe('discovery-mcp --stdio --schema file.graphql, nothing else running', ()
     try {
       await waitFor('the Ready: line', () => /^Ready: schema indexed \([\d,]+ symbols\) in [\d.]+s\. Serving MCP on stdio\.$/m.test(stderr()), stderr);
       const { tools } = await client.listTools();
-      expect(tools.map((t) => t.name)).toEqual(['search_schema', 'get_symbols', 'generate_query']);
+      expect(tools.map((t) => t.name)).toEqual(['search_schema', 'get_symbols', 'get_schema_slice', 'generate_query']);
       // The examples in the descriptions come from the served schema, not the Cosmo demo's.
       const texts = JSON.stringify(tools) + (client.getInstructions() ?? '');
       expect(texts).not.toMatch(/Employee|employee|[Mm]ood/);

@@ -30,6 +30,12 @@ const DEMO_EXAMPLES: ReadonlyArray<[string, (e: ToolExamples) => string]> = [
   ['"cancel order"', (e) => `"${e.action}"`],
   ['"create order"', (e) => `"${e.action}"`],
   ['input_field:SearchInput.name', (e) => `input_field:${e.inputField}`],
+  ['Employee.details reads field:Employee.details', (e) => `${e.field} reads field:${e.field}`],
+  ['plain names like Employee.details', (e) => `plain names like ${e.field}`],
+  [
+    'Employee for the type, Employee.details for the field or input field, Query.employee(id:) for the field that takes the argument',
+    (e) => `${e.object} for the type, ${e.field} for the field or input field, Type.field(arg:) for the field that takes the argument`,
+  ],
   ['field:Employee.details', (e) => `field:${e.field}`],
   ['input:SearchInput', (e) => `input:${e.input}`],
   ['input:OrderInput', (e) => `input:${e.input}`],
