@@ -15,7 +15,7 @@ import { GenerationErrorCode } from './generation.errors.js';
 import { callModel, type ModelAttempt } from './model-caller.js';
 import { NUDGE_TOOL_CALL, openingMessages, type ModelDraft } from './model-prompt.js';
 import { MODEL_TOOLS } from './model-tools.js';
-import { sliceSchema } from './schema-slicer.js';
+import { sliceFromHits, sliceHitCount } from './schema-slicer.js';
 import { GenerationSession } from './tool-handlers.js';
 import type { QueryComposer } from './compose/query-composer.js';
 import type { ScalarJsonSchemas } from './variables-schema.js';
@@ -84,9 +84,12 @@ export class QueryGenerator {
     };
     await report('retrieving', 0, 0);
     const roots: RootOperation[] = allowMutations ? ['query', 'mutation'] : ['query'];
-    const slice = await sliceSchema(index, prompt, { roots, ...(this.options.sliceTokens !== undefined ? { maxTokens: this.options.sliceTokens } : {}) });
+    // One search feeds both the slice the model reads and the composer's draft.
+    const sliceOptions = { roots, ...(this.options.sliceTokens !== undefined ? { maxTokens: this.options.sliceTokens } : {}) };
+    const hits = await index.search({ query: prompt, limit: sliceHitCount(sliceOptions.maxTokens), roots });
+    const slice = sliceFromHits(index.schema, prompt, hits, sliceOptions);
     const session = new GenerationSession(index, index.schema, { allowMutations, ...(this.options.scalars ? { scalars: this.options.scalars } : {}) });
-    const draft = await this.draft(index, prompt);
+    const draft = this.draft(index, prompt, hits);
     const messages: ChatCompletionMessageParam[] = openingMessages(prompt, slice.sdl, { allowMutations, maxTurns }, draft);
     this.log.info({ sliceTokens: slice.tokens, sliceTruncated: slice.truncated }, 'generation started');
 
@@ -133,11 +136,11 @@ export class QueryGenerator {
   }
 
   /** The composer's operation for the prompt, when it found one (a failure only costs the draft). */
-  /** The composer's operation for the prompt, the model's starting candidate (none without a composer). */
-  private async draft(index: GenerationIndex, prompt: string): Promise<ModelDraft | undefined> {
+  /** The composer's operation for the prompt from the same hits, the model's starting candidate (none without a composer). */
+  private draft(index: GenerationIndex, prompt: string, hits: readonly GenerationHit[]): ModelDraft | undefined {
     if (!this.options.composer) return undefined;
     try {
-      const composed = await this.options.composer.compose(index, prompt);
+      const composed = this.options.composer.composeFromHits(index.schema, prompt, hits);
       if (composed.status !== 'resolved') return undefined;
       const query = composed.resolution.queries[0];
       if (!query && composed.resolution.unsatisfied.length === 0) return undefined;

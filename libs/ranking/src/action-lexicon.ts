@@ -20,7 +20,7 @@ export const ACTION_PHRASES: Readonly<Record<string, readonly string[]>> = {
   hide: ['minimize', 'hide'], collapse: ['minimize'], conceal: ['hide'],
   'look over': ['review'], 'check over': ['review'], 'go over': ['review'], ask: ['request'], approve: ['review', 'approve'], 'sign off': ['approve', 'review'], lgtm: ['approve'],
   responsible: ['assign', 'assignee'], 'in charge': ['assign'], delegate: ['assign'],
-  move: ['transfer', 'move'], 'hand over': ['transfer'],
+  move: ['transfer', 'move'],
   ship: ['fulfill', 'fulfillment'], dispatch: ['fulfill'], 'send out': ['fulfill'], deliver: ['fulfill'],
   charge: ['capture'], 'collect payment': ['capture'],
   pause: ['pause', 'hold'], freeze: ['hold', 'freeze'], resume: ['resume', 'release'], unpause: ['resume'],

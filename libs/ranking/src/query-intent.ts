@@ -8,18 +8,6 @@ import { detectWriteIntent, type MutationOnlyWord } from './write-intent.js';
 import { DEFAULT_RANKING_OPTIONS } from './ranking-options.js';
 
 /**
- * Verbs (base form, as typed in a request) that unambiguously ask to change data. Words that are
- * also common nouns or read questions (`request`, `merge`, `star`, `link`, `transfer`) are left out.
- */
-const WRITE_VERBS: ReadonlySet<string> = new Set(
-  `add create update delete remove modify edit rename insert upsert mutate mutation mutations
-  archive unarchive cancel submit publish unpublish assign unassign invite revoke approve dismiss
-  enable disable reopen unset toggle unsubscribe unfollow unstar upload erase destroy attach detach`
-    .split(/\s+/)
-    .filter((w) => w.length > 0),
-);
-
-/**
  * Schema vocabulary implied by common question words: GraphQL schemas name timestamps `...At`,
  * counts `totalCount`, lifecycles `state`/`status`. Expansion terms count at `weight` of a typed term.
  */
@@ -76,7 +64,7 @@ export function analyzeQuery(
     }
   }
   const detected = detectWriteIntent(query, mutationOnly);
-  const write = asksToWrite(query) || detected.write;
+  const write = detected.write;
   for (const word of write && thesaurusWeight > 0 ? detected.expansions : []) {
     const term = stem(word);
     if (!seen.has(term)) {
@@ -85,22 +73,4 @@ export function analyzeQuery(
     }
   }
   return { terms, weighted, write };
-}
-
-/** Words before which a write verb is a noun (`the last edit date`, `an update`), not a request. */
-const NOUN_MARKERS: ReadonlySet<string> = new Set(['a', 'an', 'the', 'last', 'latest', 'recent', 'first', 'each', 'every', 'its', 'their', 'any']);
-
-/**
- * A write verb typed as a word of its own: tokens with inner punctuation (`org.add_member`,
- * `created_at:>2026`) are values or filters quoted in a question, not requests, and a verb after
- * an article or `last` is a noun.
- */
-function asksToWrite(query: string): boolean {
-  let previous = '';
-  for (const raw of query.split(/\s+/)) {
-    const token = raw.replace(/^[^A-Za-z]+|[^A-Za-z]+$/g, '').toLowerCase();
-    if (/^[a-z]+$/.test(token) && WRITE_VERBS.has(token) && !NOUN_MARKERS.has(previous)) return true;
-    previous = token;
-  }
-  return false;
 }

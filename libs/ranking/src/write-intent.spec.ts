@@ -33,6 +33,12 @@ describe('detectWriteIntent', () => {
     ['Give me the ten newest orders', false],
     ['Which users follow the viewer, and does the viewer also follow each of them?', false],
     ['snoozed tickets', false],
+    // Reads phrased as requests for output (NL2GQL prompts).
+    ['Hand over the farm IDs and ranks in the competitions of all farms.', false],
+    ['For farm id 2, get me the number of cows. Also attach the theme of the competition.', false],
+    ['Find issue 5 and close it', true],
+    ['Permanently remove the discontinued product', true],
+    ['Monthly sales by product', false],
   ])('%j -> write %s', (query, write) => {
     expect(detectWriteIntent(query, mutationOnly).write).toBe(write);
   });

@@ -24,8 +24,13 @@ const READ_OBJECTS = new Set(['me', 'us']);
 const BOUNDARY = new Set(['and', 'then', 'but']);
 /** Words that open a question or a listing: such a query reads, unless a later clause clearly acts. */
 const READ_CUES = new Set(
-  'what which who whom whose when where why list show find get fetch display search count does do did is are was were has have give tell lookup look return'.split(' '),
+  'what which who whom whose when where why list show find get fetch retrieve provide display search count does do did is are was were has have give tell lookup look return'.split(' '),
 );
+/** In a request that reads (`get me X ... and attach Y`), these verbs ask for more output, not a change. */
+const INCLUDE_VERBS = new Set(['attach', 'add', 'include', 'append', 'put']);
+const PRONOUN_OBJECTS = new Set(['it', 'them', 'this', 'that', 'these', 'those']);
+/** `help me`, `let me`: lead-ins, not a read's recipient. */
+const LEAD_IN_WORDS = new Set(['help', 'let']);
 /** Words after a verb that show it has an object: `close the issue`, `pin #5`, `comment on it`. */
 const OBJECT_MARKERS = new Set(
   'the a an this that these those it them its their my our your his her all every each some both one two #'.split(' ').concat('on to for with as from into onto off under over about'.split(' ')),
@@ -55,6 +60,12 @@ function skipLeadIns(words: readonly string[]): number {
   let at = 0;
   for (let moved = true; moved; ) {
     moved = false;
+    // An adverb before the verb: `permanently remove ...`, `quickly close ...`.
+    if (/^[a-z]{4,}ly$/.test(words[at] ?? '') && words[at + 1] !== undefined) {
+      at += 1;
+      moved = true;
+      continue;
+    }
     for (const lead of LEAD_INS) {
       if (lead.every((w, k) => words[at + k] === w)) {
         at += lead.length;
@@ -82,6 +93,8 @@ function hasObjectMarker(next: string | undefined): boolean {
 interface ClauseContext {
   /** The clause opens the query (a later clause of a question needs a clear object). */
   first: boolean;
+  /** Some clause of the request opens with a read (`which`, `get me`, `fetch me`). */
+  reads: boolean;
   /** Words in the whole query. */
   length: number;
   mutationOnly: MutationOnlyWord | undefined;
@@ -93,7 +106,12 @@ function opensWithAction(words: readonly string[], c: ClauseContext): boolean {
   const verb = words[at];
   if (verb === undefined || verb.endsWith('ed')) return false;
   const next = words[at + 1];
-  if (!c.first) return ACTION_VERBS.has(verb) && !AMBIGUOUS_VERBS.has(verb) && hasObjectMarker(next);
+  if (!c.first) {
+    if (c.reads && INCLUDE_VERBS.has(verb)) return false;
+    // `... and close it`: a pronoun object makes even a noun-verb a request.
+    if (ACTION_VERBS.has(verb) && PRONOUN_OBJECTS.has(next ?? '')) return true;
+    return ACTION_VERBS.has(verb) && !AMBIGUOUS_VERBS.has(verb) && hasObjectMarker(next);
+  }
   if (multiWordPhraseAt(words, at) !== undefined) return next === undefined || !READ_OBJECTS.has(next);
   // Nouns and adjectives that are also verbs (`open orders`, `email campaign`) need a clear object.
   const clear =
@@ -154,7 +172,11 @@ export function detectWriteIntent(query: string, mutationOnly?: MutationOnlyWord
   const parts = clauses(query);
   const words = parts.flat();
   const question = query.trim().endsWith('?') || READ_CUES.has(words[0] ?? '');
-  const context = (k: number): ClauseContext => ({ first: k === 0, length: words.length, mutationOnly });
+  // A read opens a clause (`which`, `get`), or a verb asks for something to be handed over (`give me`).
+  const reads =
+    parts.some((clause) => READ_CUES.has(clause[skipLeadIns(clause)] ?? '')) ||
+    words.some((w, k) => k > 0 && READ_OBJECTS.has(w) && !LEAD_IN_WORDS.has(words[k - 1]!));
+  const context = (k: number): ClauseContext => ({ first: k === 0, reads, length: words.length, mutationOnly });
   // `Can you cancel order 5?`, `How do I merge a pull request?`: a lead-in and a verb ask, question mark or not.
   const first = parts[0] ?? [];
   const asked = skipLeadIns(first) > 0 && opensWithAction(first, context(0));

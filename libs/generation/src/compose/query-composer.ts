@@ -13,6 +13,7 @@ import type { RootOperation } from '@discovery/schema-symbols';
 import type { GenerateJobResult, Resolution } from '../generate-job.js';
 import type { GenerationHit, GenerationIndex } from '../generation-index.js';
 import { refusalFor } from '../mutation-policy.js';
+import { analyzeQuery } from '@discovery/ranking';
 import { sliceSchemaByHits } from '../schema-slice.js';
 import type { ScalarJsonSchemas } from '../variables-schema.js';
 import { ArgumentBinder } from './argument-binding.js';
@@ -35,12 +36,12 @@ export interface QueryComposerOptions {
 /** Said in `unsatisfied` when nothing in the schema fits the request. */
 export const NOTHING_MATCHES = 'Nothing in the schema matches the request.';
 
-const CHANGE_VERBS =
-  /^(?:please\s+|can you\s+|could you\s+)?(?:create|add|insert|delete|remove|update|change|set|rename|close|reopen|merge|archive|unarchive|assign|unassign|star|unstar|follow|unfollow|cancel|publish|unpublish|approve|reject|edit|modify|transfer|lock|unlock|pin|unpin|dismiss|submit|mark|enable|disable|invite|register|upload|move|replace|post|send)\b/i;
-
-/** Whether the prompt asks to change data (an imperative verb of change first). */
+/**
+ * Whether the prompt asks to change data: the search's own reading of intent (a verb that opens the
+ * request or a clause, action phrases, questions kept as reads), so composing and search agree.
+ */
 export function asksToChange(prompt: string): boolean {
-  return CHANGE_VERBS.test(prompt.trim());
+  return analyzeQuery(prompt).write;
 }
 
 export class QueryComposer {
