@@ -44,6 +44,11 @@ export function startService(root: string, service: ServiceName, env: Record<str
     env: { PATH: `${join(root, 'node_modules/.bin')}:/usr/local/bin:/usr/bin:/bin`, DISCOVERY_APP_ROOT: root, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  return trackProcess(child, service);
+}
+
+/** Follows a spawned process: its output, a wait for an HTTP answer, and a stop with SIGKILL as a last resort. */
+export function trackProcess(child: ChildProcess, service: string): RunningService {
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -8,7 +8,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { RunningService } from '../deploy/service-process.js';
+import { trackProcess, type RunningService } from '../deploy/service-process.js';
 
 export interface ImageConfig {
   user: string;
@@ -65,7 +65,7 @@ export class ImageRoot {
       env: { HOME: '/tmp', ...this.config.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    return track(child, args[0] ?? 'image');
+    return trackProcess(child, args[0] ?? 'image');
   }
 
   close(): void {
@@ -79,46 +79,4 @@ export class ImageRoot {
     execFileSync('mount', args);
     this.mounts.push(args[args.length - 1]!);
   }
-}
-
-function track(child: ReturnType<typeof spawn>, name: string): RunningService {
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
-  );
-  let done = false;
-  void exited.then(() => (done = true));
-  return {
-    child,
-    output: () => output,
-    async waitForHttp(url, timeoutMs, status = 200) {
-      const deadline = Date.now() + timeoutMs;
-      let last = 'no answer';
-      while (Date.now() < deadline) {
-        if (done) throw new Error(`${name} exited before ${url} answered:\n${output}`);
-        try {
-          const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
-          last = `HTTP ${response.status}`;
-          await response.body?.cancel();
-          if (response.status === status) return;
-        } catch (error) {
-          last = (error as Error).message;
-        }
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      throw new Error(`${name}: ${url} did not answer ${status} within ${timeoutMs} ms (last: ${last}):\n${output}`);
-    },
-    async stop(timeoutMs = 30_000) {
-      if (done) return exited;
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-      try {
-        return await exited;
-      } finally {
-        clearTimeout(timer);
-      }
-    },
-  };
 }
