@@ -75,8 +75,21 @@ export class GeneratorContext {
   /** Stops taking jobs, lets running ones finish within the grace period (else hands them back), closes connections. */
   async close(): Promise<void> {
     this.ops.startDraining();
-    await this.storage.close();
-    await this.opsServer?.close();
-    this.logger.info('generator stopped');
+    // Every step runs even when one fails (a Redis connection lost mid-shutdown must not keep the
+    // ops server open or hide the failure): each failure is logged, then the stop is reported.
+    const steps: [string, () => Promise<void> | undefined][] = [
+      ['storage', () => this.storage.close()],
+      ['ops server', () => this.opsServer?.close()],
+    ];
+    let failed = 0;
+    for (const [what, step] of steps) {
+      try {
+        await step();
+      } catch (error) {
+        failed++;
+        this.logger.error({ err: error, step: what }, 'a shutdown step failed');
+      }
+    }
+    this.logger.info({ failedSteps: failed }, 'generator stopped');
   }
 }
