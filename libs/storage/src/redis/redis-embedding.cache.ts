@@ -68,6 +68,7 @@ type ScriptCall = (numberOfKeys: number, ...args: (string | Buffer | number)[]) 
 
 export class RedisEmbeddingCache implements EmbeddingCache {
   private readonly client: Redis;
+  private lastUse = 0;
   private readonly keys: RedisKeys;
   private readonly ttlMs: number;
   private readonly chunkSize: number;
@@ -89,13 +90,22 @@ export class RedisEmbeddingCache implements EmbeddingCache {
     return fn.bind(this.client);
   }
 
+  /**
+   * The recency score of a use, in ms: strictly increasing from one call to the next in this process,
+   * so calls within one millisecond keep their order and the least recently used really goes first.
+   */
+  private useTime(): number {
+    this.lastUse = Math.max(Date.now(), this.lastUse + 1);
+    return this.lastUse;
+  }
+
   async getMany(model: string, keys: string[]): Promise<(Int8Array | undefined)[]> {
     checkEmbeddingKeys(model, keys);
     const out: (Int8Array | undefined)[] = [];
     for (let start = 0; start < keys.length; start += this.chunkSize) {
       const chunk = [this.keys.embeddingIndex(model), ...keys.slice(start, start + this.chunkSize).map((key) => this.keys.embedding(model, key))];
       const replies = (await storageCall('read cached embeddings', () =>
-        this.script('sdEmbGetBuffer')(chunk.length, ...chunk, this.ttlMs, Date.now(), this.keys.embedding(model, '')),
+        this.script('sdEmbGetBuffer')(chunk.length, ...chunk, this.ttlMs, this.useTime(), this.keys.embedding(model, '')),
       )) as (Buffer | null)[];
       for (const reply of replies) out.push(Buffer.isBuffer(reply) ? toInt8(reply) : undefined);
     }
@@ -113,7 +123,7 @@ export class RedisEmbeddingCache implements EmbeddingCache {
       const keys = [this.keys.embeddingIndex(model), ...chunk.map(({ key }) => this.keys.embedding(model, key))];
       const values = chunk.map(({ vector }) => Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength));
       await storageCall('store cached embeddings', () =>
-        this.script('sdEmbSet')(keys.length, ...keys, this.ttlMs, Date.now(), most, prefix, ...values),
+        this.script('sdEmbSet')(keys.length, ...keys, this.ttlMs, this.useTime(), most, prefix, ...values),
       );
     }
   }
