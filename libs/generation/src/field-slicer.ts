@@ -35,6 +35,13 @@ const SMALL_INPUT = 12;
 const FROM_SLICE_HOPS = 2;
 /** Root fields that lead straight to a type, kept per type: a list and single lookups. */
 const DIRECT_ENTRIES = 3;
+/** A type this relevant gets every root field that leads straight to it (`productByHandle` too). */
+const ALL_ENTRIES_FROM = 0.8;
+const MAX_DIRECT_ENTRIES = 8;
+/** Object types of at most this many fields and no `id` are values (money, counts): their leaves come with them. */
+const VALUE_TYPE_FIELDS = 4;
+/** Fields with at most this many arguments print them all (`object(oid:, expression:)`). */
+const FEW_ARGS = 2;
 
 type Field = GraphQLField<unknown, unknown>;
 
@@ -97,6 +104,7 @@ export class FieldSlicer {
 
   /** The arguments printed on a field: required, pagination, and those relevant to the query. */
   chooseArgs(field: Field, score: number): string[] {
+    if (field.args.length <= FEW_ARGS) return field.args.map((arg) => arg.name);
     return field.args
       .filter((arg) => isRequiredArgument(arg) || PAGINATION_ARGS.has(arg.name) || this.relevance.argumentRelevant(field, arg, score))
       .map((arg) => arg.name);
@@ -115,9 +123,44 @@ export class FieldSlicer {
       if (isEnumType(named)) this.selection.addEnum(named.name);
       return;
     }
-    if (isUnionType(named)) this.selection.addUnion(named.name);
     const unwrapped = unwrapField(field);
     if (unwrapped.connection !== undefined) this.unwrapConnection(unwrapped.connection);
+    this.addUnionOf(unwrapped.target);
+    this.addValueFields(unwrapped.target, 1);
+  }
+
+  /** A union a field leads to, and its members the query names (`ReopenedEvent` of "reopened") as reached. */
+  private addUnionOf(typeName: string): void {
+    const type = this.schema.getType(typeName);
+    if (!isUnionType(type)) return;
+    this.selection.addUnion(typeName);
+    if (!this.selection.reached.has(typeName)) return;
+    for (const member of type.getTypes()) {
+      if (this.relevance.termMatch(member.name) > 0) this.selection.reach(member.name);
+    }
+  }
+
+  /**
+   * The leaf fields of a value type (`MoneyV2 { amount currencyCode }`): a small object
+   * without an identity, whose fields an operation must select to read anything.
+   * Value types inside it (`MoneyBag.shopMoney`) are filled `depth` levels further.
+   */
+  private addValueFields(typeName: string, depth: number): void {
+    const type = this.schema.getType(typeName);
+    if (!isObjectType(type) || this.selection.outputs.has(typeName)) return;
+    const fields = Object.values(type.getFields());
+    if (fields.length > VALUE_TYPE_FIELDS || fields.some((field) => field.name === 'id')) return;
+    for (const field of fields) {
+      if (field.deprecationReason || field.args.some(isRequiredArgument)) continue;
+      const named = getNamedType(field.type);
+      if (isLeafType(named)) {
+        this.selection.addField(typeName, field.name, []);
+        if (isEnumType(named)) this.selection.addEnum(named.name);
+      } else if (depth > 0 && isObjectType(named)) {
+        this.selection.addField(typeName, field.name, []);
+        this.addValueFields(named.name, depth - 1);
+      }
+    }
   }
 
   /** `nodes`, `edges { node }`, `pageInfo` and `totalCount` of a Relay connection. */
@@ -166,7 +209,7 @@ export class FieldSlicer {
     const fromSlice = printed.length > 0 ? pathFrom(this.schema, printed, typeName, FROM_SLICE_HOPS) : undefined;
     if (fromSlice) this.applyPath(fromSlice);
     const entries = rootEntries(this.schema, this.roots, typeName);
-    const direct = this.bestPaths(entries.direct, DIRECT_ENTRIES);
+    const direct = this.bestPaths(entries.direct, this.relevance.typeScore(typeName) >= ALL_ENTRIES_FROM ? MAX_DIRECT_ENTRIES : DIRECT_ENTRIES);
     for (const path of direct) this.applyPath(path);
     const [hub] = this.bestPaths(entries.viaHub, 1);
     if (hub && (direct.length === 0 || this.hubRelevant(hub))) this.applyPath(hub);

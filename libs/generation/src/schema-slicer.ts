@@ -34,9 +34,11 @@ export function sliceHitCount(maxTokens: number = DEFAULT_SLICE_TOKENS): number 
 const DESCRIBED_HITS = 5;
 /** A full slice whose exact size is under this share of the budget is filled once more. */
 const REFILL_BELOW = 0.97;
+const REFILLS = 3;
 /** An expansion candidate at least this relevant counts as left out (truncated) when it does not fit. */
 const RELEVANT_FIELD = 0.3;
-const EXPANDED_TYPES = 40;
+/** Expansion rounds: each offers the fields of the types the previous one reached. */
+const EXPAND_ROUNDS = 3;
 /** Types with at most this many fields (money, addresses, counts) are worth filling in even when not named. */
 const SMALL_TYPE = 8;
 const IDENTITY_PRIOR: Record<string, number> = { id: 0.3, name: 0.35, title: 0.35, login: 0.3, handle: 0.25, number: 0.25 };
@@ -113,10 +115,12 @@ export function sliceFromHits(schema: GraphQLSchema, query: string, hits: readon
   expand(schema, relevance, slicer, budget);
   let printed = printSelection(schema, selection);
   let tokens = countTokens(printed.sdl);
-  if (budget.full() && tokens < maxTokens * REFILL_BELOW) {
+  for (let refill = 0; refill < REFILLS && tokens < maxTokens * REFILL_BELOW; refill += 1) {
+    const before = selection.estimate;
     // The line-by-line estimate runs above the exact count: spend what it held back.
     budget.cap = Math.floor((selection.estimate * maxTokens) / tokens) - 4;
     expand(schema, relevance, slicer, budget);
+    if (selection.estimate === before) break;
     printed = printSelection(schema, selection);
     tokens = countTokens(printed.sdl);
   }
@@ -171,30 +175,40 @@ function smallType(schema: GraphQLSchema, name: string): boolean {
 function expand(schema: GraphQLSchema, relevance: SliceRelevance, slicer: FieldSlicer, budget: BudgetedSlice): void {
   const selection = budget.selection;
   const rootNames = new Set([schema.getQueryType()?.name, schema.getMutationType()?.name]);
-  const weights = [...selection.reached]
-    .map((name) => ({ name, weight: Math.max(relevance.typeScore(name), rootNames.has(name) ? 0.5 : smallType(schema, name) ? 0.3 : 0.15) }))
-    .sort((a, b) => b.weight - a.weight)
-    .slice(0, EXPANDED_TYPES);
-  const candidates: { owner: string; field: string; score: number; value: number }[] = [];
-  for (const { name, weight } of weights) {
-    const type = schema.getType(name);
-    if (!isObjectType(type) && !isInterfaceType(type)) continue;
-    for (const field of Object.values(type.getFields())) {
-      if (field.deprecationReason || selection.has(name, field.name)) continue;
-      if (field.args.some((arg) => isRequiredArgument(arg) && !isLeafType(getNamedType(arg.type)))) continue;
-      const hit = relevance.fieldHits.get(`${name}.${field.name}`) ?? 0;
-      const target = unwrapField(field).target;
-      const leaf = isLeafType(getNamedType(field.type));
-      const prior = leaf ? (IDENTITY_PRIOR[field.name] ?? 0.08) : 0.4 * targetScore(schema, relevance, target) + 0.02;
-      const score = weight * (hit + 0.8 * relevance.termMatch(field.name) + prior);
-      candidates.push({ owner: name, field: field.name, score, value: score / Math.sqrt(slicer.lineCost(field, score)) });
+  const tried = new Set<string>();
+  // Each round offers the fields of every type reached so far; a round that reaches new types earns another.
+  for (let round = 0; round < EXPAND_ROUNDS && !budget.full(); round += 1) {
+    const reachedBefore = selection.reached.size;
+    const candidates: { owner: string; field: string; score: number; value: number }[] = [];
+    for (const name of selection.reached) {
+      const type = schema.getType(name);
+      if (!isObjectType(type) && !isInterfaceType(type)) continue;
+      const small = smallType(schema, name);
+      const weight = Math.max(relevance.typeScore(name), rootNames.has(name) ? 0.5 : small ? 0.3 : 0.15);
+      for (const field of Object.values(type.getFields())) {
+        const key = `${name}.${field.name}`;
+        if (field.deprecationReason || tried.has(key) || selection.has(name, field.name)) continue;
+        if (field.args.some((arg) => isRequiredArgument(arg) && !isLeafType(getNamedType(arg.type)))) continue;
+        const hit = relevance.fieldHits.get(key) ?? 0;
+        const target = unwrapField(field).target;
+        const leaf = isLeafType(getNamedType(field.type));
+        let prior = leaf ? (IDENTITY_PRIOR[field.name] ?? 0.08) : 0.4 * targetScore(schema, relevance, target) + 0.02;
+        // A state the query names (`closed`, `ADMIN`) makes its field worth printing.
+        if (relevance.enumMatch(target)) prior += 0.5;
+        // A small type the query is about is worth printing whole (`ReopenedEvent`).
+        if (small && weight >= 0.5) prior = Math.max(prior, 0.3);
+        const score = weight * (hit + 0.8 * relevance.termMatch(field.name) + prior);
+        candidates.push({ owner: name, field: field.name, score, value: score / Math.sqrt(slicer.lineCost(field, score)) });
+      }
     }
-  }
-  candidates.sort((a, b) => b.value - a.value);
-  for (const candidate of candidates) {
-    if (budget.full()) return;
-    const type = schema.getType(candidate.owner);
-    const field = isObjectType(type) || isInterfaceType(type) ? type.getFields()[candidate.field] : undefined;
-    if (field) budget.attempt(() => slicer.addField(candidate.owner, field, candidate.score), candidate.score >= RELEVANT_FIELD);
+    candidates.sort((a, b) => b.value - a.value);
+    for (const candidate of candidates) {
+      if (budget.full()) return;
+      tried.add(`${candidate.owner}.${candidate.field}`);
+      const type = schema.getType(candidate.owner);
+      const field = isObjectType(type) || isInterfaceType(type) ? type.getFields()[candidate.field] : undefined;
+      if (field) budget.attempt(() => slicer.addField(candidate.owner, field, candidate.score), candidate.score >= RELEVANT_FIELD);
+    }
+    if (selection.reached.size === reachedBefore) return;
   }
 }

@@ -5,7 +5,7 @@
  * The field slicer spends its token budget in this order.
  */
 import { getNamedType, isEnumType, type GraphQLArgument, type GraphQLField, type GraphQLSchema } from 'graphql';
-import { identifierTerms, textTerms } from '@discovery/ranking';
+import { identifierTerms, splitIdentifier, stem, textTerms } from '@discovery/ranking';
 import type { SchemaSymbol } from '@discovery/schema-symbols';
 
 /** What the slicer needs of a hit: its symbol and its score. */
@@ -20,6 +20,60 @@ const TERM_CACHE_MAX = 50_000;
 /** Words of names that say how, not what (`ProductConnection`, `codeDiscountNodes`). */
 const GENERIC = new Set(['connect', 'edg', 'edge', 'node', 'payload', 'input', 'type', 'get', 'by']);
 const termCache = new Map<string, string[]>();
+/** Words that ask for an order (`most recent`, `top 5`, `oldest`): ordering arguments become relevant. */
+const ORDERING = /\b(most|least|latest|newest|oldest|earliest|recent|recently|top|highest|lowest|largest|smallest|biggest|sorted|sort|ranked|ascending|descending|alphabetical(ly)?)\b/i;
+/** Words of a time window (`past two weeks`, `since May`, `2026-06-05`): date and time arguments become relevant. */
+const TIME_WINDOW = /\b(since|ago|past|last|yesterday|today|this (week|month|year|quarter)|between|until|during|\d{4}-\d{2}-\d{2})\b/i;
+/** Argument names that order a list. */
+const ORDER_ARGS = new Set(['orderBy', 'sortKey', 'sortBy', 'sort', 'order', 'reverse', 'direction', 'sortDirection']);
+const DATE_TYPE = /(date|time|timestamp)/i;
+/** Enums with more values than this are not matched value by value. */
+const MAX_MATCHED_ENUM = 400;
+const singleWordTypes = new WeakMap<GraphQLSchema, Set<string>>();
+const typeWordRarities = new WeakMap<GraphQLSchema, Map<string, number>>();
+/** Relevance of a type whose name is only partly made of query words, at most. */
+const PARTIAL_TYPE_MATCH = 0.4;
+
+/** How rare each word of a type name is among the schema's type names: ln(1 + types / types with it). */
+function typeWordRarity(schema: GraphQLSchema): Map<string, number> {
+  let rarity = typeWordRarities.get(schema);
+  if (!rarity) {
+    const counts = new Map<string, number>();
+    const names = Object.keys(schema.getTypeMap()).filter((name) => !name.startsWith('__'));
+    for (const name of names) for (const term of new Set(nameTerms(name))) counts.set(term, (counts.get(term) ?? 0) + 1);
+    rarity = new Map([...counts].map(([term, count]) => [term, Math.log(1 + names.length / count)]));
+    typeWordRarities.set(schema, rarity);
+  }
+  return rarity;
+}
+
+/** Stems of the schema's one-word type names (`Return`, `Order`). */
+function typeWords(schema: GraphQLSchema): Set<string> {
+  let words = singleWordTypes.get(schema);
+  if (!words) {
+    words = new Set();
+    for (const name of Object.keys(schema.getTypeMap())) {
+      const parts = splitIdentifier(name);
+      if (parts.length === 1 && parts[0] !== undefined) words.add(stem(parts[0]));
+    }
+    singleWordTypes.set(schema, words);
+  }
+  return words;
+}
+
+/**
+ * The query's terms: its words without stop words, stemmed; a stop word that is also
+ * the whole name of a type in the schema (`returns` when there is a `Return`) stays.
+ */
+function queryTerms(schema: GraphQLSchema, query: string): Set<string> {
+  const terms = new Set(textTerms(query));
+  const types = typeWords(schema);
+  for (const word of splitIdentifier(query)) {
+    const stemmed = stem(word);
+    if (!terms.has(stemmed) && textTerms(word).length === 0 && types.has(stemmed)) terms.add(stemmed);
+  }
+  return terms;
+}
 
 function nameTerms(name: string): string[] {
   let terms = termCache.get(name);
@@ -44,13 +98,20 @@ export class SliceRelevance {
   readonly types = new Map<string, number>();
   /** Input types and enums hit by the search (their arguments become relevant). */
   readonly inputHits = new Set<string>();
+  /** The query asks for an order (ordering arguments are relevant). */
+  readonly ordering: boolean;
+  /** The query names a time window (date and time arguments are relevant). */
+  readonly timeWindow: boolean;
+  private readonly enumMatches = new Map<string, boolean>();
 
   constructor(
     private readonly schema: GraphQLSchema,
     query: string,
     hits: readonly SliceHit[],
   ) {
-    this.terms = new Set(textTerms(query));
+    this.terms = queryTerms(schema, query);
+    this.ordering = ORDERING.test(query);
+    this.timeWindow = TIME_WINDOW.test(query);
     const top = hits.reduce((best, hit) => Math.max(best, hit.score), 0) || 1;
     for (const hit of hits) this.addHit(hit, Math.max(0.05, hit.score / top));
     this.addNamedTypes();
@@ -87,8 +148,21 @@ export class SliceRelevance {
       const parts = nameTerms(type.name);
       const matched = parts.filter((term) => this.terms.has(term)).length;
       if (matched === 0) continue;
-      const share = matched / parts.length;
-      this.raise(type.name, share === 1 ? (parts.length === 1 ? 0.9 : 0.8) : 0.4 * share);
+      if (matched === parts.length) {
+        this.raise(type.name, parts.length === 1 ? 0.9 : 0.8);
+        continue;
+      }
+      // A partial match counts each word by how rare it is among type names: `Reopened` of
+      // `ReopenedEvent` says more than `Event`, which a hundred type names share.
+      const rarity = typeWordRarity(this.schema);
+      let matchedWeight = 0;
+      let allWeight = 0;
+      for (const term of parts) {
+        const weight = rarity.get(term) ?? 1;
+        allWeight += weight;
+        if (this.terms.has(term)) matchedWeight += weight;
+      }
+      this.raise(type.name, PARTIAL_TYPE_MATCH * (matchedWeight / allWeight));
     }
   }
 
@@ -103,15 +177,27 @@ export class SliceRelevance {
     return parts.filter((term) => this.terms.has(term)).length / parts.length;
   }
 
+  /** Whether one of an enum's values is made of query words (`CLOSED` for "closed issues"). */
+  enumMatch(typeName: string): boolean {
+    let matched = this.enumMatches.get(typeName);
+    if (matched === undefined) {
+      const type = this.schema.getType(typeName);
+      matched = isEnumType(type) && type.getValues().length <= MAX_MATCHED_ENUM && type.getValues().some((value) => this.termMatch(value.name) === 1);
+      this.enumMatches.set(typeName, matched);
+    }
+    return matched;
+  }
+
   /** Whether an optional argument is worth printing for this query. */
   argumentRelevant(field: GraphQLField<unknown, unknown>, argument: GraphQLArgument, fieldScore: number): boolean {
-    if (FILTER_ARGS.has(argument.name) && (fieldScore >= 0.3 || String(field.type).includes('[') || getNamedType(field.type).name.endsWith('Connection'))) return true;
+    const list = String(field.type).includes('[') || getNamedType(field.type).name.endsWith('Connection');
+    if (FILTER_ARGS.has(argument.name) && (fieldScore >= 0.3 || list)) return true;
     if (this.termMatch(argument.name) > 0) return true;
     const named = getNamedType(argument.type);
     if (this.inputHits.has(named.name)) return true;
-    if (isEnumType(named) && named.getValues().length <= 40) {
-      if (named.getValues().some((value) => this.termMatch(value.name) > 0)) return true;
-    }
+    if (list && this.ordering && (ORDER_ARGS.has(argument.name) || named.name.endsWith('Order') || named.name.endsWith('SortKeys'))) return true;
+    if (this.timeWindow && DATE_TYPE.test(named.name)) return true;
+    if (this.enumMatch(named.name)) return true;
     return field.args.length <= 3 && fieldScore >= 0.6;
   }
 }
