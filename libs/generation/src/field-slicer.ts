@@ -163,6 +163,16 @@ export class FieldSlicer {
     }
   }
 
+  /** Shows more arguments of a printed field, with their enums and input types when `withTypes`. */
+  addArguments(owner: string, field: Field, args: readonly string[], withTypes: boolean): void {
+    this.selection.addField(owner, field.name, args);
+    if (!withTypes) return;
+    for (const name of args) {
+      const arg = field.args.find((candidate) => candidate.name === name);
+      if (arg) this.addInputType(getNamedType(arg.type).name, 0);
+    }
+  }
+
   /** `nodes`, `edges { node }`, `pageInfo` and `totalCount` of a Relay connection. */
   private unwrapConnection(connection: string): void {
     const type = this.schema.getType(connection);

@@ -15,6 +15,7 @@ import {
   isObjectType,
   isRequiredArgument,
   isUnionType,
+  type GraphQLField,
   type GraphQLSchema,
 } from 'graphql';
 import type { RootOperation } from '@discovery/schema-symbols';
@@ -41,6 +42,8 @@ const RELEVANT_FIELD = 0.3;
 const EXPAND_ROUNDS = 3;
 /** Types with at most this many fields (money, addresses, counts) are worth filling in even when not named. */
 const SMALL_TYPE = 8;
+/** Prior of a date field when the query names a time window or an order. */
+const DATE_PRIOR = 0.3;
 const IDENTITY_PRIOR: Record<string, number> = { id: 0.3, name: 0.35, title: 0.35, login: 0.3, handle: 0.25, number: 0.25 };
 
 export interface SliceSchemaOptions {
@@ -113,6 +116,7 @@ export function sliceFromHits(schema: GraphQLSchema, query: string, hits: readon
   const slicer = new FieldSlicer(schema, relevance, selection, roots);
   admitHits(schema, hits, relevance, slicer, budget);
   expand(schema, relevance, slicer, budget);
+  showArguments(schema, relevance, slicer, budget);
   let printed = printSelection(schema, selection);
   let tokens = countTokens(printed.sdl);
   for (let refill = 0; refill < REFILLS && tokens < maxTokens * REFILL_BELOW; refill += 1) {
@@ -120,6 +124,7 @@ export function sliceFromHits(schema: GraphQLSchema, query: string, hits: readon
     // The line-by-line estimate runs above the exact count: spend what it held back.
     budget.cap = Math.floor((selection.estimate * maxTokens) / tokens) - 4;
     expand(schema, relevance, slicer, budget);
+    showArguments(schema, relevance, slicer, budget);
     if (selection.estimate === before) break;
     printed = printSelection(schema, selection);
     tokens = countTokens(printed.sdl);
@@ -195,6 +200,8 @@ function expand(schema: GraphQLSchema, relevance: SliceRelevance, slicer: FieldS
         let prior = leaf ? (IDENTITY_PRIOR[field.name] ?? 0.08) : 0.4 * targetScore(schema, relevance, target) + 0.02;
         // A state the query names (`closed`, `ADMIN`) makes its field worth printing.
         if (relevance.enumMatch(target)) prior += 0.5;
+        // A time window or an order ("last month", "most recent") needs the type's dates.
+        if (leaf && relevance.wantsDates() && relevance.isDate(target)) prior = Math.max(prior, DATE_PRIOR);
         // A small type the query is about is worth printing whole (`ReopenedEvent`).
         if (small && weight >= 0.5) prior = Math.max(prior, 0.3);
         const score = weight * (hit + 0.8 * relevance.termMatch(field.name) + prior);
@@ -212,3 +219,29 @@ function expand(schema: GraphQLSchema, relevance: SliceRelevance, slicer: FieldS
     if (selection.reached.size === reachedBefore) return;
   }
 }
+
+/**
+ * With budget left, the arguments not yet shown on printed fields (filters, sorting,
+ * options), most relevant fields first: with their input types and enums, else alone.
+ */
+function showArguments(schema: GraphQLSchema, relevance: SliceRelevance, slicer: FieldSlicer, budget: BudgetedSlice): void {
+  const selection = budget.selection;
+  const candidates: { owner: string; field: GraphQLField<unknown, unknown>; args: string[]; score: number }[] = [];
+  for (const [owner, picks] of selection.outputs) {
+    const type = schema.getType(owner);
+    if (!isObjectType(type) && !isInterfaceType(type)) continue;
+    for (const [name, pick] of picks) {
+      const field = type.getFields()[name];
+      const args = field?.args.filter((arg) => !pick.args.has(arg.name) && !arg.deprecationReason).map((arg) => arg.name) ?? [];
+      if (!field || args.length === 0) continue;
+      const score = (relevance.fieldHits.get(`${owner}.${name}`) ?? 0) + relevance.typeScore(unwrapField(field).target) + 0.5 * relevance.typeScore(owner);
+      candidates.push({ owner, field, args, score });
+    }
+  }
+  candidates.sort((a, b) => b.score - a.score);
+  for (const { owner, field, args } of candidates) {
+    if (budget.full()) return;
+    if (!budget.attempt(() => slicer.addArguments(owner, field, args, true), false)) budget.attempt(() => slicer.addArguments(owner, field, args, false), false);
+  }
+}
+

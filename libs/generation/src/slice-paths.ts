@@ -95,7 +95,15 @@ function buildEntries(schema: GraphQLSchema, roots: readonly RootOperation[]): E
       if (!isHub(field) || unwrapField(field).connection !== undefined || (!isObjectType(hub) && !isInterfaceType(hub))) continue;
       for (const inner of Object.values(hub.getFields())) {
         if (inner.deprecationReason || isLeafType(getNamedType(inner.type))) continue;
-        push(index.viaHub, unwrapField(inner).target, [first, { owner: hub.name, field: inner.name }]);
+        const second: SliceStep = { owner: hub.name, field: inner.name };
+        const target = unwrapField(inner).target;
+        push(index.viaHub, target, [first, second]);
+        // Through a small interface or union to each possible type (`repository.object` ... on Commit).
+        const abstract = schema.getType(target);
+        if (!abstract || !isAbstractType(abstract)) continue;
+        const possible = schema.getPossibleTypes(abstract);
+        if (possible.length > MAX_POSSIBLE) continue;
+        for (const member of possible) push(index.viaHub, member.name, [first, second, { owner: target, member: member.name }]);
       }
     }
   }

@@ -177,6 +177,16 @@ export class SliceRelevance {
     return parts.filter((term) => this.terms.has(term)).length / parts.length;
   }
 
+  /** The query names a time window or an order: dates matter. */
+  wantsDates(): boolean {
+    return this.timeWindow || this.ordering;
+  }
+
+  /** Whether a scalar is a date or a time (`DateTime`, `GitTimestamp`). */
+  isDate(typeName: string): boolean {
+    return DATE_TYPE.test(typeName);
+  }
+
   /** Whether one of an enum's values is made of query words (`CLOSED` for "closed issues"). */
   enumMatch(typeName: string): boolean {
     let matched = this.enumMatches.get(typeName);
