@@ -2,29 +2,21 @@
  * The schema slice: what an operation for a query needs, printed as SDL within
  * an exact o200k token budget. It selects fields, not whole types: root
  * entries of the most relevant types, the search hits best first, a few
- * descriptions, then more fields of the relevant types by relevance per token.
+ * descriptions, then more fields and arguments while the budget lasts
+ * (slice-expansion.ts), counted exactly and refilled or trimmed to the budget.
  * The generator, the discovery API (GetSchemaSlice), the MCP tool and the CLI
  * all call sliceSchema.
  */
 import { countTokens } from 'gpt-tokenizer';
-import {
-  getNamedType,
-  isAbstractType,
-  isInterfaceType,
-  isLeafType,
-  isObjectType,
-  isRequiredArgument,
-  isUnionType,
-  type GraphQLField,
-  type GraphQLSchema,
-} from 'graphql';
+import { isInterfaceType, isObjectType, isUnionType, type GraphQLSchema } from 'graphql';
 import type { RootOperation } from '@discovery/schema-symbols';
 import { FieldSlicer } from './field-slicer.js';
+import { BudgetedSlice } from './slice-budget.js';
+import { SliceExpansion } from './slice-expansion.js';
 import type { GenerationIndex } from './generation-index.js';
 import { SliceRelevance, type SliceHit } from './slice-relevance.js';
 import { SliceSelection } from './slice-selection.js';
 import { printSelection } from './slice-selection.printer.js';
-import { unwrapField } from './slice-paths.js';
 
 export const DEFAULT_SLICE_TOKENS = 8000;
 export const MAX_SLICE_TOKENS = 32_000;
@@ -36,15 +28,6 @@ const DESCRIBED_HITS = 5;
 /** A full slice whose exact size is under this share of the budget is filled once more. */
 const REFILL_BELOW = 0.97;
 const REFILLS = 3;
-/** An expansion candidate at least this relevant counts as left out (truncated) when it does not fit. */
-const RELEVANT_FIELD = 0.3;
-/** Expansion rounds: each offers the fields of the types the previous one reached. */
-const EXPAND_ROUNDS = 3;
-/** Types with at most this many fields (money, addresses, counts) are worth filling in even when not named. */
-const SMALL_TYPE = 8;
-/** Prior of a date field when the query names a time window or an order. */
-const DATE_PRIOR = 0.3;
-const IDENTITY_PRIOR: Record<string, number> = { id: 0.3, name: 0.35, title: 0.35, login: 0.3, handle: 0.25, number: 0.25 };
 
 export interface SliceSchemaOptions {
   /** Upper bound in o200k tokens (default 8000). */
@@ -70,42 +53,6 @@ export async function sliceSchema(index: GenerationIndex, query: string, options
   return sliceFromHits(index.schema, query, hits, { ...options, roots });
 }
 
-class BudgetedSlice {
-  truncated = false;
-  private readonly units: number[] = [];
-
-  constructor(
-    readonly selection: SliceSelection,
-    public cap: number,
-  ) {}
-
-  /** Runs one unit of work; keeps it only if the estimate stays within the cap (a relevant unit left out truncates). */
-  attempt(work: () => void, relevant = true): boolean {
-    const start = this.selection.checkpoint();
-    work();
-    if (this.selection.estimate > this.cap) {
-      this.selection.rollback(start);
-      this.truncated ||= relevant;
-      return false;
-    }
-    if (this.selection.checkpoint() > start) this.units.push(this.selection.checkpoint());
-    return true;
-  }
-
-  full(): boolean {
-    return this.selection.estimate >= this.cap - 2;
-  }
-
-  /** Drops the last units until the estimate is at most `target`. */
-  shrinkTo(target: number): void {
-    this.truncated = true;
-    while (this.units.length > 0 && this.selection.estimate > target) {
-      this.units.pop();
-      this.selection.rollback(this.units[this.units.length - 1] ?? 0);
-    }
-  }
-}
-
 /** Slices `schema` for a query from its search hits (best first). */
 export function sliceFromHits(schema: GraphQLSchema, query: string, hits: readonly SliceHit[], options: SliceSchemaOptions = {}): SchemaSliceResult {
   const maxTokens = options.maxTokens ?? DEFAULT_SLICE_TOKENS;
@@ -114,17 +61,16 @@ export function sliceFromHits(schema: GraphQLSchema, query: string, hits: readon
   const selection = new SliceSelection(schema, roots.flatMap((op) => schema.getRootType(op)?.name ?? []));
   const budget = new BudgetedSlice(selection, maxTokens);
   const slicer = new FieldSlicer(schema, relevance, selection, roots);
+  const expansion = new SliceExpansion(schema, relevance, slicer, budget);
   admitHits(schema, hits, relevance, slicer, budget);
-  expand(schema, relevance, slicer, budget);
-  showArguments(schema, relevance, slicer, budget);
+  expansion.run();
   let printed = printSelection(schema, selection);
   let tokens = countTokens(printed.sdl);
   for (let refill = 0; refill < REFILLS && tokens < maxTokens * REFILL_BELOW; refill += 1) {
     const before = selection.estimate;
     // The line-by-line estimate runs above the exact count: spend what it held back.
     budget.cap = Math.floor((selection.estimate * maxTokens) / tokens) - 4;
-    expand(schema, relevance, slicer, budget);
-    showArguments(schema, relevance, slicer, budget);
+    expansion.run();
     if (selection.estimate === before) break;
     printed = printSelection(schema, selection);
     tokens = countTokens(printed.sdl);
@@ -159,89 +105,3 @@ function admitHits(schema: GraphQLSchema, hits: readonly SliceHit[], relevance: 
     if (budget.full()) return;
   }
 }
-
-/** A type's relevance, or for an abstract type (`GitObject`) the best of its possible types. */
-function targetScore(schema: GraphQLSchema, relevance: SliceRelevance, name: string): number {
-  const type = schema.getType(name);
-  let score = relevance.typeScore(name);
-  if (type && isAbstractType(type)) {
-    const possible = schema.getPossibleTypes(type);
-    if (possible.length <= 30) for (const member of possible) score = Math.max(score, relevance.typeScore(member.name));
-  }
-  return score;
-}
-
-function smallType(schema: GraphQLSchema, name: string): boolean {
-  const type = schema.getType(name);
-  return (isObjectType(type) || isInterfaceType(type)) && Object.keys(type.getFields()).length <= SMALL_TYPE;
-}
-
-/** More fields of the relevant types in the slice, by relevance per token, while the budget lasts. */
-function expand(schema: GraphQLSchema, relevance: SliceRelevance, slicer: FieldSlicer, budget: BudgetedSlice): void {
-  const selection = budget.selection;
-  const rootNames = new Set([schema.getQueryType()?.name, schema.getMutationType()?.name]);
-  const tried = new Set<string>();
-  // Each round offers the fields of every type reached so far; a round that reaches new types earns another.
-  for (let round = 0; round < EXPAND_ROUNDS && !budget.full(); round += 1) {
-    const reachedBefore = selection.reached.size;
-    const candidates: { owner: string; field: string; score: number; value: number }[] = [];
-    for (const name of selection.reached) {
-      const type = schema.getType(name);
-      if (!isObjectType(type) && !isInterfaceType(type)) continue;
-      const small = smallType(schema, name);
-      const weight = Math.max(relevance.typeScore(name), rootNames.has(name) ? 0.5 : small ? 0.3 : 0.15);
-      for (const field of Object.values(type.getFields())) {
-        const key = `${name}.${field.name}`;
-        if (field.deprecationReason || tried.has(key) || selection.has(name, field.name)) continue;
-        if (field.args.some((arg) => isRequiredArgument(arg) && !isLeafType(getNamedType(arg.type)))) continue;
-        const hit = relevance.fieldHits.get(key) ?? 0;
-        const target = unwrapField(field).target;
-        const leaf = isLeafType(getNamedType(field.type));
-        let prior = leaf ? (IDENTITY_PRIOR[field.name] ?? 0.08) : 0.4 * targetScore(schema, relevance, target) + 0.02;
-        // A state the query names (`closed`, `ADMIN`) makes its field worth printing.
-        if (relevance.enumMatch(target)) prior += 0.5;
-        // A time window or an order ("last month", "most recent") needs the type's dates.
-        if (leaf && relevance.wantsDates() && relevance.isDate(target)) prior = Math.max(prior, DATE_PRIOR);
-        // A small type the query is about is worth printing whole (`ReopenedEvent`).
-        if (small && weight >= 0.5) prior = Math.max(prior, 0.3);
-        const score = weight * (hit + 0.8 * relevance.termMatch(field.name) + prior);
-        candidates.push({ owner: name, field: field.name, score, value: score / Math.sqrt(slicer.lineCost(field, score)) });
-      }
-    }
-    candidates.sort((a, b) => b.value - a.value);
-    for (const candidate of candidates) {
-      if (budget.full()) return;
-      tried.add(`${candidate.owner}.${candidate.field}`);
-      const type = schema.getType(candidate.owner);
-      const field = isObjectType(type) || isInterfaceType(type) ? type.getFields()[candidate.field] : undefined;
-      if (field) budget.attempt(() => slicer.addField(candidate.owner, field, candidate.score), candidate.score >= RELEVANT_FIELD);
-    }
-    if (selection.reached.size === reachedBefore) return;
-  }
-}
-
-/**
- * With budget left, the arguments not yet shown on printed fields (filters, sorting,
- * options), most relevant fields first: with their input types and enums, else alone.
- */
-function showArguments(schema: GraphQLSchema, relevance: SliceRelevance, slicer: FieldSlicer, budget: BudgetedSlice): void {
-  const selection = budget.selection;
-  const candidates: { owner: string; field: GraphQLField<unknown, unknown>; args: string[]; score: number }[] = [];
-  for (const [owner, picks] of selection.outputs) {
-    const type = schema.getType(owner);
-    if (!isObjectType(type) && !isInterfaceType(type)) continue;
-    for (const [name, pick] of picks) {
-      const field = type.getFields()[name];
-      const args = field?.args.filter((arg) => !pick.args.has(arg.name) && !arg.deprecationReason).map((arg) => arg.name) ?? [];
-      if (!field || args.length === 0) continue;
-      const score = (relevance.fieldHits.get(`${owner}.${name}`) ?? 0) + relevance.typeScore(unwrapField(field).target) + 0.5 * relevance.typeScore(owner);
-      candidates.push({ owner, field, args, score });
-    }
-  }
-  candidates.sort((a, b) => b.score - a.score);
-  for (const { owner, field, args } of candidates) {
-    if (budget.full()) return;
-    if (!budget.attempt(() => slicer.addArguments(owner, field, args, true), false)) budget.attempt(() => slicer.addArguments(owner, field, args, false), false);
-  }
-}
-

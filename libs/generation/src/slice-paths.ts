@@ -56,8 +56,6 @@ export function requiredArgs(field: GraphQLField<unknown, unknown>): string[] {
 }
 
 function isHub(field: GraphQLField<unknown, unknown>): boolean {
-  const named = getNamedType(field.type);
-  if (!isObjectType(named) && !isInterfaceType(named)) return false;
   const required = field.args.filter(isRequiredArgument);
   return required.length <= 2 && required.every((arg) => isLeafType(getNamedType(arg.type)));
 }
@@ -91,8 +89,9 @@ function buildEntries(schema: GraphQLSchema, roots: readonly RootOperation[]): E
       if (field.deprecationReason) continue;
       const first: SliceStep = { owner: root.name, field: field.name };
       push(index.direct, unwrapField(field).target, [first]);
-      const hub = getNamedType(field.type);
-      if (!isHub(field) || unwrapField(field).connection !== undefined || (!isObjectType(hub) && !isInterfaceType(hub))) continue;
+      // A hub is a single object (`repository(owner:, name:)`, `viewer`) or the nodes of a list (`codeDiscountNodes`).
+      const hub = schema.getType(unwrapField(field).target);
+      if (!isHub(field) || (!isObjectType(hub) && !isInterfaceType(hub))) continue;
       for (const inner of Object.values(hub.getFields())) {
         if (inner.deprecationReason || isLeafType(getNamedType(inner.type))) continue;
         const second: SliceStep = { owner: hub.name, field: inner.name };

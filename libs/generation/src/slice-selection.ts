@@ -22,7 +22,8 @@ const MAX_LINE_CACHE = 100_000;
 export function tokensOfLine(line: string): number {
   let tokens = lineTokens.get(line);
   if (tokens === undefined) {
-    tokens = countTokens(line) + 1;
+    // In the printed SDL a line's indentation merges with the newline before it into one token.
+    tokens = countTokens(line.trimStart()) + 1;
     if (lineTokens.size >= MAX_LINE_CACHE) lineTokens.clear();
     lineTokens.set(line, tokens);
   }
