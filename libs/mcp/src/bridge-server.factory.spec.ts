@@ -9,7 +9,7 @@ import { createDiscoveryClient } from './discovery-client.js';
 import { unusedUrl } from './testing/fake-discovery.service.js';
 import { harness, ready, SDL, text, type Harness } from './testing/mcp-harness.js';
 import { waitFor } from './testing/wait-for.js';
-import { TOOL_TEXTS } from './tool-texts.js';
+import { TOOL_TEXTS, UNTRUSTED_SCHEMA_TEXT } from './tool-texts.js';
 import { SEARCH_LIMIT_RULE } from './tools/search-schema.tool.js';
 
 describe('bridge MCP server', () => {
@@ -30,7 +30,10 @@ describe('bridge MCP server', () => {
       expect(tool.inputSchema).toMatchObject({ type: 'object', additionalProperties: false });
       expect(tool.outputSchema).toMatchObject({ type: 'object' });
       expect(tool.description!.length).toBeGreaterThan(200);
+      // Schema text is the schema authors' words: every tool says it is untrusted (issue 14 item 9).
+      expect(tool.description).toContain(UNTRUSTED_SCHEMA_TEXT);
     }
+    expect(h.client.getInstructions()).toContain(UNTRUSTED_SCHEMA_TEXT);
     const search = tools[0]!.inputSchema as { required: string[]; properties: Record<string, Record<string, unknown>> };
     expect(search.required).toEqual(['query']);
     expect(search.properties['query']).toMatchObject({ type: 'string', pattern: '\\S', maxLength: 2000 });
