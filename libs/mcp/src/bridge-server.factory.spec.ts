@@ -99,7 +99,7 @@ describe('bridge MCP server', () => {
     ['search_schema', { query: 'x', limit: 0 }, 'limit must be at least 1'],
     ['search_schema', { query: 'q'.repeat(2001) }, 'query must be at most 2000 characters'],
     ['search_schema', { query: 'x', limit: 2.5 }, 'limit must be a whole number'],
-    ['search_schema', { query: 'x', kinds: ['table'] }, 'kinds.0'],
+    ['search_schema', { query: 'x', kinds: ['table'] }, 'unknown kind "table"; kinds are object, interface, union, enum, scalar, input, field, input_field, path'],
     ['search_schema', { query: 'x', parent: 'Query' }, 'parent must be a coordinate such as object:Query'],
     ['search_schema', { query: 'x', extra: true }, 'unknown input "extra"'],
     ['get_symbols', { coordinates: [] }, 'coordinates must hold at least one coordinate'],

@@ -22,7 +22,7 @@ const input = z.strictObject({
     'What you need, in plain words ("employee mood"), as a request to change data ("cancel order 1050"), or by name: an exact field, type, argument or enum value name, or a coordinate (Type.field, kind:Type.field, Type.field(arg:)) is returned first.',
   ),
   kinds: z
-    .array(z.enum(SYMBOL_KINDS))
+    .array(z.enum(SYMBOL_KINDS, { error: (issue) => `unknown kind ${JSON.stringify(String(issue.input).slice(0, 40))}; kinds are ${SYMBOL_KINDS.join(', ')}` }))
     .optional()
     .describe(
       'Only return symbols of these kinds: object, interface, union, enum, scalar, input (input object), field, input_field, path (a route from a root field down to a type). Omit to search all kinds.',
