@@ -5,6 +5,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { buildSchema, parse, type OperationDefinitionNode } from 'graphql';
 import { sliceSchemaByHits } from './schema-slice.js';
+import { fieldLine, inputFieldLine } from './slice-lines.js';
 import { deriveVariablesSchema } from './variables-schema.js';
 import { rootPaths } from './schema-paths.js';
 import { COSMO_DEMO, GITHUB, fixtureSchema } from './testing/fixtures.js';
@@ -109,6 +110,13 @@ describe('hidden text (issue 14 item 9)', () => {
     const slice = sliceSchemaByHits(schema, [{ coordinate: 'field:Query.order' }, { coordinate: 'field:Order.status' }], { roots: ['query'] });
     expect(slice.sdl).toContain('order(');
     expect(slice.sdl).not.toMatch(HIDDEN);
+  });
+
+  it('the field slicer\'s lines (get_schema_slice) show none either', () => {
+    const order = schema.getQueryType()!.getFields()['order']!;
+    const lines = [fieldLine(order, { args: new Set(['filter', 'note']), describe: true }), inputFieldLine(schema, 'OrderFilter', 'name')];
+    expect(lines[0]).toContain('# One order.');
+    for (const line of lines) expect(line).not.toMatch(HIDDEN);
   });
 
   it('a variables schema shows no hidden characters in descriptions', () => {
