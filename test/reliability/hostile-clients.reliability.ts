@@ -8,6 +8,9 @@
  * take (it grew from 205 to 815 MiB before). A body larger than its method
  * needs is refused from its Content-Length first, token or not (finding F7).
  *
+ * Item 10: JWT defaults (a JWKS URL needs an audience, no scope is read-only,
+ * lifetimes are capped) and unknown search kinds are refused by name.
+ *
  * Item 4: the built bridge checks Host and Origin on every MCP request on any
  * interface, and refuses to start on a public one without client tokens
  * unless MCP_AUTH=off says so.
@@ -18,8 +21,10 @@ import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { freePort, sleep } from '@discovery/testing';
+import { Code } from '@connectrpc/connect';
+import { SignJWT } from 'jose';
 import { IndexStatus } from '@discovery/proto';
-import { dropPrefix, fixture, TOKENS, unique, untilSettled } from './support/test-indexer.js';
+import { dropPrefix, fixture, JWT_SECRET, TOKENS, unique, untilSettled } from './support/test-indexer.js';
 import { outcome, rawCall } from './support/connect-calls.js';
 import { report } from './support/figures.js';
 import { spawnIndexer, type IndexerProcess } from './support/indexer-process.js';
@@ -224,5 +229,76 @@ describe('issue 14 item 4: DNS rebinding and Origin', () => {
     } finally {
       await bridge.stop();
     }
+  });
+});
+
+describe('issue 14 item 10: JWT defaults and unknown kinds', () => {
+  let indexer: IndexerProcess;
+  const prefix = `rel-i10-${process.pid}:`;
+  const key = new TextEncoder().encode(JWT_SECRET);
+  const now = () => Math.floor(Date.now() / 1000);
+  /** An HS256 token with `claims`; `iat` and `exp` as given (undefined: left out). */
+  const jwt = (claims: Record<string, unknown>, times: { iat?: number; exp?: number }) => {
+    const token = new SignJWT(claims).setProtectedHeader({ alg: 'HS256' });
+    if (times.iat !== undefined) token.setIssuedAt(times.iat);
+    if (times.exp !== undefined) token.setExpirationTime(times.exp);
+    return token.sign(key);
+  };
+  beforeAll(async () => {
+    indexer = await spawnIndexer({ REDIS_KEY_PREFIX: prefix });
+  });
+  afterAll(async () => {
+    await indexer.stop();
+    await dropPrefix(prefix);
+  });
+
+  it('a JWKS URL without an audience is refused at startup, naming DISCOVERY_JWT_AUDIENCE', async () => {
+    const started = await spawnIndexer({ REDIS_KEY_PREFIX: prefix, DISCOVERY_JWT_JWKS_URL: 'https://idp.example/.well-known/jwks.json' }).then(
+      async (process) => (await process.stop(), 'started'),
+      (error: unknown) => String(error),
+    );
+    report('I10-jwks-without-audience', {
+      startup: started === 'started' ? 'started' : `refused, exit ${/exited with (\d+)/.exec(started)?.[1] ?? '?'}`,
+      names: String(started.includes('DISCOVERY_JWT_AUDIENCE')),
+    });
+    expect(started).toMatch(/exited with [1-9]/);
+    expect(started).toContain('DISCOVERY_JWT_AUDIENCE');
+  });
+
+  it('a token without scope is read-only; a lifetime over DISCOVERY_JWT_MAX_LIFETIME (24h) is refused', async () => {
+    const iat = now();
+    const tokens: Record<string, string> = {
+      'no scope claim': await jwt({ tenant: 'acme' }, { iat, exp: iat + 600 }),
+      'scope null': await jwt({ tenant: 'acme', scope: null }, { iat, exp: iat + 600 }),
+      'exp in the year 5138': await jwt({ tenant: 'acme', scope: 'read write' }, { iat, exp: 99_999_999_999 }),
+      'no iat, exp in 2 days': await jwt({ tenant: 'acme', scope: 'read write' }, { exp: iat + 2 * 86_400 }),
+      'read write, 1 hour': await jwt({ tenant: 'acme', scope: 'read write' }, { iat, exp: iat + 3_600 }),
+    };
+    const answers: Record<string, string> = {};
+    for (const [name, token] of Object.entries(tokens)) {
+      const client = indexer.client(token);
+      const ensure = await outcome(client.ensureIndex({ sdl: unique('type Query { a: Int }') }));
+      const list = await outcome(client.listIndexes({}));
+      answers[name] = `ensure=${ensure.code === 'ok' ? 'ok' : Code[ensure.code]} list=${list.code === 'ok' ? 'ok' : Code[list.code]}`;
+    }
+    report('I10-jwt-defaults', answers);
+    expect(answers).toEqual({
+      'no scope claim': 'ensure=PermissionDenied list=ok',
+      'scope null': 'ensure=PermissionDenied list=ok',
+      'exp in the year 5138': 'ensure=Unauthenticated list=Unauthenticated',
+      'no iat, exp in 2 days': 'ensure=Unauthenticated list=Unauthenticated',
+      'read write, 1 hour': 'ensure=ok list=ok',
+    });
+  });
+
+  it('an unknown kind in SearchSchema is invalid_argument naming it and the valid kinds', async () => {
+    const client = indexer.client(TOKENS.acme);
+    const { indexId } = (await client.ensureIndex({ sdl: unique(fixture('countries.graphql')) })).index!;
+    expect((await untilSettled(client, indexId)).status).toBe(IndexStatus.READY);
+    const answer = await outcome(client.searchSchema({ indexId, query: 'country', limit: 3, kinds: ['field', 'feild'] }));
+    report('I10-unknown-kind', { code: answer.code === 'ok' ? 'ok' : Code[answer.code], message: answer.message });
+    expect(answer.code).toBe(Code.InvalidArgument);
+    expect(answer.message).toContain('"feild"');
+    expect(answer.message).toContain('input_field');
   });
 });

@@ -18,6 +18,7 @@ export type AuthFailureReason =
   | 'expired'
   | 'invalid_jwt'
   | 'jwt_claims'
+  | 'jwt_lifetime'
   | 'jwks_unavailable'
   | 'missing_scope';
 

@@ -68,9 +68,26 @@ describe('JWT with an HS256 secret', () => {
     expect(principal).toEqual({ tenant: 'acme', scopes: new Set(['read', 'generate']), subject: 'jwt:router-1' });
   });
 
-  it('reads scp as an array and grants every scope when no scope claim exists', async () => {
+  it('reads scp as an array; a token without a scope claim (or a null one) is read-only', async () => {
     expect((await auth.authenticate(`Bearer ${await hs256({ ...valid, scp: ['write'] })}`)).scopes).toEqual(new Set(['write']));
-    expect((await auth.authenticate(`Bearer ${await hs256(valid)}`)).scopes).toEqual(new Set(['read', 'write', 'generate']));
+    expect((await auth.authenticate(`Bearer ${await hs256(valid)}`)).scopes).toEqual(new Set(['read']));
+    expect((await auth.authenticate(`Bearer ${await hs256({ ...valid, scope: null })}`)).scopes).toEqual(new Set(['read']));
+    expect((await auth.authenticate(`Bearer ${await hs256({ ...valid, scp: null })}`)).scopes).toEqual(new Set(['read']));
+  });
+
+  it('caps the lifetime: exp - iat, or exp - now without iat, over the limit is refused', async () => {
+    const capped = new Authenticator({ enabled: true, jwt: { secret: SECRET, tenantClaim: 'org', maxLifetimeSeconds: 3600 } });
+    const base = { org: 'acme', scope: 'read' };
+    const t = now();
+    expect(await reasonOf(capped, await hs256({ ...base, iat: t, exp: 99_999_999_999 }))).toBe('jwt_lifetime');
+    expect(await reasonOf(capped, await hs256({ ...base, iat: t, exp: t + 7200 }))).toBe('jwt_lifetime');
+    expect(await reasonOf(capped, await hs256({ ...base, exp: t + 7200 }))).toBe('jwt_lifetime');
+    expect(await reasonOf(capped, await hs256({ ...base, iat: t - 10 * 3600, exp: t + 300 }))).toBe('jwt_lifetime');
+    expect((await capped.authenticate(`Bearer ${await hs256({ ...base, iat: t, exp: t + 3600 })}`)).tenant).toBe('acme');
+    expect((await capped.authenticate(`Bearer ${await hs256({ ...base, exp: t + 3000 })}`)).tenant).toBe('acme');
+    // The default cap is a day.
+    expect(await reasonOf(auth, await hs256({ ...valid, iat: t, exp: t + 2 * 86_400 }))).toBe('jwt_lifetime');
+    expect((await auth.authenticate(`Bearer ${await hs256({ ...valid, iat: t, exp: t + 86_000 })}`)).tenant).toBe('acme');
   });
 
   it.each([

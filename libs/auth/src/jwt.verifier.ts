@@ -1,15 +1,17 @@
 /**
  * JwtVerifier: verifies JWT bearer tokens with jose, signed either with an
  * HS256 secret or with a key from a JWKS URL (asymmetric algorithms only, so a
- * public key can never be used as an HMAC secret). `exp` is required; `iss` and
- * `aud` are checked when configured. The tenant comes from a configurable
- * claim, scopes from `scope` (space-separated) or `scp` (string or array);
- * a token with neither gets every scope.
+ * public key can never be used as an HMAC secret). `exp` is required and the
+ * lifetime is capped (`exp` - `iat`, or `exp` - now without `iat`); `iss` and
+ * `aud` are checked when configured (config requires `aud` with a JWKS URL).
+ * The tenant comes from a configurable claim, scopes from `scope`
+ * (space-separated) or `scp` (string or array); a token with neither (or a
+ * null one) is read-only.
  */
 import { TENANT_PATTERN } from '@discovery/config';
 import { createRemoteJWKSet, decodeProtectedHeader, errors, jwtVerify, type JWTPayload } from 'jose';
 import { AuthError } from './auth.errors.js';
-import { SCOPES, isScope, type Principal, type Scope } from './principal.js';
+import { isScope, type Principal, type Scope } from './principal.js';
 
 export interface JwtVerifierOptions {
   /** HS256 key (at least 32 characters). */
@@ -23,7 +25,15 @@ export interface JwtVerifierOptions {
   readonly clockToleranceSeconds?: number;
   /** Timeout of a JWKS fetch in milliseconds (default 5000). */
   readonly jwksTimeoutMs?: number;
+  /** Longest lifetime accepted, in seconds (default 24 h): `exp` - `iat`, or `exp` - now without `iat`. */
+  readonly maxLifetimeSeconds?: number;
 }
+
+/** Default of {@link JwtVerifierOptions.maxLifetimeSeconds}: one day. */
+export const DEFAULT_JWT_MAX_LIFETIME_SECONDS = 24 * 3600;
+
+/** What a token without a scope claim may do: read, nothing more. */
+const DEFAULT_SCOPES: readonly Scope[] = ['read'];
 
 const ASYMMETRIC = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA', 'Ed25519'];
 const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;
@@ -35,7 +45,7 @@ export function looksLikeJwt(token: string): boolean {
 
 function scopesOf(payload: JWTPayload): Set<Scope> {
   const raw = payload['scope'] ?? payload['scp'];
-  if (raw === undefined) return new Set(SCOPES);
+  if (raw === undefined || raw === null) return new Set(DEFAULT_SCOPES);
   const words = typeof raw === 'string' ? raw.split(' ') : Array.isArray(raw) ? raw.filter((s) => typeof s === 'string') : [];
   return new Set(words.filter(isScope));
 }
@@ -80,10 +90,20 @@ export class JwtVerifier {
       throw AuthError.unauthenticated('malformed');
     }
     const payload = await this.verified(token, alg);
+    this.checkLifetime(payload);
     const tenant = payload[this.tenantClaim];
     if (typeof tenant !== 'string' || !TENANT_PATTERN.test(tenant)) throw AuthError.unauthenticated('jwt_claims');
     const subject = typeof payload.sub === 'string' ? `jwt:${payload.sub.slice(0, 128)}` : 'jwt';
     return Object.freeze({ tenant, scopes: scopesOf(payload), subject });
+  }
+
+  /** A token valid for longer than the cap is refused, however it was signed (a stolen one would live for ever). */
+  private checkLifetime(payload: JWTPayload): void {
+    const max = this.options.maxLifetimeSeconds ?? DEFAULT_JWT_MAX_LIFETIME_SECONDS;
+    const tolerance = this.options.clockToleranceSeconds ?? 30;
+    const exp = payload.exp as number;
+    const start = typeof payload.iat === 'number' ? payload.iat : Math.floor(Date.now() / 1000) - tolerance;
+    if (exp - start > max + tolerance) throw AuthError.unauthenticated('jwt_lifetime');
   }
 
   private async verified(token: string, alg: string | undefined): Promise<JWTPayload> {

@@ -38,6 +38,7 @@ const BAD: Readonly<Record<string, string>> = {
   DISCOVERY_JWT_ISSUER: 'two words',
   DISCOVERY_JWT_AUDIENCE: ' , ',
   DISCOVERY_JWT_TENANT_CLAIM: 'two words',
+  DISCOVERY_JWT_MAX_LIFETIME: 'forever',
   INDEX_IDLE_TTL: '0s',
   MAX_SDL_BYTES: '8MB',
   INDEX_CACHE_MAX_BYTES: '-1',
@@ -184,7 +185,21 @@ describe('loading', () => {
     ]);
     expect(loadIndexerConfig({ DISCOVERY_AUTH: 'off' }).auth.enabled).toBe(false);
     const jwt = loadIndexerConfig({ DISCOVERY_JWT_JWKS_URL: 'https://idp.example/jwks', DISCOVERY_JWT_AUDIENCE: 'a,b' }).auth.jwt;
-    expect(jwt).toEqual({ secret: undefined, jwksUrl: 'https://idp.example/jwks', issuer: undefined, audience: ['a', 'b'], tenantClaim: 'tenant' });
+    expect(jwt).toEqual({
+      secret: undefined,
+      jwksUrl: 'https://idp.example/jwks',
+      issuer: undefined,
+      audience: ['a', 'b'],
+      tenantClaim: 'tenant',
+      maxLifetimeSeconds: 86_400,
+    });
+    expect(
+      loadIndexerConfig({ DISCOVERY_JWT_SECRET: 'x'.repeat(32), DISCOVERY_JWT_MAX_LIFETIME: '15m' }).auth.jwt?.maxLifetimeSeconds,
+    ).toBe(900);
+    // A JWKS URL (an identity provider's keys) needs an audience: its tokens for other services must not pass.
+    expect(configError(() => loadIndexerConfig({ DISCOVERY_JWT_JWKS_URL: 'https://idp.example/jwks' })).issues).toEqual([
+      { variable: 'DISCOVERY_JWT_AUDIENCE', message: expect.stringContaining('required with DISCOVERY_JWT_JWKS_URL') },
+    ]);
     expect(configError(() => loadIndexerConfig({ DISCOVERY_TOKENS: TOKENS, DISCOVERY_JWT_ISSUER: 'idp' })).issues[0]?.variable).toBe(
       'DISCOVERY_JWT_ISSUER',
     );

@@ -23,6 +23,7 @@ export const authVars = {
   DISCOVERY_JWT_ISSUER: v.DISCOVERY_JWT_ISSUER,
   DISCOVERY_JWT_AUDIENCE: v.DISCOVERY_JWT_AUDIENCE,
   DISCOVERY_JWT_TENANT_CLAIM: v.DISCOVERY_JWT_TENANT_CLAIM,
+  DISCOVERY_JWT_MAX_LIFETIME: v.DISCOVERY_JWT_MAX_LIFETIME,
 };
 
 export const indexVars = {
@@ -63,6 +64,8 @@ export interface JwtConfig {
   readonly issuer: string | undefined;
   readonly audience: readonly string[] | undefined;
   readonly tenantClaim: string;
+  /** Longest `exp` - `iat` accepted, in seconds. */
+  readonly maxLifetimeSeconds: number;
 }
 
 export interface AuthConfig {
@@ -120,6 +123,7 @@ export function authSection(values: Values<typeof authVars>): AuthConfig {
           issuer: values.DISCOVERY_JWT_ISSUER,
           audience: values.DISCOVERY_JWT_AUDIENCE,
           tenantClaim: values.DISCOVERY_JWT_TENANT_CLAIM,
+          maxLifetimeSeconds: Math.ceil(values.DISCOVERY_JWT_MAX_LIFETIME / 1000),
         }
       : undefined,
   };
@@ -161,6 +165,15 @@ export function checkAuth(context: CheckContext<typeof authVars>): ConfigIssue[]
       variable: 'DISCOVERY_TOKENS',
       message:
         'required while DISCOVERY_AUTH is on: set DISCOVERY_TOKENS, DISCOVERY_JWT_SECRET or DISCOVERY_JWT_JWKS_URL (or DISCOVERY_AUTH=off to run without auth)',
+    });
+  }
+  // A JWKS URL is usually an identity provider's, which signs tokens for other services too: without
+  // an audience, any of its tokens that carries a tenant claim would be accepted here.
+  if (isSet('DISCOVERY_JWT_JWKS_URL') && !isSet('DISCOVERY_JWT_AUDIENCE')) {
+    issues.push({
+      variable: 'DISCOVERY_JWT_AUDIENCE',
+      message:
+        "required with DISCOVERY_JWT_JWKS_URL: set the `aud` this service's tokens carry, so that tokens the identity provider issued for other services are refused",
     });
   }
   for (const name of ['DISCOVERY_JWT_ISSUER', 'DISCOVERY_JWT_AUDIENCE'] as const) {

@@ -91,7 +91,7 @@ export const DISCOVERY_TOKENS = envVar({
 export const DISCOVERY_JWT_SECRET = envVar({
   name: 'DISCOVERY_JWT_SECRET',
   secret: true,
-  meaning: 'HS256 secret for JWT bearer tokens (at least 32 characters). JWTs must carry `exp`.',
+  meaning: 'HS256 secret for JWT bearer tokens (at least 32 characters). JWTs must carry `exp`; a JWT without a `scope`/`scp` claim is read-only.',
   parse: (raw) => {
     if (raw.length < 32) throw new InvalidValue('expected at least 32 characters (an HS256 key)');
     return raw;
@@ -99,7 +99,7 @@ export const DISCOVERY_JWT_SECRET = envVar({
 });
 export const DISCOVERY_JWT_JWKS_URL = envVar({
   name: 'DISCOVERY_JWT_JWKS_URL',
-  meaning: 'JWKS URL for JWTs signed with asymmetric keys (RS*, PS*, ES*, EdDSA).',
+  meaning: 'JWKS URL for JWTs signed with asymmetric keys (RS*, PS*, ES*, EdDSA). Needs `DISCOVERY_JWT_AUDIENCE`: an identity provider signs tokens for other services too.',
   parse: http,
 });
 export const DISCOVERY_JWT_ISSUER = envVar({
@@ -109,7 +109,7 @@ export const DISCOVERY_JWT_ISSUER = envVar({
 });
 export const DISCOVERY_JWT_AUDIENCE = envVar({
   name: 'DISCOVERY_JWT_AUDIENCE',
-  meaning: 'Accepted `aud` of JWTs, comma-separated (unset: not checked).',
+  meaning: 'Accepted `aud` of JWTs, comma-separated. Required with `DISCOVERY_JWT_JWKS_URL`; with only `DISCOVERY_JWT_SECRET`, unset means not checked.',
   parse: (raw) => {
     const list = splitList(raw);
     if (list.length === 0) throw new InvalidValue('expected one or more audiences, comma-separated');
@@ -122,6 +122,11 @@ export const DISCOVERY_JWT_TENANT_CLAIM = envVar({
   meaning: 'JWT claim holding the tenant id.',
   parse: text('a claim name'),
 });
+export const DISCOVERY_JWT_MAX_LIFETIME = duration(
+  'DISCOVERY_JWT_MAX_LIFETIME',
+  '24h',
+  'Longest lifetime a JWT may have: `exp` - `iat` (or, without `iat`, `exp` - now) over it is refused.',
+);
 export const INDEX_IDLE_TTL = duration('INDEX_IDLE_TTL', '30d', 'An index nobody used for this long is deleted.');
 export const MAX_SDL_BYTES = envVar({
   name: 'MAX_SDL_BYTES',

@@ -195,7 +195,7 @@ export function createDiscoveryRuntime(options: DiscoveryRuntimeOptions): Discov
       connect(req, res);
     },
     async start() {
-      unsubscribe = await options.events.subscribe((event) => reader.invalidate(event.indexId));
+      unsubscribe = await options.events.subscribe((event) => reader.onEvent(event));
       sweeper = startExpirySweep(options.store, options.limits.idleTtlMs, observer, log);
       if (options.runBuildWorker !== false) {
         await options.buildQueue.process(builder.handle, { concurrency: options.limits.buildConcurrency });

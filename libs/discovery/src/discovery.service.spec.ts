@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
-import { InProcessEventBus, InProcessJobQueue, MemoryIndexStore } from '@discovery/storage';
+import { InProcessEventBus, InProcessJobQueue, MemoryIndexStore, StorageError, StorageErrorCode } from '@discovery/storage';
 import { waitFor } from '@discovery/testing';
 import { Authenticator } from '@discovery/auth';
 import { DiscoveryErrorCode } from './discovery.errors.js';
@@ -209,9 +209,20 @@ describe('DiscoveryService', () => {
     ['a malformed index id', { indexId: 'sha256:XYZ', query: 'a' }],
     ['a blank query', { indexId: indexIdForSdl('x'), query: '   ' }],
     ['a negative limit', { indexId: indexIdForSdl('x'), query: 'a', limit: -1 }],
+    ['an unknown kind', { indexId: indexIdForSdl('x'), query: 'a', kinds: ['field', 'feild'] }],
   ])('rejects %s as invalid_argument', async (_name, input) => {
     const h = await harness();
     await expect(h.runtime.service.search(acme, input)).rejects.toMatchObject({ code: DiscoveryErrorCode.InvalidArgument });
+  });
+
+  it('names an unknown kind and the valid ones instead of answering no hits (issue 14 item 10)', async () => {
+    const h = await harness();
+    const id = await ready(h, acme, cosmo);
+    await expect(h.runtime.service.search(acme, { indexId: id, query: 'employee', kinds: ['feild', 'Field'] })).rejects.toMatchObject({
+      code: DiscoveryErrorCode.InvalidArgument,
+      message: 'unknown kinds "feild", "Field"; kinds are object, interface, union, enum, scalar, input, field, input_field, path',
+    });
+    expect(await h.runtime.service.search(acme, { indexId: id, query: 'employee', kinds: ['field'] })).not.toHaveLength(0);
   });
 
   it('rejects no coordinates, a blank SDL, an SDL over the limit and a blank prompt', async () => {
@@ -235,5 +246,48 @@ describe('DiscoveryService', () => {
     await expect(h.runtime.service.generate(acme, { indexId: id, prompt: 'list employees' })).rejects.toMatchObject({
       code: DiscoveryErrorCode.Unimplemented,
     });
+  });
+
+  it('creates an index whole or not at all: a build that cannot be queued leaves nothing (issue 14 item 7)', async () => {
+    const h = await harness();
+    const enqueue = h.queue.enqueue.bind(h.queue);
+    await ready(h, globex, cosmo);
+    let failing = true;
+    h.queue.enqueue = async (data, options) => {
+      if (failing) throw new StorageError(StorageErrorCode.OutOfMemory, 'enqueue: Redis is out of memory and refuses writes (maxmemory reached)');
+      return enqueue(data, options);
+    };
+    const sdl = 'type Query { whole: Int }';
+    await expect(h.runtime.service.ensureIndex(acme, sdl)).rejects.toMatchObject({ code: StorageErrorCode.OutOfMemory });
+    expect(await h.store.getMeta(indexIdForSdl(sdl))).toBeUndefined();
+    expect(await h.runtime.service.listIndexes(acme)).toEqual([]);
+    // Another tenant's claim keeps the index: only the state this call changed goes back.
+    await h.store.updateMeta(indexIdForSdl(cosmo), { state: 'failed', error: 'boom' });
+    await expect(h.runtime.service.ensureIndex(acme, cosmo)).rejects.toMatchObject({ code: StorageErrorCode.OutOfMemory });
+    expect(await h.store.getMeta(indexIdForSdl(cosmo))).toMatchObject({ state: 'failed', building: false, error: 'boom' });
+    failing = false;
+    expect((await h.runtime.service.ensureIndex(acme, sdl)).status).toBe('indexing');
+    expect((await h.runtime.service.getIndex(acme, await ready(h, acme, sdl))).status).toBe('ready');
+  });
+
+  it("shows a tenant its own claim time; another tenant's delete keeps the loaded index (issue 14 item 8)", async () => {
+    const h = await harness();
+    const id = await ready(h, acme, cosmo);
+    const acmeView = await h.runtime.service.getIndex(acme, id);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const claimed = Date.now();
+    const globexView = await h.runtime.service.ensureIndex(globex, cosmo);
+    expect(globexView.status).toBe('ready');
+    expect(globexView.createdAt.getTime()).toBeGreaterThanOrEqual(claimed);
+    expect(globexView.indexedAt!.getTime()).toBeGreaterThanOrEqual(globexView.createdAt.getTime());
+    expect((await h.runtime.service.listIndexes(globex))[0]!.createdAt).toEqual(globexView.createdAt);
+    expect((await h.runtime.service.getIndex(acme, id)).createdAt).toEqual(acmeView.createdAt);
+    await h.runtime.service.search(acme, { indexId: id, query: 'employee' });
+    expect(h.runtime.reader.cachedIndexes).toBe(1);
+    await h.runtime.service.deleteIndex(globex, id);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(h.runtime.reader.cachedIndexes).toBe(1);
+    await expect(h.runtime.service.search(globex, { indexId: id, query: 'employee' })).rejects.toMatchObject({ code: DiscoveryErrorCode.NotFound });
+    expect(await h.runtime.service.search(acme, { indexId: id, query: 'employee' })).not.toHaveLength(0);
   });
 });

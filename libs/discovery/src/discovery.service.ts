@@ -58,57 +58,92 @@ export class DiscoveryService {
     this.now = options.now ?? Date.now;
   }
 
-  /** First sight creates the index and starts its build; FAILED is retried; stale is rebuilt in place. */
+  /**
+   * First sight creates the index and starts its build; FAILED is retried; stale is rebuilt in place.
+   * All or nothing: when the build cannot be queued, what this call created is removed again (unless
+   * another tenant claimed it meanwhile) and the call fails; a later call starts over.
+   */
   async ensureIndex(caller: Caller, sdl: string, requestId?: string): Promise<IndexView> {
     validateSdl(sdl, this.options.maxSdlBytes);
     const indexId = indexIdForSdl(sdl);
-    const { meta, created } = await this.store.ensure(indexId, sdl, caller.tenant, this.now(), this.options.idleTtlMs);
-    await this.store.touch(indexId, this.options.idleTtlMs);
+    const { meta, created, claimedAt } = await this.store.ensure(indexId, sdl, caller.tenant, this.now(), this.options.idleTtlMs);
     let current = meta;
-    if (created || this.needsBuild(meta)) {
-      if (meta.state === 'failed') {
-        await this.store.updateMeta(indexId, { state: 'indexing', building: true, error: undefined });
-        current = { ...meta, state: 'indexing', building: true, error: undefined };
-      } else if (!meta.building) {
-        await this.store.updateMeta(indexId, { building: true });
-        current = { ...meta, building: true };
+    try {
+      await this.store.touch(indexId, this.options.idleTtlMs);
+      if (created || this.needsBuild(meta)) {
+        if (meta.state === 'failed') {
+          await this.store.updateMeta(indexId, { state: 'indexing', building: true, error: undefined });
+          current = { ...meta, state: 'indexing', building: true, error: undefined };
+        } else if (!meta.building) {
+          await this.store.updateMeta(indexId, { building: true });
+          current = { ...meta, building: true };
+        }
+        // Fair between tenants: the queue runs a tenant's first pending build before another's second.
+        const added = await this.builds.enqueue(
+          { indexId, ...(requestId ? { requestId } : {}) },
+          { jobId: buildJobId(indexId), attempts: this.options.buildAttempts, group: caller.tenant },
+        );
+        if (added) this.log.info({ indexId, created, requestId }, created ? 'index created' : 'index build queued');
       }
-      const added = await this.builds.enqueue(
-        { indexId, ...(requestId ? { requestId } : {}) },
-        { jobId: buildJobId(indexId), attempts: this.options.buildAttempts },
-      );
-      if (added) this.log.info({ indexId, created, requestId }, created ? 'index created' : 'index build queued');
+    } catch (error) {
+      await this.rollBack(caller, indexId, created, meta, current);
+      throw error;
     }
-    return this.view(current);
+    return this.view(current, claimedAt);
+  }
+
+  /** Undoes what a failed ensureIndex did: the index it created, or the state it changed. */
+  private async rollBack(caller: Caller, indexId: string, created: boolean, before: IndexMeta, changed: IndexMeta): Promise<void> {
+    try {
+      if (created) {
+        const { deleted } = await this.store.release(indexId, caller.tenant);
+        this.log.warn({ indexId, deleted }, 'index creation rolled back: its build could not be queued');
+      } else if (changed !== before) {
+        await this.store.updateMeta(indexId, { state: before.state, building: before.building, error: before.error });
+      }
+    } catch (error) {
+      this.log.error({ indexId, err: error }, 'rolling back a failed index creation failed');
+    }
   }
 
   async getIndex(caller: Caller, indexId: string): Promise<IndexView> {
     validateIndexId(indexId);
-    const meta = await this.visibleMeta(caller, indexId);
+    const { meta, claimedAt } = await this.visibleMeta(caller, indexId);
     await this.store.touch(indexId, this.options.idleTtlMs);
-    return this.view(meta);
+    return this.view(meta, claimedAt);
   }
 
   async listIndexes(caller: Caller): Promise<IndexView[]> {
     const ids = await this.store.listForTenant(caller.tenant);
-    const metas = await Promise.all(ids.map((id) => this.store.getMeta(id)));
-    return metas
-      .filter((m): m is IndexMeta => m !== undefined)
-      .sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id))
-      .map((m) => this.view(m));
+    const found = await Promise.all(
+      ids.map(async (id) => {
+        const [meta, claimedAt] = await Promise.all([this.store.getMeta(id), this.store.claimOf(id, caller.tenant)]);
+        return meta && claimedAt !== undefined ? { meta, claimedAt } : undefined;
+      }),
+    );
+    return found
+      .filter((f): f is { meta: IndexMeta; claimedAt: number } => f !== undefined)
+      .sort((a, b) => a.claimedAt - b.claimedAt || a.meta.id.localeCompare(b.meta.id))
+      .map((f) => this.view(f.meta, f.claimedAt));
   }
 
-  /** Removes the caller's claim; the index itself goes when no tenant claims it any more. */
+  /**
+   * Removes the caller's claim; the index itself goes when no tenant claims it any more, in the same
+   * atomic step (a concurrent EnsureIndex by another tenant keeps it or creates it anew). While others
+   * still claim it, nobody's loaded copy is dropped: caches only check claims again.
+   */
   async deleteIndex(caller: Caller, indexId: string): Promise<void> {
     validateIndexId(indexId);
     await this.visibleMeta(caller, indexId);
-    const remaining = await this.store.removeTenant(indexId, caller.tenant);
-    if (remaining === 0) {
-      await this.store.delete(indexId);
+    const { deleted } = await this.store.release(indexId, caller.tenant);
+    if (deleted) {
       this.log.info({ indexId }, 'index deleted');
+      this.reader.invalidate(indexId);
+      await this.events.publish({ type: 'index.deleted', indexId });
+    } else {
+      this.reader.reverify(indexId);
+      await this.events.publish({ type: 'index.unclaimed', indexId });
     }
-    this.reader.invalidate(indexId);
-    await this.events.publish({ type: 'index.deleted', indexId });
   }
 
   async search(caller: Caller, input: SearchInput): Promise<SymbolView[]> {
@@ -177,20 +212,25 @@ export class DiscoveryService {
     return meta.builtVersion !== this.options.version;
   }
 
-  private async visibleMeta(caller: Caller, indexId: string): Promise<IndexMeta> {
+  private async visibleMeta(caller: Caller, indexId: string): Promise<{ meta: IndexMeta; claimedAt: number }> {
     const meta = await this.store.getMeta(indexId);
-    if (!meta || !(await this.store.hasTenant(indexId, caller.tenant))) throw DiscoveryError.notFound(indexId);
-    return meta;
+    const claimedAt = meta ? await this.store.claimOf(indexId, caller.tenant) : undefined;
+    if (!meta || claimedAt === undefined) throw DiscoveryError.notFound(indexId);
+    return { meta, claimedAt };
   }
 
-  private view(meta: IndexMeta): IndexView {
+  /**
+   * What one tenant sees: its own claim time as `createdAt`, and no build time before it, so that
+   * nothing in the view depends on when another tenant ensured the same SDL (issue 14 item 8).
+   */
+  private view(meta: IndexMeta, claimedAt: number): IndexView {
     return {
       id: meta.id,
       status: meta.state,
       stale: meta.state === 'ready' && meta.builtVersion !== this.options.version,
       symbolCount: meta.symbolCount,
-      createdAt: new Date(meta.createdAt),
-      ...(meta.indexedAt !== undefined ? { indexedAt: new Date(meta.indexedAt) } : {}),
+      createdAt: new Date(claimedAt),
+      ...(meta.indexedAt !== undefined ? { indexedAt: new Date(Math.max(meta.indexedAt, claimedAt)) } : {}),
       ...(meta.error ? { error: meta.error } : {}),
     };
   }

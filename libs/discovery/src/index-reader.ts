@@ -19,7 +19,7 @@ import {
   type RankingOptions,
   type SearchRequest,
 } from '@discovery/ranking';
-import type { IndexStore } from '@discovery/storage';
+import type { IndexEvent, IndexStore } from '@discovery/storage';
 import { DiscoveryError, DiscoveryErrorCode } from './discovery.errors.js';
 import { LoadedIndexCache } from './loaded-index-cache.js';
 import { LruMap } from './lru-map.js';
@@ -78,6 +78,23 @@ export class IndexReader {
     this.observer.indexesHeld?.(this.cache.size, this.cache.bytes);
   }
 
+  /**
+   * A tenant dropped its claim while others keep theirs: the loaded data stays (no reload for the
+   * others), but every tenant is checked against the store again on its next use.
+   */
+  reverify(indexId: string): void {
+    const cached = this.cache.peek(indexId);
+    if (!cached) return;
+    cached.tenants.clear();
+    cached.verifiedAt = 0;
+  }
+
+  /** Applies an index event from any replica. */
+  onEvent(event: IndexEvent): void {
+    if (event.type === 'index.unclaimed') this.reverify(event.indexId);
+    else this.invalidate(event.indexId);
+  }
+
   get cachedIndexes(): number {
     return this.cache.size;
   }
@@ -91,7 +108,7 @@ export class IndexReader {
       return cached;
     }
     const meta = await this.store.getMeta(indexId);
-    if (!meta || !(await this.store.hasTenant(indexId, tenant))) {
+    if (!meta || (await this.store.claimOf(indexId, tenant)) === undefined) {
       if (!meta) this.invalidate(indexId);
       throw DiscoveryError.notFound(indexId);
     }

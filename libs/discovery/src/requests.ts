@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { DEFAULT_LIMIT, MAX_LIMIT } from '@discovery/ranking';
 import { DiscoveryError } from './discovery.errors.js';
 import { DEFAULT_SLICE_TOKENS, MAX_SLICE_TOKENS } from '@discovery/generation';
-import type { RootOperation } from '@discovery/schema-symbols';
+import { SYMBOL_KINDS, type RootOperation } from '@discovery/schema-symbols';
 import type { GenerateInput, SearchInput, SliceInput, SymbolsInput } from './discovery.types.js';
 import { INDEX_ID_PATTERN } from './index-id.js';
 
@@ -31,7 +31,19 @@ const searchSchema = z.object({
     .min(0, 'limit must be >= 0')
     .optional()
     .transform((n) => (!n ? DEFAULT_LIMIT : Math.min(n, MAX_LIMIT))),
-  kinds: z.array(z.string()).max(20).optional(),
+  // A misspelt kind would silently filter everything out: it is named instead.
+  kinds: z
+    .array(z.string())
+    .max(20)
+    .optional()
+    .superRefine((kinds, ctx) => {
+      const unknown = (kinds ?? []).filter((kind) => !(SYMBOL_KINDS as readonly string[]).includes(kind));
+      if (unknown.length === 0) return;
+      ctx.addIssue({
+        code: 'custom',
+        message: `unknown kind${unknown.length > 1 ? 's' : ''} ${unknown.slice(0, 3).map((k) => JSON.stringify(k.slice(0, 40))).join(', ')}; kinds are ${SYMBOL_KINDS.join(', ')}`,
+      });
+    }),
   roots: z.array(z.string()).max(10).optional(),
   parent: z.string().max(300).optional(),
   paginated: z.boolean().optional(),

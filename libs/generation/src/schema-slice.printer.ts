@@ -18,7 +18,7 @@ import {
   type GraphQLField,
   type GraphQLSchema,
 } from 'graphql';
-import type { RootOperation } from '@discovery/schema-symbols';
+import { stripHidden, type RootOperation } from '@discovery/schema-symbols';
 import { defaultLiteral } from './variables-schema.js';
 
 const MAX_ENUM_VALUES = 60;
@@ -26,7 +26,9 @@ const MAX_COMMENT = 120;
 
 export function comment(text: string | null | undefined): string {
   if (!text) return '';
-  const line = text.replace(/\s+/g, ' ').trim();
+  // Schema text is untrusted: hidden characters never reach the model (issue 14 item 9).
+  const line = stripHidden(text).replace(/\s+/g, ' ').trim();
+  if (!line) return '';
   const sentence = /^(.+?[.!?])(\s|$)/.exec(line)?.[1] ?? line;
   return sentence.length > MAX_COMMENT ? ` # ${sentence.slice(0, MAX_COMMENT - 3)}...` : ` # ${sentence}`;
 }
@@ -60,7 +62,7 @@ function printArgs(args: readonly GraphQLArgument[]): string {
   if (args.length === 0) return '';
   const printed = args.map((arg) => {
     const fallback = defaultLiteral(arg);
-    return `${arg.name}: ${String(arg.type)}${fallback ? ` = ${print(fallback)}` : ''}`;
+    return `${arg.name}: ${String(arg.type)}${fallback ? ` = ${stripHidden(print(fallback))}` : ''}`;
   });
   return `(${printed.join(', ')})`;
 }
@@ -141,7 +143,7 @@ export function printSlice(schema: GraphQLSchema, state: SliceState): string {
     blocks.push(cachedBlock(type, () => {
       const lines = Object.values(type.getFields()).map((field) => {
         const fallback = defaultLiteral(field);
-        return `  ${field.name}: ${String(field.type)}${fallback ? ` = ${print(fallback)}` : ''}${comment(field.description)}`;
+        return `  ${field.name}: ${String(field.type)}${fallback ? ` = ${stripHidden(print(fallback))}` : ''}${comment(field.description)}`;
       });
       return `input ${name}${type.isOneOf ? ' @oneOf' : ''} {\n${lines.join('\n')}\n}`;
     }));

@@ -4,6 +4,7 @@
  * short description comments. graphql-js parses every line as SDL.
  */
 import { isEnumType, isInputObjectType, isUnionType, print, type GraphQLField, type GraphQLSchema } from 'graphql';
+import { stripHidden } from '@discovery/schema-symbols';
 import { defaultLiteral } from './variables-schema.js';
 
 const MAX_ENUM_VALUES = 40;
@@ -13,7 +14,9 @@ const MAX_COMMENT = 90;
 /** First sentence of a description as a `#` comment, cut to MAX_COMMENT characters ('' when none). */
 export function shortComment(text: string | null | undefined): string {
   if (!text) return '';
-  const line = text.replace(/\s+/g, ' ').trim();
+  // Schema text is untrusted: hidden characters never reach the model (issue 14 item 9).
+  const line = stripHidden(text).replace(/\s+/g, ' ').trim();
+  if (!line) return '';
   const sentence = /^(.+?[.!?])(\s|$)/.exec(line)?.[1] ?? line;
   return sentence.length > MAX_COMMENT ? ` # ${sentence.slice(0, MAX_COMMENT - 3)}...` : ` # ${sentence}`;
 }
@@ -24,7 +27,7 @@ export function fieldLine(field: GraphQLField<unknown, unknown>, pick: { args: R
     .filter((arg) => pick.args.has(arg.name))
     .map((arg) => {
       const fallback = defaultLiteral(arg);
-      return `${arg.name}: ${String(arg.type)}${fallback ? ` = ${print(fallback)}` : ''}`;
+      return `${arg.name}: ${String(arg.type)}${fallback ? ` = ${stripHidden(print(fallback))}` : ''}`;
     });
   const printedArgs = args.length > 0 ? `(${args.join(', ')})` : '';
   const deprecated = field.deprecationReason ? ' @deprecated' : '';
@@ -36,7 +39,7 @@ export function inputFieldLine(schema: GraphQLSchema, typeName: string, fieldNam
   const field = isInputObjectType(type) ? type.getFields()[fieldName] : undefined;
   if (!field) return '';
   const fallback = defaultLiteral(field);
-  return `  ${field.name}: ${String(field.type)}${fallback ? ` = ${print(fallback)}` : ''}`;
+  return `  ${field.name}: ${String(field.type)}${fallback ? ` = ${stripHidden(print(fallback))}` : ''}`;
 }
 
 export function enumLine(schema: GraphQLSchema, name: string): string {

@@ -27,7 +27,22 @@ import {
   valueFromASTUntyped,
   valueToLiteral,
 } from 'graphql';
+import { stripHidden } from '@discovery/schema-symbols';
 import type { JsonSchema } from './generate-job.js';
+
+/** A description as the JSON Schema shows it: trimmed, without hidden characters (schema text is untrusted). */
+function shown(text: string | null | undefined): string | undefined {
+  const clean = text ? stripHidden(text).trim() : '';
+  return clean === '' ? undefined : clean;
+}
+
+/** A default value as the JSON Schema shows it: its strings without hidden characters. */
+function shownValue(value: unknown): unknown {
+  if (typeof value === 'string') return stripHidden(value);
+  if (Array.isArray(value)) return value.map(shownValue);
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, shownValue(item)]));
+  return value;
+}
 
 /** JSON Schema fragments for custom scalars, by scalar name (e.g. `{ DateTime: { type: 'string', format: 'date-time' } }`). */
 export type ScalarJsonSchemas = Readonly<Record<string, JsonSchema>>;
@@ -75,9 +90,9 @@ class Deriver {
         throw new GraphQLError(`Variable "$${name}" does not have an input type of the schema.`, { nodes: definition.type });
       }
       const property = this.typeSchema(type, [], 0);
-      const description = definition.description?.value.trim();
+      const description = shown(definition.description?.value);
       if (description) property['description'] = description;
-      if (definition.defaultValue !== undefined) property['default'] = literalToJson(definition.defaultValue);
+      if (definition.defaultValue !== undefined) property['default'] = shownValue(literalToJson(definition.defaultValue));
       properties[name] = property;
       if (isNonNullType(type) && definition.defaultValue === undefined) required.push(name);
     }
@@ -106,7 +121,7 @@ class Deriver {
   private namedSchema(type: GraphQLNamedInputType, stack: string[], depth: number): JsonSchema {
     if (isEnumType(type)) {
       const result: JsonSchema = { type: 'string', enum: type.getValues().map((value) => value.name) };
-      if (type.description?.trim()) result['description'] = type.description.trim();
+      if (shown(type.description)) result['description'] = shown(type.description);
       return result;
     }
     if (isScalarType(type)) {
@@ -114,7 +129,7 @@ class Deriver {
       if (builtIn !== undefined) return { type: builtIn };
       const mapped = this.scalars[type.name];
       const result: JsonSchema = mapped !== undefined ? structuredClone(mapped) : { type: 'string' };
-      if (type.description?.trim() && result['description'] === undefined) result['description'] = type.description.trim();
+      if (shown(type.description) && result['description'] === undefined) result['description'] = shown(type.description);
       return result;
     }
     if (stack.includes(type.name) || depth >= MAX_INLINE_DEPTH) {
@@ -129,16 +144,16 @@ class Deriver {
     const required: string[] = [];
     for (const field of Object.values(type.getFields())) {
       const property = this.typeSchema(field.type, stack, depth);
-      if (field.description?.trim()) property['description'] = field.description.trim();
+      if (shown(field.description)) property['description'] = shown(field.description);
       const fallback = defaultLiteral(field);
-      if (fallback !== undefined) property['default'] = literalToJson(fallback);
+      if (fallback !== undefined) property['default'] = shownValue(literalToJson(fallback));
       properties[field.name] = property;
       if (isNonNullType(field.type) && fallback === undefined) required.push(field.name);
     }
     const result: JsonSchema = { type: 'object', properties };
     if (required.length > 0) result['required'] = required;
     result['additionalProperties'] = false;
-    if (type.description?.trim()) result['description'] = type.description.trim();
+    if (shown(type.description)) result['description'] = shown(type.description);
     if (type.isOneOf) result['minProperties'] = 1;
     if (type.isOneOf) result['maxProperties'] = 1;
     return result;

@@ -9,7 +9,7 @@ import { createDiscoveryClient } from './discovery-client.js';
 import { unusedUrl } from './testing/fake-discovery.service.js';
 import { harness, ready, SDL, text, type Harness } from './testing/mcp-harness.js';
 import { waitFor } from './testing/wait-for.js';
-import { TOOL_TEXTS } from './tool-texts.js';
+import { TOOL_TEXTS, UNTRUSTED_SCHEMA_TEXT } from './tool-texts.js';
 import { SEARCH_LIMIT_RULE } from './tools/search-schema.tool.js';
 
 describe('bridge MCP server', () => {
@@ -30,7 +30,10 @@ describe('bridge MCP server', () => {
       expect(tool.inputSchema).toMatchObject({ type: 'object', additionalProperties: false });
       expect(tool.outputSchema).toMatchObject({ type: 'object' });
       expect(tool.description!.length).toBeGreaterThan(200);
+      // Schema text is the schema authors' words: every tool says it is untrusted (issue 14 item 9).
+      expect(tool.description).toContain(UNTRUSTED_SCHEMA_TEXT);
     }
+    expect(h.client.getInstructions()).toContain(UNTRUSTED_SCHEMA_TEXT);
     const search = tools[0]!.inputSchema as { required: string[]; properties: Record<string, Record<string, unknown>> };
     expect(search.required).toEqual(['query']);
     expect(search.properties['query']).toMatchObject({ type: 'string', pattern: '\\S', maxLength: 2000 });
@@ -96,7 +99,7 @@ describe('bridge MCP server', () => {
     ['search_schema', { query: 'x', limit: 0 }, 'limit must be at least 1'],
     ['search_schema', { query: 'q'.repeat(2001) }, 'query must be at most 2000 characters'],
     ['search_schema', { query: 'x', limit: 2.5 }, 'limit must be a whole number'],
-    ['search_schema', { query: 'x', kinds: ['table'] }, 'kinds.0'],
+    ['search_schema', { query: 'x', kinds: ['table'] }, 'unknown kind "table"; kinds are object, interface, union, enum, scalar, input, field, input_field, path'],
     ['search_schema', { query: 'x', parent: 'Query' }, 'parent must be a coordinate such as object:Query'],
     ['search_schema', { query: 'x', extra: true }, 'unknown input "extra"'],
     ['get_symbols', { coordinates: [] }, 'coordinates must hold at least one coordinate'],

@@ -11,6 +11,6 @@ export { extractSymbols, kindOfType, type ExtractSymbolsOptions } from './extrac
 export { SymbolMemo, SYMBOL_MEMO_CHARS } from './symbol-memo.js';
 export { searchHitRecord, HIT_ENUM_VALUE_DESCRIPTION_CHARS, HIT_LIST_BYTES } from './search-hit-record.js';
 export { isConnectionType, isPaginatedField } from './pagination.js';
-export { splitIdentifier, identifierWords, cleanDescription } from './symbol-text.js';
+export { splitIdentifier, identifierWords, cleanDescription, stripHidden } from './symbol-text.js';
 export { TextMemo, detach } from './text-memo.js';
 export { estimateSymbols, checkSymbolEstimate } from './symbol-estimate.js';

@@ -20,7 +20,7 @@ import {
   type GraphQLUnionType,
 } from 'graphql';
 import type { SymbolArgument, SymbolRecord } from './schema-symbol.js';
-import { MAX_NESTED_DESCRIPTION_CHARS, cleanDescription, truncate } from './symbol-text.js';
+import { MAX_NESTED_DESCRIPTION_CHARS, cleanDescription, stripHidden, truncate } from './symbol-text.js';
 
 const MAX_DEFAULT_VALUE_CHARS = 300;
 
@@ -36,7 +36,8 @@ export function printDefaultValue(value: GraphQLArgument | GraphQLInputField): s
   const fallback = value.default;
   if (fallback === undefined) return undefined;
   const literal = fallback.literal ?? valueToLiteral(fallback.value, value.type);
-  return literal === undefined ? undefined : truncate(print(literal), MAX_DEFAULT_VALUE_CHARS);
+  // A string default is schema text too: hidden characters go as from descriptions.
+  return literal === undefined ? undefined : truncate(stripHidden(print(literal)), MAX_DEFAULT_VALUE_CHARS);
 }
 
 /** An argument as the symbol carries it (descriptions cleaned and shortened). */

@@ -1,7 +1,9 @@
 /**
  * Text helpers for symbols: descriptions are untrusted data (they end up in
- * model prompts), so they are cleaned of control and bidi characters and cut to
- * size; identifiers are split into words for embedding and lexical search.
+ * model prompts), so they are cleaned of control, bidi, zero-width and Unicode
+ * tag characters (text a person reviewing the schema does not see but a model
+ * reads) and cut to size; identifiers are split into words for embedding and
+ * lexical search.
  * The costly helpers are memoized by their text (text-memo.ts).
  */
 import { TextMemo } from './text-memo.js';
@@ -13,11 +15,20 @@ export const MAX_NESTED_DESCRIPTION_CHARS = 300;
 /** Upper bound on the words of an embedding text (the embedding model is slow on long texts). */
 export const MAX_EMBEDDING_WORDS = 25;
 
-// C0 controls except tab and newline, DEL, C1 controls, bidi marks/overrides/isolates, BOM.
+// C0 controls except tab and newline, DEL, C1 controls, zero-width spaces and joiners and bidi marks
+// (U+200B-U+200F), bidi embeddings/overrides (U+202A-U+202E), word joiner and invisible operators
+// (U+2060-U+2064), bidi isolates (U+2066-U+2069), BOM / zero-width no-break space, and the Unicode
+// tag characters (U+E0000-U+E007F), which spell hidden ASCII text.
 const UNSAFE_CHAR_CLASS =
-  '[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069\\uFEFF]';
+  '[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u2064\\u2066-\\u2069\\uFEFF\\u{E0000}-\\u{E007F}]';
 // eslint-disable-next-line no-control-regex
-const UNSAFE_CHARS = new RegExp(UNSAFE_CHAR_CLASS, 'g');
+const UNSAFE_CHARS = new RegExp(UNSAFE_CHAR_CLASS, 'gu');
+
+/** `text` without the characters a reader does not see (the same set descriptions are cleaned of). */
+export function stripHidden(text: string): string {
+  return text.replace(UNSAFE_CHARS, '');
+}
+
 const ELLIPSIS = '…';
 
 /**
@@ -44,7 +55,7 @@ export function cleanDescription(
 export const TEXT_MEMO_CHARS = 4 * 1024 * 1024;
 
 // eslint-disable-next-line no-control-regex
-const NEEDS_CLEANING = new RegExp(`\\r|${UNSAFE_CHAR_CLASS}|[ \\t]\\n|\\n\\n\\n`);
+const NEEDS_CLEANING = new RegExp(`\\r|${UNSAFE_CHAR_CLASS}|[ \\t]\\n|\\n\\n\\n`, 'u');
 
 function cleanUncached(text: string, maxChars: number): string | undefined {
   const result = NEEDS_CLEANING.test(text)

@@ -9,7 +9,9 @@ import { StorageError, StorageErrorCode } from './storage.errors.js';
 
 export type IndexEvent =
   | { type: 'index.rebuilt'; indexId: string }
-  | { type: 'index.deleted'; indexId: string };
+  | { type: 'index.deleted'; indexId: string }
+  /** A tenant dropped its claim and others still hold one: caches keep the data but check claims again. */
+  | { type: 'index.unclaimed'; indexId: string };
 
 export interface EventBus {
   /** Delivers the event to every subscriber of every replica (including this one). */
@@ -20,7 +22,7 @@ export interface EventBus {
 }
 
 const indexEventSchema = z.object({
-  type: z.enum(['index.rebuilt', 'index.deleted']),
+  type: z.enum(['index.rebuilt', 'index.deleted', 'index.unclaimed']),
   indexId: z.string().regex(/^sha256:[0-9a-f]{64}$/),
 });
 

@@ -32,12 +32,25 @@ export interface CreateResult {
   meta: IndexMeta;
   /** True when this call created the index (first sight of this SDL). */
   created: boolean;
+  /**
+   * When this tenant first claimed the index (epoch ms): the `createdAt` it is shown, so that what a
+   * tenant sees of an index does not depend on other tenants.
+   */
+  claimedAt: number;
+}
+
+export interface ReleaseResult {
+  /** Tenants that still claim the index. */
+  remaining: number;
+  /** True when this call deleted the index (no claim remained). */
+  deleted: boolean;
 }
 
 export interface IndexStore {
   /**
    * Atomically creates the index (state `indexing`) with its SDL unless it exists, with its idle TTL
-   * when `idleTtlMs` is given (all or nothing); also records the tenant.
+   * when `idleTtlMs` is given (all or nothing); also records the tenant and, on its first claim, `now`
+   * as its claim time.
    */
   ensure(id: string, sdl: string, tenant: string, now: number, idleTtlMs?: number): Promise<CreateResult>;
   getMeta(id: string): Promise<IndexMeta | undefined>;
@@ -53,8 +66,18 @@ export interface IndexStore {
   touch(id: string, idleTtlMs: number): Promise<void>;
   /** Whether `tenant` has ensured this index. */
   hasTenant(id: string, tenant: string): Promise<boolean>;
+  /**
+   * When `tenant` claimed this live index (epoch ms), or undefined when it has no claim (or the index
+   * is gone). Claims recorded before claim times were answer the index's `createdAt`.
+   */
+  claimOf(id: string, tenant: string): Promise<number | undefined>;
   /** Removes one tenant's claim; returns how many tenants still claim the index. */
   removeTenant(id: string, tenant: string): Promise<number>;
+  /**
+   * Removes one tenant's claim and deletes the index when no claim remains, atomically: an ensure
+   * by another tenant at the same time either keeps the index (it came first) or creates it anew.
+   */
+  release(id: string, tenant: string): Promise<ReleaseResult>;
   /** Ids of live indexes the tenant has ensured (evicted ones are left out). */
   listForTenant(tenant: string): Promise<string[]>;
   /** All live index ids (operators, metrics). */

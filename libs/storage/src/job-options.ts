@@ -44,6 +44,9 @@ export function checkEnqueueOptions(options: EnqueueOptions & { timeoutMs?: numb
   if (typeof options?.jobId !== 'string' || options.jobId.length === 0 || options.jobId.length > 256) {
     fail('jobId must be a non-empty string of at most 256 characters');
   }
+  if (options.group !== undefined && (typeof options.group !== 'string' || options.group.length === 0 || options.group.length > 256)) {
+    fail('group must be a non-empty string of at most 256 characters');
+  }
   if (options.attempts !== undefined && (!Number.isSafeInteger(options.attempts) || options.attempts < 1)) {
     fail(`attempts must be an integer >= 1 (got ${options.attempts})`);
   }

@@ -33,6 +33,13 @@ export interface EnqueueOptions {
   backoffMs?: number;
   /** Each attempt's signal aborts after this long. Default: no budget. */
   budgetMs?: number;
+  /**
+   * Fair share (for example the tenant): a job goes behind the jobs of groups with fewer jobs pending.
+   * Its priority is the number of its group's jobs already pending (waiting or running), so a group's
+   * first job runs before another group's second; equal priorities run first in, first out. Jobs
+   * without a group run first in, first out, before grouped ones.
+   */
+  group?: string;
 }
 
 export interface WaitOptions extends EnqueueOptions {

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { toResolution, type ResolvedQueryOutput } from '../records.mapper.js';
 import { readOnlyAnnotations, type ToolDefinition } from '../tool-definition.js';
 import { MAX_PROMPT_CHARS, nonBlank } from './tool-schemas.js';
+import { UNTRUSTED_SCHEMA_TEXT } from '../tool-texts.js';
 
 const input = z.strictObject({
   prompt: nonBlank('prompt', MAX_PROMPT_CHARS).describe(
@@ -49,6 +50,7 @@ export const generateQueryTool: ToolDefinition<typeof input, typeof output> = {
     'Use it when you know what data to read or change; search_schema and get_symbols first help you phrase the request with the schema\'s own names.',
     'The prompt must ask for data or an action; a prompt that asks for nothing is rejected. It takes several seconds.',
     'Always read unsatisfied: it lists what the schema cannot answer. An empty queries list means no operation fits; truncated means generation stopped early, so retry with a narrower request.',
+    UNTRUSTED_SCHEMA_TEXT,
   ].join(' '),
   input,
   output,

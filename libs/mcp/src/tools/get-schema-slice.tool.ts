@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { readOnlyAnnotations, type ToolDefinition } from '../tool-definition.js';
 import { MAX_QUERY_CHARS, nonBlank, SLICE_DEFAULT_TOKENS, SLICE_MAX_TOKENS, SLICE_MIN_TOKENS } from './tool-schemas.js';
+import { UNTRUSTED_SCHEMA_TEXT } from '../tool-texts.js';
 
 const input = z.strictObject({
   query: nonBlank('query', MAX_QUERY_CHARS).describe(
@@ -32,6 +33,7 @@ export const getSchemaSliceTool: ToolDefinition<typeof input, typeof output> = {
   description: [
     'Get the part of the schema you need to write an operation yourself: root fields and the paths down to the relevant types, their useful fields, the arguments that matter (required and pagination ones always), and the input types and enums those arguments take, as compact SDL within a token budget.',
     'Use it before writing a query by hand; follow up with get_symbols for anything the slice does not show. When truncated is true, ask a narrower question or raise maxTokens.',
+    UNTRUSTED_SCHEMA_TEXT,
   ].join(' '),
   input,
   output,

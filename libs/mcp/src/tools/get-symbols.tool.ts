@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { toSymbol } from '../records.mapper.js';
 import { readOnlyAnnotations, type ToolDefinition } from '../tool-definition.js';
 import { MAX_COORDINATE_CHARS, MAX_COORDINATES, nonBlank, recordSchema } from './tool-schemas.js';
+import { UNTRUSTED_SCHEMA_TEXT } from '../tool-texts.js';
 
 const input = z.strictObject({
   coordinates: z
@@ -33,6 +34,7 @@ export const getSymbolsTool: ToolDefinition<typeof input, typeof output> = {
     'Use it after search_schema (whose hits may shorten long descriptions), or when you already know the names, to check names and types before writing or generating an operation.',
     'A name without its kind works when it names one element: Employee.details reads field:Employee.details; each symbol comes back with its <kind>:<name> coordinate.',
     'Symbols come back in the order asked; coordinates that do not exist in the schema are left out, so a shorter (or empty) list means some names are wrong: search for them.',
+    UNTRUSTED_SCHEMA_TEXT,
   ].join(' '),
   input,
   output,

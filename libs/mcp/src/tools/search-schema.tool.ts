@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { toSearchHit } from '../records.mapper.js';
 import { readOnlyAnnotations, type ToolDefinition } from '../tool-definition.js';
 import { COORDINATE_PATTERN, MAX_COORDINATE_CHARS, MAX_QUERY_CHARS, nonBlank, recordSchema } from './tool-schemas.js';
+import { UNTRUSTED_SCHEMA_TEXT } from '../tool-texts.js';
 
 /**
  * The limit rule, the same at both doors (this tool and yoko.v1 SearchSchema.limit, whose proto
@@ -21,7 +22,7 @@ const input = z.strictObject({
     'What you need, in plain words ("employee mood"), as a request to change data ("cancel order 1050"), or by name: an exact field, type, argument or enum value name, or a coordinate (Type.field, kind:Type.field, Type.field(arg:)) is returned first.',
   ),
   kinds: z
-    .array(z.enum(SYMBOL_KINDS))
+    .array(z.enum(SYMBOL_KINDS, { error: (issue) => `unknown kind ${JSON.stringify(String(issue.input).slice(0, 40))}; kinds are ${SYMBOL_KINDS.join(', ')}` }))
     .optional()
     .describe(
       'Only return symbols of these kinds: object, interface, union, enum, scalar, input (input object), field, input_field, path (a route from a root field down to a type). Omit to search all kinds.',
@@ -63,6 +64,7 @@ export const searchSchemaTool: ToolDefinition<typeof input, typeof output> = {
     'Each hit has a coordinate (<kind>:<name>, e.g. field:Employee.details), a score and its record (type, arguments, description, parent, fields, paths from the root); long descriptions are cut in hits and the record then says "DescriptionShortened": true: get_symbols returns them whole.',
     'Narrow noisy results with kinds, parent or paginated; pass coordinates you found to get_symbols to read more.',
     'An empty hits list means nothing in the schema matches: try other words or fewer filters before concluding the data is not there.',
+    UNTRUSTED_SCHEMA_TEXT,
   ].join(' '),
   input,
   output,

@@ -1,6 +1,7 @@
 /** BullmqJobQueue against the JobQueue contract on real Redis. */
 import { closeTestRedis, createTestRedis, deleteKeysByPrefix, TEST_REDIS_URL, uniquePrefix } from '@discovery/testing';
-import { describeJobQueue } from '../contract/job-queue.contract.js';
+import { describe, expect, it } from '@jest/globals';
+import { describeJobQueue, until } from '../contract/job-queue.contract.js';
 import type { JobQueue } from '../job-queue.js';
 import { RedisKeys } from '../redis/keys.js';
 import { redisOptions } from '../redis/redis-client.js';
@@ -27,4 +28,36 @@ describeJobQueue('bullmq', async () => {
       await closeTestRedis(client);
     },
   };
+});
+
+describe('BullmqJobQueue fair share', () => {
+  it('counts a group while its jobs are pending and forgets them once they finish or fail for good', async () => {
+    const keys = new RedisKeys(uniquePrefix('fair'));
+    const queue = new BullmqJobQueue<string, string>('fair', { connection: redisOptions({ url: TEST_REDIS_URL }, 'test'), prefix: keys.queuePrefix(), backoffMs: 1 });
+    const client = createTestRedis();
+    try {
+      const members = async () => {
+        const sets = await client.keys(`${keys.queuePrefix()}:fair:sd-fair:*`);
+        let count = 0;
+        for (const key of sets) count += await client.zcard(key);
+        return { sets: sets.length, count };
+      };
+      await queue.enqueue('ok', { jobId: 'a', group: 'acme' });
+      await queue.enqueue('ok', { jobId: 'a', group: 'acme' });
+      await queue.enqueue('bad', { jobId: 'b', group: 'acme', attempts: 2 });
+      await queue.enqueue('ok', { jobId: 'c', group: 'globex' });
+      // The tenant's name is not stored: one set per group under a hash of it.
+      expect(await members()).toEqual({ sets: 2, count: 3 });
+      expect((await client.keys(`${keys.queuePrefix()}*acme*`)).length).toBe(0);
+      await queue.process(async (data) => {
+        if (data === 'bad') throw new Error('fails');
+        return data;
+      });
+      await until(async () => (await queue.depth()) === 0 && (await members()).count === 0, 'every job to finish and leave its group');
+    } finally {
+      await queue.close();
+      await deleteKeysByPrefix(client, keys.queuePrefix());
+      await closeTestRedis(client);
+    }
+  });
 });

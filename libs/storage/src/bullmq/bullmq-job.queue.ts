@@ -7,9 +7,9 @@
  * stalled-job recovery once its lock (`lockDurationMs`) lapses. BullMQ gets
  * connection options, never a client, so it closes every connection it opens.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { Queue, QueueEvents, UnrecoverableError, WaitingError, Worker, type Job } from 'bullmq';
-import type { RedisOptions } from 'ioredis';
+import type { Redis, RedisOptions } from 'ioredis';
 import { checkEnqueueOptions, checkQueueName, jsonRoundTrip, resolveQueueOptions, type ResolvedQueueOptions } from '../job-options.js';
 import {
   UnrecoverableJobError,
@@ -29,7 +29,18 @@ const CLOSE_TIMEOUT_MS = 3_000;
 interface Envelope<TData> {
   data: TData;
   budgetMs?: number;
+  /** The fair-share set the job is counted in (EnqueueOptions.group), until it finishes. */
+  fairKey?: string;
 }
+
+/** BullMQ's lowest priority (2^21); lower numbers run first, 0 means none (before all prioritized jobs). */
+const MAX_PRIORITY = 2 ** 21;
+
+/**
+ * A job counted in its group's fair-share set but never finished here (removed by hand, failed by
+ * stalling) stops counting after this long, so a group's priority cannot drift for ever.
+ */
+const FAIR_STALE_MS = 24 * 3_600_000;
 
 export interface BullmqJobQueueOptions extends QueueOptions {
   /** Connection options for BullMQ's own connections (see redisOptions()). */
@@ -174,17 +185,62 @@ export class BullmqJobQueue<TData, TResult> implements JobQueue<TData, TResult> 
     checkEnqueueOptions(options);
     await this.connected(false);
     const fresh = randomUUID();
-    const envelope: Envelope<TData> = { data: jsonRoundTrip('job data', data), ...(options.budgetMs !== undefined ? { budgetMs: options.budgetMs } : {}) };
-    const job = await storageCall(`enqueue on queue ${this.name}`, () =>
-      this.queue.add(this.name as never, envelope as never, {
+    const fairKey = options.group === undefined ? undefined : this.fairKey(options.group);
+    const envelope: Envelope<TData> = {
+      data: jsonRoundTrip('job data', data),
+      ...(options.budgetMs !== undefined ? { budgetMs: options.budgetMs } : {}),
+      ...(fairKey !== undefined ? { fairKey } : {}),
+    };
+    return storageCall(`enqueue on queue ${this.name}`, async () => {
+      // Fair share: the priority is 1 + the group's jobs pending (waiting or running), so a group's
+      // first job runs before another group's second. Without a group: no priority, first in first out.
+      const now = Date.now();
+      let priority = 0;
+      if (fairKey !== undefined) {
+        const client = await this.commands();
+        const [, pending] = (await client.multi().zremrangebyscore(fairKey, '-inf', now - FAIR_STALE_MS).zcard(fairKey).exec()) ?? [];
+        priority = Math.min(MAX_PRIORITY, 1 + Number(pending?.[1] ?? 0));
+      }
+      const job = await this.queue.add(this.name as never, envelope as never, {
         jobId: fresh,
         deduplication: { id: options.jobId },
         attempts: options.attempts ?? this.options.attempts,
         backoff: { type: 'exponential', delay: options.backoffMs ?? this.options.backoffMs },
-      }),
-    );
-    if (!job.id) throw new StorageError(StorageErrorCode.Internal, `queue ${this.name} returned a job without id`);
-    return { jobId: job.id, added: job.id === fresh };
+        ...(priority > 0 ? { priority } : {}),
+      });
+      if (!job.id) throw new StorageError(StorageErrorCode.Internal, `queue ${this.name} returned a job without id`);
+      const added = job.id === fresh;
+      if (added && fairKey !== undefined) {
+        const client = await this.commands();
+        await client.multi().zadd(fairKey, now, options.jobId).pexpire(fairKey, FAIR_STALE_MS).exec();
+      }
+      return { jobId: job.id, added };
+    });
+  }
+
+  /**
+   * The queue's own connection, for the fair-share sets. BullMQ wraps an ioredis client in a proxy
+   * that forwards every command it does not override to ioredis, so ioredis' API is there.
+   */
+  private async commands(): Promise<Redis> {
+    return (await this.queue.getBackend().client) as unknown as Redis;
+  }
+
+  /** The fair-share set of a group: its pending jobs' ids (in the queue's hash slot; the group's name is not stored). */
+  private fairKey(group: string): string {
+    return `${this.settings.prefix}:${this.name}:sd-fair:${createHash('sha256').update(group).digest('hex').slice(0, 16)}`;
+  }
+
+  /** The job no longer counts for its group (done, or failed for good). Best effort: stale members expire. */
+  private async leaveFairShare(job: Job<Envelope<TData>, TResult>): Promise<void> {
+    const key = job.data.fairKey;
+    const id = job.deduplicationId ?? job.opts.deduplication?.id;
+    if (key === undefined || id === undefined) return;
+    try {
+      await (await this.commands()).zrem(key, id);
+    } catch (error) {
+      this.report(error, 'fair share');
+    }
   }
 
   private async run(
@@ -211,9 +267,11 @@ export class BullmqJobQueue<TData, TResult> implements JobQueue<TData, TResult> 
         progress: (value) => job.updateProgress(value),
       });
       if (this.handingBack) await this.handBack(job, token);
+      await this.leaveFairShare(job);
       return result;
     } catch (error) {
       if (this.handingBack) await this.handBack(job, token);
+      if (error instanceof UnrecoverableJobError || job.attemptsMade + 1 >= (job.opts.attempts ?? 1)) await this.leaveFairShare(job);
       if (error instanceof UnrecoverableJobError) throw new UnrecoverableError(error.message);
       throw error instanceof Error ? error : new Error(String(error));
     } finally {

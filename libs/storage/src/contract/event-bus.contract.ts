@@ -44,8 +44,13 @@ export function describeEventBus(name: string, make: () => Promise<EventBusHarne
       await h.b.subscribe((e) => onB.push(e));
       await h.a.publish({ type: 'index.rebuilt', indexId: ID });
       await h.b.publish({ type: 'index.deleted', indexId: ID });
-      await until(() => onA.length === 2 && onB.length === 2, 'both events on both replicas');
-      const expected = [{ type: 'index.rebuilt', indexId: ID }, { type: 'index.deleted', indexId: ID }];
+      await h.a.publish({ type: 'index.unclaimed', indexId: ID });
+      await until(() => onA.length === 3 && onB.length === 3, 'the events on both replicas');
+      const expected = [
+        { type: 'index.rebuilt', indexId: ID },
+        { type: 'index.deleted', indexId: ID },
+        { type: 'index.unclaimed', indexId: ID },
+      ];
       expect(onA).toEqual(expected);
       expect(onB).toEqual(expected);
     });

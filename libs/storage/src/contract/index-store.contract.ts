@@ -52,8 +52,9 @@ export function describeIndexStore(name: string, make: () => Promise<IndexStoreH
       const first = await h.store.ensure(ID, SDL, 'acme', 1000);
       expect(first.created).toBe(true);
       expect(first.meta).toEqual({ id: ID, state: 'indexing', building: false, symbolCount: 0, createdAt: 1000, sdlBytes: Buffer.byteLength(SDL) });
+      expect(first.claimedAt).toBe(1000);
       const second = await h.store.ensure(ID, SDL, 'globex', 2000);
-      expect(second).toEqual({ created: false, meta: first.meta });
+      expect(second).toEqual({ created: false, meta: first.meta, claimedAt: 2000 });
       expect(await h.store.getSdl(ID)).toBe(SDL);
       expect(await h.store.hasTenant(ID, 'acme')).toBe(true);
       expect(await h.store.hasTenant(ID, 'globex')).toBe(true);
@@ -145,6 +146,47 @@ export function describeIndexStore(name: string, make: () => Promise<IndexStoreH
       expect(await h.store.removeTenant(OTHER, 'nobody')).toBe(1);
       expect(await h.store.listAll()).toEqual([ID, OTHER].sort());
       await expectCode(h.store.hasTenant(ID, ''), 'INVALID_ARGUMENT');
+    });
+
+    it("keeps each tenant's own claim time; a later ensure by the same tenant keeps the first", async () => {
+      await h.store.ensure(ID, SDL, 'acme', 1000);
+      expect((await h.store.ensure(ID, SDL, 'globex', 5000)).claimedAt).toBe(5000);
+      expect((await h.store.ensure(ID, SDL, 'globex', 9000)).claimedAt).toBe(5000);
+      expect(await h.store.claimOf(ID, 'acme')).toBe(1000);
+      expect(await h.store.claimOf(ID, 'globex')).toBe(5000);
+      expect(await h.store.claimOf(ID, 'initech')).toBeUndefined();
+      expect(await h.store.claimOf(OTHER, 'acme')).toBeUndefined();
+      await h.store.removeTenant(ID, 'globex');
+      expect(await h.store.claimOf(ID, 'globex')).toBeUndefined();
+      expect((await h.store.ensure(ID, SDL, 'globex', 12000)).claimedAt).toBe(12000);
+    });
+
+    it('release removes a claim and deletes the index only when no claim remains', async () => {
+      await h.store.ensure(ID, SDL, 'acme', 1);
+      await h.store.ensure(ID, SDL, 'globex', 2);
+      expect(await h.store.release(ID, 'acme')).toEqual({ remaining: 1, deleted: false });
+      expect(await h.store.getMeta(ID)).toBeDefined();
+      expect(await h.store.listForTenant('acme')).toEqual([]);
+      expect(await h.store.release(ID, 'globex')).toEqual({ remaining: 0, deleted: true });
+      expect(await h.store.getMeta(ID)).toBeUndefined();
+      expect(await h.store.getSdl(ID)).toBeUndefined();
+      expect(await h.store.listAll()).toEqual([]);
+      expect(await h.store.release(ID, 'globex')).toEqual({ remaining: 0, deleted: false });
+    });
+
+    it("release racing another tenant's ensure never leaves that tenant without the index (issue 14 item 6)", async () => {
+      for (let round = 0; round < 40; round++) {
+        const sdl = `type Query { r${round}: Int }`;
+        const id = idFor(sdl);
+        await h.store.ensure(id, sdl, 'acme', 1);
+        const [released, ensured] = await Promise.all([h.store.release(id, 'acme'), h.store.ensure(id, sdl, 'globex', 2)]);
+        expect(await h.store.hasTenant(id, 'globex')).toBe(true);
+        expect(await h.store.getSdl(id)).toBe(sdl);
+        expect(await h.store.listAll()).toContain(id);
+        // Either the release came first (deleted, then created anew) or the ensure did (kept).
+        expect(released.deleted).toBe(ensured.created);
+        await h.store.release(id, 'globex');
+      }
     });
 
     it('evicts an idle index with all its data, tenants and cached results', async () => {

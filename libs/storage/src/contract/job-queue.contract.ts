@@ -182,6 +182,30 @@ export function describeJobQueue(name: string, make: () => Promise<JobQueueHarne
       await until(async () => (await q.depth()) === 0, 'the queue to drain');
     });
 
+    it("shares fairly between groups: another group's first job runs before one group's backlog (issue 14 item 2)", async () => {
+      const q = h.create<string, string>();
+      const order: string[] = [];
+      const first = gate();
+      await q.process(async (name) => {
+        order.push(name);
+        if (name === 'acme-0') await first.promise;
+        return name;
+      });
+      await q.enqueue('acme-0', { jobId: 'acme-0', group: 'acme' });
+      await until(() => order.length === 1, 'the first job to start');
+      for (let i = 1; i < 4; i++) await q.enqueue(`acme-${i}`, { jobId: `acme-${i}`, group: 'acme' });
+      await q.enqueue('globex-0', { jobId: 'globex-0', group: 'globex' });
+      await q.enqueue('globex-1', { jobId: 'globex-1', group: 'globex' });
+      first.open();
+      await until(async () => order.length === 6 && (await q.depth()) === 0, 'the queue to drain');
+      // acme-0 was running (pending: priority 1); globex-0 (1) then acme-1 (2), globex-1 (2), acme-2, acme-3.
+      expect(order).toEqual(['acme-0', 'globex-0', 'acme-1', 'globex-1', 'acme-2', 'acme-3']);
+      // Finished jobs no longer count: a group's next job is first again.
+      const again = await q.enqueueAndWait('acme-4', { jobId: 'acme-4', group: 'acme', timeoutMs: 10_000 });
+      expect(again).toBe('acme-4');
+      expect(((await caught(q.enqueue('x', { jobId: 'x', group: '' }))) as StorageError).code).toBe('INVALID_ARGUMENT');
+    });
+
     it('lets a running job finish on close, then refuses new work', async () => {
       const q = h.create<null, string>();
       const release = gate();

@@ -2,7 +2,8 @@
  * InProcessJobQueue: JobQueue that runs handlers in this process, with the
  * BullMQ driver's semantics: dedup by id while waiting/running, joining
  * waiters, progress, concurrency, attempts with exponential backoff,
- * UnrecoverableJobError, JSON data and results. Nothing survives the process:
+ * UnrecoverableJobError, JSON data and results, fair share by group (a job's
+ * priority is its group's pending jobs at enqueue). Nothing survives the process:
  * jobs still waiting at `close()` fail their waiters with StorageError CLOSED.
  */
 import { checkEnqueueOptions, checkQueueName, jsonRoundTrip, resolveQueueOptions, type ResolvedQueueOptions } from '../job-options.js';
@@ -22,6 +23,11 @@ interface Job<TData, TResult> {
   backoffMs: number;
   budgetMs?: number;
   attempt: number;
+  group?: string;
+  /** 0 without a group; else 1 + the group's jobs pending when it was added. Lower runs first. */
+  priority: number;
+  /** Order of arrival (first in, first out among equal priorities). */
+  seq: number;
   state: 'waiting' | 'active' | 'retrying';
   done: Promise<TResult>;
   resolve(result: TResult): void;
@@ -39,6 +45,7 @@ export class InProcessJobQueue<TData, TResult> implements JobQueue<TData, TResul
   private handler: JobHandler<TData, TResult> | undefined;
   private concurrency = 1;
   private active = 0;
+  private added = 0;
   private closed = false;
   private idle: (() => void) | undefined;
 
@@ -142,6 +149,9 @@ export class InProcessJobQueue<TData, TResult> implements JobQueue<TData, TResul
       backoffMs: options.backoffMs ?? this.options.backoffMs,
       ...(options.budgetMs !== undefined ? { budgetMs: options.budgetMs } : {}),
       attempt: 0,
+      ...(options.group !== undefined ? { group: options.group } : {}),
+      priority: options.group === undefined ? 0 : 1 + this.pendingOf(options.group),
+      seq: this.added++,
       state: 'waiting',
       done,
       resolve,
@@ -156,9 +166,22 @@ export class InProcessJobQueue<TData, TResult> implements JobQueue<TData, TResul
 
   private pump(): void {
     while (this.handler && !this.closed && this.active < this.concurrency && this.waiting.length > 0) {
-      const job = this.waiting.shift() as Job<TData, TResult>;
+      let next = 0;
+      for (let i = 1; i < this.waiting.length; i++) {
+        const job = this.waiting[i]!;
+        const best = this.waiting[next]!;
+        if (job.priority < best.priority || (job.priority === best.priority && job.seq < best.seq)) next = i;
+      }
+      const [job] = this.waiting.splice(next, 1) as [Job<TData, TResult>];
       void this.run(job, this.handler);
     }
+  }
+
+  /** Jobs of `group` not finished yet (waiting, running or waiting to retry). */
+  private pendingOf(group: string): number {
+    let count = 0;
+    for (const job of this.jobs.values()) if (job.group === group) count++;
+    return count;
   }
 
   private async run(job: Job<TData, TResult>, handler: JobHandler<TData, TResult>): Promise<void> {

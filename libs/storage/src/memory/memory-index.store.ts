@@ -5,7 +5,7 @@
  * (an unref'd timer that never keeps the process alive) frees their memory.
  */
 import type { DemandEntry } from '../demand-store.js';
-import type { CreateResult, IndexArtifacts, IndexMeta, IndexStore } from '../index-store.js';
+import type { CreateResult, IndexArtifacts, IndexMeta, IndexStore, ReleaseResult } from '../index-store.js';
 import { checkArtifacts, indexDigest, requireText, requireTtl } from '../index-id.js';
 import { encodePatch, type MetaPatch } from '../meta-codec.js';
 import { StorageError, StorageErrorCode } from '../storage.errors.js';
@@ -21,6 +21,8 @@ interface Entry {
   sdl: string;
   artifacts?: Map<string, Buffer>;
   tenants: Set<string>;
+  /** Tenant -> when it first claimed the index (epoch ms). */
+  claims: Map<string, number>;
   results: Map<string, MemoryResultEntry>;
   /** The demand report: `<tenant>\0<reason>` -> count and last seen. */
   demand: Map<string, DemandEntry>;
@@ -58,14 +60,15 @@ export class MemoryIndexStore implements IndexStore {
     const created = entry === undefined;
     if (!entry) {
       const meta: IndexMeta = { id, state: 'indexing', building: false, symbolCount: 0, createdAt: now, sdlBytes: Buffer.byteLength(sdl, 'utf8') };
-      entry = { meta, sdl, tenants: new Set(), results: new Map(), demand: new Map() };
+      entry = { meta, sdl, tenants: new Set(), claims: new Map(), results: new Map(), demand: new Map() };
       this.entries.set(id, entry);
     }
+    if (!entry.tenants.has(tenant)) entry.claims.set(tenant, now);
     entry.tenants.add(tenant);
     let ids = this.tenantIndexes.get(tenant);
     if (!ids) this.tenantIndexes.set(tenant, (ids = new Set()));
     ids.add(id);
-    return { meta: { ...entry.meta }, created };
+    return { meta: { ...entry.meta }, created, claimedAt: entry.claims.get(tenant) ?? entry.meta.createdAt };
   }
 
   async getMeta(id: string): Promise<IndexMeta | undefined> {
@@ -124,13 +127,34 @@ export class MemoryIndexStore implements IndexStore {
   }
 
   async removeTenant(id: string, tenant: string): Promise<number> {
+    return this.unclaim(id, tenant);
+  }
+
+  private unclaim(id: string, tenant: string): number {
     this.check(id);
     requireText('tenant', tenant, 256);
     this.tenantIndexes.get(tenant)?.delete(id);
     const entry = this.live(id);
     if (!entry) return 0;
     entry.tenants.delete(tenant);
+    entry.claims.delete(tenant);
     return entry.tenants.size;
+  }
+
+  async claimOf(id: string, tenant: string): Promise<number | undefined> {
+    this.check(id);
+    requireText('tenant', tenant, 256);
+    const entry = this.live(id);
+    if (!entry?.tenants.has(tenant)) return undefined;
+    return entry.claims.get(tenant) ?? entry.meta.createdAt;
+  }
+
+  async release(id: string, tenant: string): Promise<ReleaseResult> {
+    // One synchronous step, like the Redis script: nothing can interleave.
+    const remaining = this.unclaim(id, tenant);
+    if (remaining > 0 || !this.live(id)) return { remaining, deleted: false };
+    this.remove(id);
+    return { remaining: 0, deleted: true };
   }
 
   async listForTenant(tenant: string): Promise<string[]> {

@@ -5,7 +5,7 @@
  *
  * Index KEYS order (see keys.ts INDEX_KEY_ORDER):
  *   KEYS[1] meta  KEYS[2] sdl  KEYS[3] art  KEYS[4] tenants  KEYS[5] rc  KEYS[6] rc:exp
- *   KEYS[7] demand  KEYS[8] demand:seen  KEYS[9] art:next
+ *   KEYS[7] demand  KEYS[8] demand:seen  KEYS[9] art:next  KEYS[10] claims
  * Scripts flagged `allow-oom` only shrink memory, change TTLs or patch a few
  * metadata fields, so they keep working (deletes, touches, recording a failed
  * build) when Redis is at maxmemory;
@@ -32,27 +32,28 @@ end
 export const INDEX_SCRIPTS = {
   /**
    * sdEnsure: create the index unless it exists, all or nothing, its idle TTL included; always
-   * record the tenant. KEYS: the 9 index keys, then KEYS[10] the staged SDL (redis-sdl.ts; dropped
-   * when the index exists). ARGV[1] tenant, ARGV[2] idle TTL ms (0: none), ARGV[3] how the SDL comes:
-   * 'staged' in KEYS[10], 'inline' in ARGV[4], or 'claim' (none: only claim an existing index);
-   * ARGV[5..] meta field/value pairs. Returns { created (1, 0, or -1 when a claim found no index), meta
-   * as flat field/value list }.
+   * record the tenant, and the time of its first claim. KEYS: the 10 index keys, then KEYS[11] the
+   * staged SDL (redis-sdl.ts; dropped when the index exists). ARGV[1] tenant, ARGV[2] idle TTL ms
+   * (0: none), ARGV[3] how the SDL comes: 'staged' in KEYS[11], 'inline' in ARGV[4], or 'claim'
+   * (none: only claim an existing index); ARGV[5] the claim time (epoch ms); ARGV[6..] meta
+   * field/value pairs. Returns { created (1, 0, or -1 when a claim found no index), meta as flat
+   * field/value list, the tenant's claim time (nil for a claim recorded before claim times were) }.
    */
   sdEnsure: {
-    numberOfKeys: 10,
+    numberOfKeys: 11,
     lua: `${INHERIT_TTL}
 local created = 0
 if redis.call('EXISTS', KEYS[1]) == 0 then
   if ARGV[3] == 'claim' then return { -1, {} } end
-  redis.call('DEL', KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7], KEYS[8], KEYS[9])
+  redis.call('DEL', KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7], KEYS[8], KEYS[9], KEYS[10])
   if ARGV[3] == 'staged' then
-    if redis.call('EXISTS', KEYS[10]) == 0 then return redis.error_reply('SDLSTAGE the staged SDL expired before the index was created') end
-    redis.call('RENAME', KEYS[10], KEYS[2])
+    if redis.call('EXISTS', KEYS[11]) == 0 then return redis.error_reply('SDLSTAGE the staged SDL expired before the index was created') end
+    redis.call('RENAME', KEYS[11], KEYS[2])
     redis.call('PERSIST', KEYS[2])
   else
     redis.call('SET', KEYS[2], ARGV[4])
   end
-  redis.call('HSET', KEYS[1], unpack(ARGV, 5))
+  redis.call('HSET', KEYS[1], unpack(ARGV, 6))
   local ttl = tonumber(ARGV[2])
   if ttl > 0 then
     redis.call('PEXPIRE', KEYS[1], ttl)
@@ -60,11 +61,12 @@ if redis.call('EXISTS', KEYS[1]) == 0 then
   end
   created = 1
 elseif ARGV[3] == 'staged' then
-  redis.call('DEL', KEYS[10])
+  redis.call('DEL', KEYS[11])
 end
-redis.call('SADD', KEYS[4], ARGV[1])
+if redis.call('SADD', KEYS[4], ARGV[1]) == 1 then redis.call('HSET', KEYS[10], ARGV[1], ARGV[5]) end
 inherit_ttl(KEYS[1], KEYS[4])
-return { created, redis.call('HGETALL', KEYS[1]) }`,
+inherit_ttl(KEYS[1], KEYS[10])
+return { created, redis.call('HGETALL', KEYS[1]), redis.call('HGET', KEYS[10], ARGV[1]) }`,
   },
 
   /**
@@ -131,11 +133,11 @@ return 1`,
   },
 
   /**
-   * sdDelete: delete every key of the index. KEYS: the 9 index keys. No ARGV.
+   * sdDelete: delete every key of the index. KEYS: the 10 index keys. No ARGV.
    * Returns { existed (0|1), tenants that had claimed it }.
    */
   sdDelete: {
-    numberOfKeys: 9,
+    numberOfKeys: 10,
     lua: `#!lua flags=allow-oom
 local existed = redis.call('EXISTS', KEYS[1])
 local tenants = redis.call('SMEMBERS', KEYS[4])
@@ -145,10 +147,10 @@ return { existed, tenants }`,
 
   /**
    * sdTouch: every key of the index now expires ARGV[1] ms from now (all together).
-   * KEYS: the 9 index keys. ARGV[1] idle TTL in ms. Returns 1, or 0 when the index is gone.
+   * KEYS: the 10 index keys. ARGV[1] idle TTL in ms. Returns 1, or 0 when the index is gone.
    */
   sdTouch: {
-    numberOfKeys: 9,
+    numberOfKeys: 10,
     lua: `#!lua flags=allow-oom
 if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
 for i = 1, #KEYS do redis.call('PEXPIRE', KEYS[i], ARGV[1]) end
@@ -156,15 +158,47 @@ return 1`,
   },
 
   /**
-   * sdRemoveTenant: drop one tenant's claim. KEYS[1] meta, KEYS[2] tenants. ARGV[1] tenant.
+   * sdRemoveTenant: drop one tenant's claim. KEYS[1] meta, KEYS[2] tenants, KEYS[3] claims. ARGV[1] tenant.
    * Returns how many tenants still claim the index (0 when the index is gone).
    */
   sdRemoveTenant: {
-    numberOfKeys: 2,
+    numberOfKeys: 3,
     lua: `#!lua flags=allow-oom
 redis.call('SREM', KEYS[2], ARGV[1])
+redis.call('HDEL', KEYS[3], ARGV[1])
 if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
 return redis.call('SCARD', KEYS[2])`,
+  },
+
+  /**
+   * sdRelease: drop one tenant's claim and, when no claim remains, delete the index, in one step (a
+   * concurrent ensure by another tenant either comes before, and keeps the index, or after, and
+   * creates it anew). KEYS: the 10 index keys. ARGV[1] tenant. Returns { tenants still claiming,
+   * 1 when this call deleted the index }.
+   */
+  sdRelease: {
+    numberOfKeys: 10,
+    lua: `#!lua flags=allow-oom
+redis.call('SREM', KEYS[4], ARGV[1])
+redis.call('HDEL', KEYS[10], ARGV[1])
+if redis.call('EXISTS', KEYS[1]) == 0 then return { 0, 0 } end
+local remaining = redis.call('SCARD', KEYS[4])
+if remaining > 0 then return { remaining, 0 } end
+redis.call('DEL', unpack(KEYS))
+return { 0, 1 }`,
+  },
+
+  /**
+   * sdClaim: when a tenant claimed a live index (epoch ms as a string; the index's createdAt for a
+   * claim recorded before claim times were), or nil when it has no claim (works at maxmemory).
+   * KEYS[1] meta, KEYS[2] tenants, KEYS[3] claims. ARGV[1] tenant.
+   */
+  sdClaim: {
+    numberOfKeys: 3,
+    lua: `#!lua flags=no-writes
+if redis.call('EXISTS', KEYS[1]) == 0 then return false end
+if redis.call('SISMEMBER', KEYS[2], ARGV[1]) == 0 then return false end
+return redis.call('HGET', KEYS[3], ARGV[1]) or redis.call('HGET', KEYS[1], 'createdAt')`,
   },
 
   /**

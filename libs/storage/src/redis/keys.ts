@@ -12,6 +12,7 @@
  *   <p>idx:{<hex>}:demand     zset   <tenant tag>|<reason> -> count (the demand report)
  *   <p>idx:{<hex>}:demand:seen hash  <tenant tag>|<reason> -> last seen (epoch ms)
  *   <p>idx:{<hex>}:art:next   hash   artifacts being written, renamed to `art` when complete
+ *   <p>idx:{<hex>}:claims     hash   tenant -> when it first ensured the index (epoch ms; its own createdAt)
  * Outside any index (looked up lazily, stale members dropped on read):
  *   <p>indexes                set    all index ids
  *   <p>tenant:{<sha256(tenant)>}:indexes  set  index ids a tenant ensured
@@ -35,10 +36,11 @@ export interface IndexKeys {
   demand: string;
   demandSeen: string;
   artifactStage: string;
+  claims: string;
 }
 
 /** Order of the index's keys in every script's KEYS (see scripts headers). */
-export const INDEX_KEY_ORDER = ['meta', 'sdl', 'artifacts', 'tenants', 'results', 'resultExpiry', 'demand', 'demandSeen', 'artifactStage'] as const;
+export const INDEX_KEY_ORDER = ['meta', 'sdl', 'artifacts', 'tenants', 'results', 'resultExpiry', 'demand', 'demandSeen', 'artifactStage', 'claims'] as const;
 
 const PREFIX = /^[A-Za-z0-9:_.-]{0,64}$/;
 
@@ -69,6 +71,7 @@ export class RedisKeys {
       demand: `${base}:demand`,
       demandSeen: `${base}:demand:seen`,
       artifactStage: `${base}:art:next`,
+      claims: `${base}:claims`,
     };
   }
 

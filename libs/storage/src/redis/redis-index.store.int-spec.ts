@@ -34,7 +34,7 @@ describe('RedisIndexStore key layout', () => {
       await results.set(id, 'p', 'v', 60_000);
       const tag = `{${id.slice('sha256:'.length)}}`;
       const indexKeys = (await client.keys(`${keys.prefix}idx:*`)).sort();
-      expect(indexKeys).toEqual(['art', 'meta', 'rc', 'rc:exp', 'sdl', 'tenants'].map((k) => `${keys.prefix}idx:${tag}:${k}`).sort());
+      expect(indexKeys).toEqual(['art', 'claims', 'meta', 'rc', 'rc:exp', 'sdl', 'tenants'].map((k) => `${keys.prefix}idx:${tag}:${k}`).sort());
       await store.touch(id, 2_000);
       const ttls = await Promise.all(indexKeys.map((key) => client.pttl(key)));
       for (const ttl of ttls) expect(ttl).toBeGreaterThan(0);

@@ -6,7 +6,7 @@
  * for all keys of an index together by `touch`.
  */
 import type { Redis } from 'ioredis';
-import type { CreateResult, IndexArtifacts, IndexMeta, IndexStore } from '../index-store.js';
+import type { CreateResult, IndexArtifacts, IndexMeta, IndexStore, ReleaseResult } from '../index-store.js';
 import { checkArtifacts, isIndexId, requireText, requireTtl } from '../index-id.js';
 import { storageCall, StorageError, StorageErrorCode } from '../storage.errors.js';
 import { defineIndexScripts, type IndexScriptRunner } from './index-store.scripts.js';
@@ -54,22 +54,34 @@ export class RedisIndexStore implements IndexStore {
     const keys = this.keys.indexKeyList(id);
     const stage = sdlStageKey(this.keys.index(id).sdl);
     return storageCall('ensure index', async () => {
-      const ensure = (mode: 'claim' | 'inline' | 'staged', inline: Buffer | string) =>
-        this.run('sdEnsure', [...keys, stage], [tenant, idleTtlMs, mode, inline, ...encodeMeta(meta)]) as Promise<[number, string[]]>;
-      // An index that exists costs one small script, however large its SDL.
-      let reply = await ensure('claim', '');
-      if (reply[0] === -1 && bytes.byteLength <= this.sdlChunkBytes) reply = await ensure('inline', bytes);
-      else if (reply[0] === -1) {
-        await stageSdl(this.client, stage, bytes, this.sdlChunkBytes);
-        reply = await ensure('staged', '');
-      }
+      // The lookup sets first: if Redis refuses them (maxmemory), nothing of the index exists yet.
+      // A member left by a script that fails below is dropped on read like an expired one.
       await Promise.all([
         this.client.sadd(this.keys.allIndexes(), id),
         this.client.sadd(this.keys.tenantIndexes(tenant), id),
       ]);
+      const ensure = (mode: 'claim' | 'inline' | 'staged', inline: Buffer | string) =>
+        this.run('sdEnsure', [...keys, stage], [tenant, idleTtlMs, mode, inline, now, ...encodeMeta(meta)]) as Promise<[number, string[], string | null]>;
+      let reply: [number, string[], string | null] = [-1, [], null];
+      try {
+        // An index that exists costs one small script, however large its SDL.
+        reply = await ensure('claim', '');
+        if (reply[0] === -1 && bytes.byteLength <= this.sdlChunkBytes) reply = await ensure('inline', bytes);
+        else if (reply[0] === -1) {
+          await stageSdl(this.client, stage, bytes, this.sdlChunkBytes);
+          reply = await ensure('staged', '');
+        }
+        // Again once created: a release of the previous index with this id may have just unlisted it.
+        if (reply[0] === 1) await this.client.sadd(this.keys.allIndexes(), id);
+      } catch (error) {
+        // All or nothing: what this call created goes again (unless another tenant claimed it meanwhile).
+        if (reply[0] === 1) await this.run('sdRelease', keys, [tenant]).catch(() => undefined);
+        if ((await this.client.exists(keys[0]!).catch(() => 1)) === 0) await this.client.srem(this.keys.allIndexes(), id).catch(() => 0);
+        throw error;
+      }
       const stored = decodeMeta(pairsToObject(reply[1]));
       if (!stored) throw new StorageError(StorageErrorCode.Corrupt, 'index metadata vanished while ensuring it');
-      return { meta: stored, created: reply[0] === 1 };
+      return { meta: stored, created: reply[0] === 1, claimedAt: reply[2] === null ? stored.createdAt : Number(reply[2]) };
     });
   }
 
@@ -127,13 +139,35 @@ export class RedisIndexStore implements IndexStore {
     return storageCall('read index tenants', () => this.hasTenantUnchecked(id, tenant));
   }
 
+  async claimOf(id: string, tenant: string): Promise<number | undefined> {
+    requireText('tenant', tenant, MAX_TENANT);
+    const keys = this.keys.index(id);
+    const reply = await storageCall('read index claim', () => this.run('sdClaim', [keys.meta, keys.tenants, keys.claims], [tenant]));
+    return typeof reply === 'string' ? Number(reply) : undefined;
+  }
+
   async removeTenant(id: string, tenant: string): Promise<number> {
     requireText('tenant', tenant, MAX_TENANT);
     const keys = this.keys.index(id);
     return storageCall('remove index tenant', async () => {
-      const remaining = (await this.run('sdRemoveTenant', [keys.meta, keys.tenants], [tenant])) as number;
+      const remaining = (await this.run('sdRemoveTenant', [keys.meta, keys.tenants, keys.claims], [tenant])) as number;
       await this.client.srem(this.keys.tenantIndexes(tenant), id);
       return remaining;
+    });
+  }
+
+  async release(id: string, tenant: string): Promise<ReleaseResult> {
+    requireText('tenant', tenant, MAX_TENANT);
+    const keys = this.keys.indexKeyList(id);
+    return storageCall('release index', async () => {
+      const [remaining, deleted] = (await this.run('sdRelease', keys, [tenant])) as [number, number];
+      await this.client.srem(this.keys.tenantIndexes(tenant), id);
+      if (deleted === 1) {
+        await this.client.srem(this.keys.allIndexes(), id);
+        // Another tenant may have created it anew between the script and the SREM: keep it listed.
+        if ((await this.client.exists(keys[0]!)) === 1) await this.client.sadd(this.keys.allIndexes(), id);
+      }
+      return { remaining, deleted: deleted === 1 };
     });
   }
 
