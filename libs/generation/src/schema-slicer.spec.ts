@@ -5,9 +5,10 @@
  * Shopify Admin's Product and Order).
  */
 import { describe, expect, it } from '@jest/globals';
-import { parse } from 'graphql';
+import { buildSchema, parse } from 'graphql';
 import { countTokens } from 'gpt-tokenizer';
 import { sliceFromHits, sliceSchema } from './schema-slicer.js';
+import { SliceRelevance } from './slice-relevance.js';
 import { COSMO_DEMO, GITHUB, SHOPIFY_ADMIN, fixtureIndex } from './testing/index.js';
 
 const github = fixtureIndex(GITHUB);
@@ -96,5 +97,104 @@ describe('sliceSchema', () => {
     const slice = sliceFromHits(cosmo.schema, 'zzzz', hits, { maxTokens: 1000 });
     expect(slice.tokens).toBeLessThanOrEqual(1000);
     expect(slice.coordinates.filter((c) => c.startsWith('field:Nope'))).toEqual([]);
+  });
+
+  it.each([
+    [github, 'cancelled workflow runs week', 8000],
+    [github, 'What is the disk usage for each repository owned by the authenticated user?', 8000],
+    [shopify, 'How many returns has each customer initiated in the last year?', 4000],
+  ])('spends the budget it is given on a large schema (%#): expansion reaches past the first types', async (index, query, maxTokens) => {
+    const slice = await sliceSchema(index, query, { maxTokens });
+    expect(slice.tokens).toBeGreaterThan(0.9 * maxTokens);
+    expect(slice.tokens).toBeLessThanOrEqual(maxTokens);
+  });
+
+  it('shows every argument of printed fields when the budget allows, only the needed ones when it is tight', () => {
+    const schema = buildSchema(`
+      type Query { products(first: Int, after: String, vendor: String, productType: String, tag: String, savedSearchId: ID): [Product!]! }
+      type Product { id: ID! title: String! }
+    `);
+    const hits = [{ symbol: { coordinate: 'field:Query.products', kind: 'field' as const, name: 'Query.products', typeName: 'Product' }, score: 1 }];
+    const roomy = printed(sliceFromHits(schema, 'products', hits, { maxTokens: 2000 }).sdl);
+    for (const arg of ['first', 'after', 'vendor', 'productType', 'tag', 'savedSearchId']) expect(roomy).toContain(`Query.products(${arg}:)`);
+    const tight = sliceFromHits(schema, 'products', hits, { maxTokens: 40 });
+    expect(tight.tokens).toBeLessThanOrEqual(40);
+    expect(printed(tight.sdl)).not.toContain('Query.products(savedSearchId:)');
+  });
+
+  it('reaches the members of a union the query names, with their fields (`... on ReopenedEvent`)', async () => {
+    const found = printed((await sliceSchema(github, 'reopened pull requests', { maxTokens: 8000 })).sdl);
+    expect(found).toContain('ReopenedEvent.actor');
+    expect(found).toContain('ReopenedEvent.createdAt');
+  });
+
+  it('prints value types with their leaves (money: shopMoney { amount currencyCode }), not types with an identity', () => {
+    const schema = buildSchema(`
+      type Query { order(id: ID!): Order }
+      type Order { id: ID! total: MoneyBag! customer: Customer }
+      type MoneyBag { shopMoney: Money! presentmentMoney: Money! }
+      type Money { amount: Float! currencyCode: String! }
+      type Customer { id: ID! note: String }
+    `);
+    const hit = (name: string) => ({ symbol: { coordinate: `field:${name}`, kind: 'field' as const, name }, score: 1 });
+    const found = printed(sliceFromHits(schema, 'order', [hit('Query.order'), hit('Order.total'), hit('Order.customer')], { maxTokens: 75 }).sdl);
+    for (const entry of ['Order.total', 'MoneyBag.shopMoney', 'Money.amount', 'Money.currencyCode', 'Order.customer']) expect(found).toContain(entry);
+    expect(found).not.toContain('Customer.note');
+  });
+
+  it('enters a type through a hub and an interface (`repository { object(expression:) { ... on Commit } }`)', async () => {
+    const found = printed((await sliceSchema(github, 'check suites of the latest commit of a repository', { maxTokens: 4000 })).sdl);
+    for (const entry of ['Query.repository', 'Repository.object', 'Repository.object(expression:)', 'Commit.checkSuites']) expect(found).toContain(entry);
+  });
+
+  it('prints ordering arguments for "most recent", date arguments for a time window, and a field whose enum the query names', async () => {
+    expect(printed((await sliceSchema(github, 'most recently created gists of a user', { maxTokens: 4000 })).sdl)).toContain('User.gists(orderBy:)');
+    expect(printed((await sliceSchema(github, 'commits on the main branch over the past two weeks', { maxTokens: 4000 })).sdl)).toContain('Commit.history(since:)');
+    expect(printed((await sliceSchema(github, 'organization admins', { maxTokens: 4000 })).sdl)).toContain('OrganizationMemberEdge.role');
+  });
+});
+
+describe('SliceRelevance', () => {
+  const issues = buildSchema(`
+    type Query { repository(name: String!): Repository orders(first: Int, sortKey: String, reverse: Boolean, since: DateTime, query: String): [Order!]! }
+    scalar DateTime
+    enum IssueState { OPEN CLOSED }
+    type Repository { issues(first: Int, states: [IssueState!]): [Issue!]! }
+    type Issue { state: IssueState! title: String! }
+    type Order { id: ID! returns: [Return!]! }
+    type Return { id: ID! }
+    type ReopenedEvent { id: ID! }
+    type ClosedEvent { id: ID! }
+    type LabeledEvent { id: ID! }
+  `);
+
+  it('keeps a stop word that is the whole name of a type ("returns" when there is a Return), and only then', () => {
+    expect([...new SliceRelevance(issues, 'returns of each order', []).terms]).toContain('return');
+    expect([...new SliceRelevance(cosmo.schema, 'returns of each employee', []).terms]).not.toContain('return');
+  });
+
+  it('weighs the words of a partly matched type name by how rare they are among type names', () => {
+    const relevance = new SliceRelevance(issues, 'reopened things', []);
+    expect(relevance.typeScore('ReopenedEvent')).toBeGreaterThan(0.2);
+    expect(new SliceRelevance(issues, 'event things', []).typeScore('ReopenedEvent')).toBeLessThan(relevance.typeScore('ReopenedEvent'));
+  });
+
+  it('makes ordering arguments relevant only when the query asks for an order, and dates only for a time window', () => {
+    const orders = (issues.getQueryType()?.getFields() ?? {})['orders'];
+    if (!orders) throw new Error('fixture');
+    const arg = (name: string) => orders.args.find((candidate) => candidate.name === name) as (typeof orders.args)[number];
+    const plain = new SliceRelevance(issues, 'orders', []);
+    const ordered = new SliceRelevance(issues, 'the most recent orders', []);
+    const windowed = new SliceRelevance(issues, 'orders since last month', []);
+    expect(plain.argumentRelevant(orders, arg('sortKey'), 0.1)).toBe(false);
+    expect(ordered.argumentRelevant(orders, arg('sortKey'), 0.1)).toBe(true);
+    expect(ordered.argumentRelevant(orders, arg('reverse'), 0.1)).toBe(true);
+    expect(plain.argumentRelevant(orders, arg('since'), 0.1)).toBe(false);
+    expect(windowed.argumentRelevant(orders, arg('since'), 0.1)).toBe(true);
+  });
+
+  it('matches enum values to the query ("closed issues" -> IssueState)', () => {
+    expect(new SliceRelevance(issues, 'closed issues', []).enumMatch('IssueState')).toBe(true);
+    expect(new SliceRelevance(issues, 'issues', []).enumMatch('IssueState')).toBe(false);
   });
 });
