@@ -142,6 +142,19 @@ describe('sliceSchema', () => {
     expect(found).not.toContain('Customer.note');
   });
 
+  it('never offers internal (`_entities`, `_do_not_use_x`) or deprecated fields of its own accord', () => {
+    const schema = buildSchema(`
+      type Query { _service: Service! _do_not_use_order(id: ID!): Order order(id: ID!): Order oldOrder(id: ID!): Order @deprecated(reason: "use order") }
+      type Service { sdl: String }
+      type Order { id: ID! name: String! _internalNote: String }
+    `);
+    const hits = [{ symbol: { coordinate: 'object:Order', kind: 'object' as const, name: 'Order' }, score: 1 }];
+    const found = printed(sliceFromHits(schema, 'order', hits, { maxTokens: 2000 }).sdl);
+    expect(found).toContain('Query.order');
+    expect(found).toContain('Order.name');
+    for (const hidden of ['Query._service', 'Query._do_not_use_order', 'Query.oldOrder', 'Order._internalNote']) expect(found).not.toContain(hidden);
+  });
+
   it('enters a type through a hub and an interface (`repository { object(expression:) { ... on Commit } }`)', async () => {
     const found = printed((await sliceSchema(github, 'check suites of the latest commit of a repository', { maxTokens: 4000 })).sdl);
     for (const entry of ['Query.repository', 'Repository.object', 'Repository.object(expression:)', 'Commit.checkSuites']) expect(found).toContain(entry);

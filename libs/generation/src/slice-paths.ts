@@ -50,6 +50,14 @@ export function unwrapField(field: GraphQLField<unknown, unknown>): Unwrapped {
   return known;
 }
 
+/**
+ * Fields an operation should not be pointed at: deprecated ones, and internal ones whose name
+ * starts with an underscore (`_entities`, `_service` of federation, `_do_not_use_...`).
+ */
+export function isHiddenField(field: GraphQLField<unknown, unknown>): boolean {
+  return field.deprecationReason != null || field.name.startsWith('_');
+}
+
 /** Required arguments without default. */
 export function requiredArgs(field: GraphQLField<unknown, unknown>): string[] {
   return field.args.filter(isRequiredArgument).map((arg) => arg.name);
@@ -86,7 +94,7 @@ function buildEntries(schema: GraphQLSchema, roots: readonly RootOperation[]): E
     const root = schema.getRootType(operation);
     if (!root) continue;
     for (const field of Object.values(root.getFields())) {
-      if (field.deprecationReason) continue;
+      if (isHiddenField(field)) continue;
       const first: SliceStep = { owner: root.name, field: field.name };
       push(index.direct, unwrapField(field).target, [first]);
       // A hub is a single object (`repository(owner:, name:)`, `viewer`) or the nodes of a list (`codeDiscountNodes`).
@@ -136,7 +144,7 @@ function neighbours(type: GraphQLNamedType | undefined, schema: GraphQLSchema): 
   neighbourCache.set(type, out);
   if (isObjectType(type) || isInterfaceType(type)) {
     for (const field of Object.values(type.getFields())) {
-      if (field.deprecationReason || isLeafType(getNamedType(field.type))) continue;
+      if (isHiddenField(field) || isLeafType(getNamedType(field.type))) continue;
       if (field.args.some((arg) => isRequiredArgument(arg) && !isLeafType(getNamedType(arg.type)))) continue;
       out.push({ to: unwrapField(field).target, step: { owner: type.name, field: field.name } });
     }
