@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { fileURLToPath } from 'node:url';
 import type { Redis } from 'ioredis';
-import type { GenerationClient } from '@discovery/generation';
+import type { GenerationClient } from '@discovery/discovery';
 import type { Storage } from '@discovery/storage';
 import {
   OpenAiScriptedServer, closeTestRedis, createTestRedis, deleteKeysByPrefix, freePort, submitReply, uniquePrefix, waitFor,

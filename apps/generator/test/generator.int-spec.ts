@@ -6,7 +6,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import type { INestApplicationContext } from '@nestjs/common';
 import { loadGeneratorConfig } from '@discovery/config';
-import type { GenerationClient } from '@discovery/generation';
+import type { GenerationClient } from '@discovery/discovery';
 import type { Storage } from '@discovery/storage';
 import {
   OpenAiScriptedServer, closeTestRedis, createTestRedis, deleteKeysByPrefix, submitReply, toolCallReply, uniquePrefix,

@@ -5,8 +5,6 @@
  */
 import type { McpConfig, SchemaSource as SchemaSourceConfig } from '@discovery/config';
 import {
-  createDiscoveryApiClient,
-  createDiscoveryClient,
   examplesFromSdl,
   FileSchemaSource,
   IndexSync,
@@ -18,6 +16,7 @@ import {
   type SchemaSource,
   type ToolExamples,
 } from '@discovery/mcp';
+import { createDiscoveryApiClient, createDiscoveryTransport, createYokoClient } from '@discovery/proto/client';
 import type { BridgeMetrics } from './bridge-metrics.js';
 
 export interface BridgeRuntimeOptions {
@@ -37,8 +36,9 @@ export class BridgeRuntime {
 
   constructor(private readonly options: BridgeRuntimeOptions) {
     const discovery = { baseUrl: options.discovery.url, ...(options.discovery.token ? { token: options.discovery.token } : {}) };
-    this.client = createDiscoveryClient(discovery);
-    this.api = createDiscoveryApiClient(discovery);
+    const transport = createDiscoveryTransport(discovery);
+    this.client = createYokoClient(transport);
+    this.api = createDiscoveryApiClient(transport);
     this.sync = new IndexSync({
       client: this.client,
       pollIntervalMs: options.mcp.sync.pollIntervalMs,

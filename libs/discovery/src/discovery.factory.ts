@@ -5,10 +5,11 @@
  */
 import { Authenticator } from '@discovery/auth';
 import type { AuthConfig, IndexLimitsConfig } from '@discovery/config';
-import { GENERATE_QUEUE, GENERATE_QUEUE_OPTIONS, GenerationClient, type GenerateJobData, type GenerateJobResult } from '@discovery/generation';
+import { GENERATE_QUEUE, GENERATE_QUEUE_OPTIONS, type GenerateJobData, type GenerateJobResult } from '@discovery/generation/contract';
 import { acceptRequestId, type Logger, type Metrics, observabilityInterceptor, REQUEST_ID_HEADER } from '@discovery/observability';
 import type { Storage } from '@discovery/storage';
-import { workerPipeline } from './build/build-pipeline.js';
+import { workerPipeline } from './index-build/build-pipeline.js';
+import { GenerationClient } from './generation-client.js';
 import { metricsObserver } from './discovery-metrics.js';
 import { createDiscoveryRuntime, type DiscoveryRuntime } from './discovery.runtime.js';
 import { BUILD_QUEUE, type BuildJobData, type BuildJobResult } from './discovery.types.js';

@@ -17,7 +17,7 @@ import {
 } from '@discovery/auth';
 import type { DemandStore, EventBus, IndexStore, JobQueue } from '@discovery/storage';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { BuildPipeline, BuildPipelineFactory, OwnedBuildPipeline } from './build/build-pipeline.js';
+import type { BuildPipeline, BuildPipelineFactory, OwnedBuildPipeline } from './index-build/build-pipeline.js';
 import { connectNodeHandler } from './connect/connect-node-handler.js';
 import { discoveryRoutes } from './connect/discovery.routes.js';
 import { errorMappingInterceptor } from './connect/error-mapping.interceptor.js';
@@ -27,7 +27,7 @@ import type { BuildJobData, BuildJobResult } from './discovery.types.js';
 import { IndexBuilder } from './index-builder.js';
 import { IndexReader } from './index-reader.js';
 import { indexVersion } from './index-version.js';
-import { type DiscoveryObserver, type Log, type QueryGenerator, silentLog, type TextEmbedder } from './ports.js';
+import { type DiscoveryObserver, type Log, type GenerationPort, silentLog, type TextEmbedder } from './ports.js';
 
 export interface DiscoveryRuntimeOptions {
   store: IndexStore;
@@ -37,7 +37,7 @@ export interface DiscoveryRuntimeOptions {
   buildQueue: JobQueue<BuildJobData, BuildJobResult>;
   authenticator: Authenticator;
   embedder?: TextEmbedder;
-  generator?: QueryGenerator;
+  generator?: GenerationPort;
   limits: {
     idleTtlMs: number;
     maxSdlBytes: number;

@@ -11,7 +11,6 @@ import type {
   BuildJobResult,
   Caller,
   GenerateInput,
-  GenerateOutput,
   IndexView,
   SearchInput,
   SliceInput,
@@ -20,10 +19,11 @@ import type {
   SymbolView,
 } from './discovery.types.js';
 import type { IndexReader } from './index-reader.js';
-import { indexIdForSdl } from './index-id.js';
-import { type DiscoveryObserver, type Log, type QueryGenerator, silentLog } from './ports.js';
+import { indexIdForSdl } from '@discovery/proto';
+import { type DiscoveryObserver, type Log, type GenerationPort, silentLog } from './ports.js';
 import { validateGenerate, validateIndexId, validateSdl, validateSearch, validateSlice, validateSymbols } from './requests.js';
-import { sliceFromHits, sliceHitCount } from '@discovery/generation';
+import type { Resolution } from '@discovery/generation/contract';
+import { sliceFromHits, sliceHitCount } from '@discovery/generation/slice';
 import type { EventBus } from '@discovery/storage';
 
 export interface DiscoveryServiceOptions {
@@ -51,7 +51,7 @@ export class DiscoveryService {
     private readonly builds: JobQueue<BuildJobData, BuildJobResult>,
     private readonly events: EventBus,
     private readonly reader: IndexReader,
-    private readonly generator: QueryGenerator | undefined,
+    private readonly generator: GenerationPort | undefined,
     private readonly options: DiscoveryServiceOptions,
     private readonly log: Log = silentLog,
   ) {
@@ -138,7 +138,7 @@ export class DiscoveryService {
     return sliceFromHits(schema, request.query, hits, { maxTokens: request.maxTokens, roots: request.roots });
   }
 
-  async generate(caller: Caller, input: GenerateInput, requestId?: string): Promise<GenerateOutput> {
+  async generate(caller: Caller, input: GenerateInput, requestId?: string): Promise<Resolution> {
     const request = validateGenerate(input);
     if (!this.generator) {
       throw new DiscoveryError(

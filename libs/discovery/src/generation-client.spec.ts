@@ -5,10 +5,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { InProcessJobQueue, MemoryIndexStore, MemoryResultCache } from '@discovery/storage';
-import type { GenerateJobData, GenerateJobResult, Resolution } from './generate-job.js';
+import { GenerationError, generationJobId, normalizePrompt, type GenerateJobData, type GenerateJobResult, type Resolution } from '@discovery/generation/contract';
 import { GenerationClient } from './generation-client.js';
-import { GenerationError } from './generation.errors.js';
-import { generationJobId, normalizePrompt } from './prompt-key.js';
 
 const INDEX = `sha256:${'a'.repeat(64)}`;
 const ANSWER: Resolution = {
@@ -51,7 +49,7 @@ describe('GenerationClient', () => {
   });
 
   it('rejects an overlong prompt', async () => {
-    await expect(client().generate(INDEX, 'x'.repeat(5000))).rejects.toMatchObject({ code: 'invalid_argument' });
+    await expect(client().generate(INDEX, 'x'.repeat(8001))).rejects.toMatchObject({ code: 'invalid_argument' });
   });
 
   it('sends the normalized prompt, a deadline and the request id', async () => {

@@ -4,11 +4,20 @@
  * the job for (index, prompt) and waits for it within GENERATE_TIMEOUT, then
  * caches a complete answer. Domain outcomes come back as GenerationError.
  */
+import {
+  GenerationError,
+  GenerationErrorCode,
+  generationCacheKey,
+  generationJobId,
+  normalizePrompt,
+  type GenerateJobData,
+  type GenerateJobResult,
+  type Resolution,
+} from '@discovery/generation/contract';
 import { NO_GENERATOR_WORKER } from '@discovery/proto';
+import { MAX_PROMPT_CHARS } from '@discovery/proto/limits';
 import { JobFailedError, JobTimeoutError, type JobQueue, type ResultCache } from '@discovery/storage';
-import type { GenerateJobData, GenerateJobResult, Resolution } from './generate-job.js';
-import { GenerationError, GenerationErrorCode } from './generation.errors.js';
-import { MAX_PROMPT_LENGTH, generationCacheKey, generationJobId, normalizePrompt } from './prompt-key.js';
+import type { GenerationPort } from './ports.js';
 
 export interface GenerationClientOptions {
   queue: JobQueue<GenerateJobData, GenerateJobResult>;
@@ -36,7 +45,7 @@ function isResolution(value: unknown): value is Resolution {
   );
 }
 
-export class GenerationClient {
+export class GenerationClient implements GenerationPort {
   /** Epoch ms until which a seen worker is trusted. */
   private workerSeenUntil = 0;
 
@@ -56,8 +65,8 @@ export class GenerationClient {
   async generate(indexId: string, prompt: string, options: { requestId?: string } = {}): Promise<Resolution> {
     const normalized = normalizePrompt(typeof prompt === 'string' ? prompt : '');
     if (normalized === '') throw new GenerationError(GenerationErrorCode.InvalidArgument, 'The prompt must contain a non-space character.');
-    if (normalized.length > MAX_PROMPT_LENGTH) {
-      throw new GenerationError(GenerationErrorCode.InvalidArgument, `The prompt is longer than ${MAX_PROMPT_LENGTH} characters.`);
+    if (normalized.length > MAX_PROMPT_CHARS) {
+      throw new GenerationError(GenerationErrorCode.InvalidArgument, `The prompt is longer than ${MAX_PROMPT_CHARS} characters.`);
     }
     const cacheKey = generationCacheKey(indexId, normalized);
     const cached = await this.readCache(indexId, cacheKey);

@@ -2,7 +2,7 @@
  * What the discovery service needs from its surroundings, kept small so that
  * apps wire real adapters and tests wire real ones too (memory or Redis).
  */
-import type { GenerateOutput } from './discovery.types.js';
+import type { Resolution } from '@discovery/generation/contract';
 
 /** Embeds symbol and query texts into int8 unit vectors of one model. */
 export interface TextEmbedder {
@@ -13,9 +13,9 @@ export interface TextEmbedder {
   embedQuery(text: string): Promise<Float32Array>;
 }
 
-/** Turns a prompt into operations (the generator, through its queue). */
-export interface QueryGenerator {
-  generate(indexId: string, prompt: string, options: { requestId?: string }): Promise<GenerateOutput>;
+/** Turns a prompt into operations: the generator, through its queue (GenerationClient). */
+export interface GenerationPort {
+  generate(indexId: string, prompt: string, options: { requestId?: string }): Promise<Resolution>;
 }
 
 /** Structured log sink (pino-compatible subset). Never pass SDL, prompts or tokens. */

@@ -1,5 +1,4 @@
-export * from './generation.errors.js';
-export * from './generate-job.js';
+export * from './contract/index.js';
 export * from './generation-index.js';
 export * from './variables-schema.js';
 export * from './parameterize.js';
@@ -9,8 +8,6 @@ export * from './finalize-operation.js';
 export * from './mutation-policy.js';
 export * from './schema-paths.js';
 export * from './schema-slice.js';
-export * from './prompt-key.js';
-export * from './generation-client.js';
 export * from './model-tools.js';
 export * from './model-caller.js';
 export * from './model-prompt.js';

@@ -11,7 +11,7 @@ import { deserializeSearchIndex, getSymbols, search, type SearchIndex } from '@d
 import { buildSchemaFromSdl, type SchemaSymbol } from '@discovery/schema-symbols';
 import type { IndexStore } from '@discovery/storage';
 import type { GenerationHit, GenerationIndex, GenerationIndexSource, GenerationSearchRequest } from './generation-index.js';
-import { GenerationError, GenerationErrorCode } from './generation.errors.js';
+import { GenerationError, GenerationErrorCode } from './contract/generation.errors.js';
 
 class StoredIndex implements GenerationIndex {
   constructor(

@@ -27,7 +27,7 @@ import {
   valueFromASTUntyped,
   valueToLiteral,
 } from 'graphql';
-import type { JsonSchema } from './generate-job.js';
+import type { JsonSchema } from './contract/generate-job.js';
 
 /** JSON Schema fragments for custom scalars, by scalar name (e.g. `{ DateTime: { type: 'string', format: 'date-time' } }`). */
 export type ScalarJsonSchemas = Readonly<Record<string, JsonSchema>>;

@@ -1,6 +1,7 @@
 /**
  * Index addresses: `sha256:` + 64 lowercase hex digits of SHA-256 over the
- * exact SDL bytes (docs/wire.md §1). The same SDL always has the same address.
+ * exact SDL bytes (docs/wire.md §1). The same SDL always has the same address. Computed here
+ * only: the indexer addresses what it stores, the bridge and the CLI what they send.
  */
 import { createHash } from 'node:crypto';
 

@@ -138,7 +138,7 @@ describe('BuildWorkerPool', () => {
   }, 30_000);
 
   it('lets a process whose pool was never closed exit once its builds are done (idle workers are unref\'d)', () => {
-    const compiled = new URL('../../dist/build/build-worker.pool.js', import.meta.url);
+    const compiled = new URL('../../dist/index-build/build-worker.pool.js', import.meta.url);
     expect(existsSync(compiled)).toBe(true); // built by `npm run build` before the tests
     const script = [
       `const { BuildWorkerPool } = await import(${JSON.stringify(compiled.href)});`,

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { buildSchemaFromSdl, estimateSymbols, extractSymbols } from '@discovery/schema-symbols';
 import { InProcessEventBus, MemoryIndexStore, UnrecoverableJobError, type JobContext } from '@discovery/storage';
 import { IndexBuilder } from '../index-builder.js';
-import { indexIdForSdl } from '../index-id.js';
+import { indexIdForSdl } from '@discovery/proto';
 
 const FIXTURES = new URL('../../../../test/fixtures/schemas/', import.meta.url);
 const fixtures = readdirSync(FIXTURES).filter((name) => name.endsWith('.graphql'));

@@ -1,6 +1,6 @@
 /**
  * The generator's job contract, shared by the indexer (producer, through
- * GenerationClient) and the generator worker (consumer). Changing these shapes
+ * @discovery/discovery's GenerationClient) and the generator worker (consumer). Changing these shapes
  * changes what is stored on the queue: keep them additive.
  */
 import type { QueueOptions } from '@discovery/storage';

@@ -4,9 +4,6 @@
  */
 import { createHash } from 'node:crypto';
 
-/** Longest prompt accepted, in characters (a prompt is a request, not a document). */
-export const MAX_PROMPT_LENGTH = 4000;
-
 /** Unicode NFKC, whitespace runs collapsed to one space, trimmed. What the model is given. */
 export function normalizePrompt(prompt: string): string {
   return prompt.normalize('NFKC').replace(/\s+/gu, ' ').trim();
