@@ -12,11 +12,13 @@ import {
   QueryGenerator,
   queryComposerFromConfig,
   queryGeneratorFromConfig,
-  StoredIndexSource,
+  ReaderIndexSource,
   type GenerateJobData,
   type GenerateJobResult,
   type GenerationIndexSource,
 } from '@discovery/generation';
+import { createTextEmbedder } from '@discovery/embeddings';
+import { IndexReader, indexVersion } from '@discovery/index-reader';
 import { createLogger, Metrics, OpsEndpoints, startOpsServer, type Logger, type RunningOpsServer } from '@discovery/observability';
 import { createStorage, type JobQueue, type QueueOptions, type Storage } from '@discovery/storage';
 
@@ -63,7 +65,16 @@ export class GeneratorContext {
     if (!generator) logger.warn('LLM_MODEL is not set: generation jobs are answered by composing operations without a language model');
     const ops = new OpsEndpoints({ metrics, checks: { redis: () => storage.ping() } });
     const composer = queryComposerFromConfig(config.generate);
-    return new GeneratorContext(config, logger, metrics, storage, queue, generator, composer, new StoredIndexSource(storage.indexStore), ops);
+    // The same reader as search: query vectors when embeddings are on and weighted.
+    const embedder = config.search.vectorWeight > 0 ? await createTextEmbedder(config.embeddings, storage.embeddingCache) : undefined;
+    const reader = new IndexReader(storage.indexStore, embedder, {
+      idleTtlMs: 60_000,
+      currentVersion: indexVersion(embedder?.id),
+      cacheMaxBytes: config.search.cacheMaxBytes,
+      vectorWeight: config.search.vectorWeight,
+    });
+    await storage.eventBus.subscribe((event) => reader.invalidate(event.indexId));
+    return new GeneratorContext(config, logger, metrics, storage, queue, generator, composer, new ReaderIndexSource(reader), ops);
   }
 
   /** Serves /metrics, /healthz and /readyz on METRICS_PORT; returns the bound port. */

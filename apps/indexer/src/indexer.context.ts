@@ -4,7 +4,8 @@
  * operations endpoints. Closing it drains and closes them in order.
  */
 import type { IndexerConfig } from '@discovery/config';
-import { createTextEmbedder, discoveryFromConfig, type DiscoveryRuntime, type TextEmbedderHandle } from '@discovery/discovery';
+import { discoveryFromConfig, type DiscoveryRuntime } from '@discovery/discovery';
+import { createTextEmbedder, type TextEmbedderHandle } from '@discovery/embeddings';
 import { createLogger, type Logger, Metrics, OpsEndpoints } from '@discovery/observability';
 import { createStorage, type Storage } from '@discovery/storage';
 

@@ -22,6 +22,7 @@ export type {
   HttpListenConfig,
   IndexLimitsConfig,
   JwtConfig,
+  SearchReadConfig,
 } from './sections.js';
 export {
   parseDiscoveryTokens,

@@ -25,8 +25,7 @@ import { yokoRoutes, type YokoRoutesOptions } from './connect/yoko.routes.js';
 import { DiscoveryService } from './discovery.service.js';
 import type { BuildJobData, BuildJobResult } from './discovery.types.js';
 import { IndexBuilder } from './index-builder.js';
-import { IndexReader } from './index-reader.js';
-import { indexVersion } from './index-version.js';
+import { IndexReader, indexVersion } from '@discovery/index-reader';
 import { type DiscoveryObserver, type Log, type GenerationPort, silentLog, type TextEmbedder } from './ports.js';
 
 export interface DiscoveryRuntimeOptions {

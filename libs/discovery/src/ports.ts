@@ -4,14 +4,7 @@
  */
 import type { Resolution } from '@discovery/generation/contract';
 
-/** Embeds symbol and query texts into int8 unit vectors of one model. */
-export interface TextEmbedder {
-  /** Model identity: part of the index version. */
-  readonly id: string;
-  embed(texts: string[], signal?: AbortSignal): Promise<Int8Array[]>;
-  /** A query's unit vector, straight from the model (no shared cache: a warm search stays in process). */
-  embedQuery(text: string): Promise<Float32Array>;
-}
+export type { TextEmbedder } from '@discovery/embeddings';
 
 /** Turns a prompt into operations: the generator, through its queue (GenerationClient). */
 export interface GenerationPort {

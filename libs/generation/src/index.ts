@@ -12,7 +12,7 @@ export * from './model-tools.js';
 export * from './model-caller.js';
 export * from './model-prompt.js';
 export * from './query-generator.js';
-export * from './stored-index.source.js';
+export * from './reader-index.source.js';
 export * from './generation-worker.js';
 export * from './query-generator.factory.js';
 export * from './schema-slicer.js';

@@ -6,7 +6,8 @@
  */
 import type { ServeConfig, StaticTokenEntry } from '@discovery/config';
 import { TOKEN_SCOPES } from '@discovery/config';
-import { createTextEmbedder, discoveryFromConfig, type DiscoveryRuntime, type TextEmbedderHandle } from '@discovery/discovery';
+import { discoveryFromConfig, type DiscoveryRuntime } from '@discovery/discovery';
+import { createTextEmbedder, type TextEmbedderHandle } from '@discovery/embeddings';
 import {
   GENERATE_QUEUE,
   GENERATE_QUEUE_OPTIONS,
@@ -14,7 +15,7 @@ import {
   QueryGenerator,
   queryComposerFromConfig,
   queryGeneratorFromConfig,
-  StoredIndexSource,
+  ReaderIndexSource,
   type GenerateJobData,
   type GenerateJobResult,
 } from '@discovery/generation';
@@ -59,7 +60,7 @@ export class ServeRuntime {
     const generator = queryGeneratorFromConfig(config.llm, config.generate, { log: logger });
     if (!generator) logger.warn('LLM_MODEL is not set: generate_query composes operations without a language model');
     const handler = generationJobHandler({
-      indexes: new StoredIndexSource(storage.indexStore),
+      indexes: new ReaderIndexSource(discovery.reader),
       generator,
       composer: queryComposerFromConfig(config.generate),
       log: logger,

@@ -1,11 +1,13 @@
 /**
- * Opens indexes for reading: checks existence, tenancy and readiness, marks
- * the use (idle eviction), loads the index into the bounded cache and serves
- * search and records from memory. Used by the indexer's API and by the
- * generator, so both rank and read the same way.
+ * The one reader of stored indexes, for the discovery API and the generator alike: checks
+ * existence, tenancy (when a tenant is given) and readiness, marks the use (idle eviction),
+ * loads the index into a bounded cache (least recently used out first) and serves search (query
+ * vectors included when they are weighted and the index holds the current model's), records and
+ * the full schema from memory. Both callers therefore rank and read an index the same way.
  *
- * Warm path: a cached index already verified for this tenant within the
- * verify interval is served without any Redis round trip.
+ * Warm path: a cached index verified (for this tenant) within the verify interval is served
+ * without any store round trip. A rebuilt index (another build version or build time) is loaded
+ * afresh; `invalidate` drops one at once (index events).
  */
 import type { GraphQLSchema } from 'graphql';
 import { buildSchemaFromSdl, type SchemaSymbol } from '@discovery/schema-symbols';
@@ -14,27 +16,40 @@ import {
   deserializeSearchIndex,
   getSymbols as lookupSymbols,
   search as rankSymbols,
+  type RankingOptions,
   type SearchHit,
   type SearchIndex,
-  type RankingOptions,
   type SearchRequest,
 } from '@discovery/ranking';
 import type { IndexStore } from '@discovery/storage';
-import { DiscoveryError, DiscoveryErrorCode } from './discovery.errors.js';
+import { IndexReadError, IndexReadErrorCode } from './index-reader.errors.js';
 import { LoadedIndexCache } from './loaded-index-cache.js';
 import { LruMap } from './lru-map.js';
-import type { DiscoveryObserver, TextEmbedder } from './ports.js';
 
 export interface LoadedIndex {
   readonly id: string;
   /** Version of the stored data (format, ranking, embedding model). */
   readonly version: string;
+  /** When the stored data was built (a rebuild of the same version changes it). */
+  readonly indexedAt: number;
   readonly search: SearchIndex;
   readonly bytes: number;
   /** Tenants verified to own this index. */
   readonly tenants: Set<string>;
   verifiedAt: number;
   schema?: Promise<GraphQLSchema>;
+}
+
+/** Embeds a query with the model the index's vectors came from. */
+export interface QueryEmbedder {
+  embedQuery(text: string): Promise<Float32Array>;
+}
+
+/** Hooks for metrics; every member optional. */
+export interface IndexReaderObserver {
+  cacheLookup?(hit: boolean): void;
+  indexesHeld?(count: number, bytes: number): void;
+  indexEvicted?(reason: 'memory'): void;
 }
 
 export interface IndexReaderOptions {
@@ -51,6 +66,8 @@ export interface IndexReaderOptions {
 
 /** Loaded JS structures weigh more than their serialized parts. */
 const HEAP_FACTOR = 3;
+/** The tenant of trusted opens (the generator: its job was accepted after the tenancy check). */
+const TRUSTED = '\u0000trusted';
 
 export class IndexReader {
   private readonly cache: LoadedIndexCache<LoadedIndex>;
@@ -61,9 +78,9 @@ export class IndexReader {
 
   constructor(
     private readonly store: IndexStore,
-    private readonly embedder: TextEmbedder | undefined,
+    private readonly embedder: QueryEmbedder | undefined,
     private readonly options: IndexReaderOptions,
-    private readonly observer: DiscoveryObserver = {},
+    private readonly observer: IndexReaderObserver = {},
   ) {
     this.cache = new LoadedIndexCache(options.cacheMaxBytes, () => observer.indexEvicted?.('memory'));
     this.verifyIntervalMs = options.verifyIntervalMs ?? Math.min(5000, Math.max(10, options.idleTtlMs / 4));
@@ -82,32 +99,38 @@ export class IndexReader {
     return this.cache.size;
   }
 
-  /** Verifies that `tenant` may read a servable index and returns it loaded. */
-  async open(indexId: string, tenant: string): Promise<LoadedIndex> {
+  /**
+   * Returns a servable index loaded. With a `tenant`, verifies that it may read the index and
+   * marks the use (idle deadline); without one (the generator, whose job the API accepted after
+   * that check) neither. Throws IndexReadError `not_found`, `not_ready` or `too_large`.
+   */
+  async open(indexId: string, tenant?: string): Promise<LoadedIndex> {
+    const who = tenant ?? TRUSTED;
     const now = this.now();
     const cached = this.cache.peek(indexId);
-    if (cached && cached.tenants.has(tenant) && now - cached.verifiedAt < this.verifyIntervalMs) {
+    if (cached && cached.tenants.has(who) && now - cached.verifiedAt < this.verifyIntervalMs) {
       this.observer.cacheLookup?.(true);
       return cached;
     }
     const meta = await this.store.getMeta(indexId);
-    if (!meta || !(await this.store.hasTenant(indexId, tenant))) {
+    if (!meta || (tenant !== undefined && !(await this.store.hasTenant(indexId, tenant)))) {
       if (!meta) this.invalidate(indexId);
-      throw DiscoveryError.notFound(indexId);
+      throw new IndexReadError(IndexReadErrorCode.NotFound, `index ${indexId} not found`);
     }
     if (meta.state !== 'ready' || !meta.builtVersion) {
-      throw new DiscoveryError(
-        DiscoveryErrorCode.FailedPrecondition,
+      throw new IndexReadError(
+        IndexReadErrorCode.NotReady,
         meta.state === 'failed' ? `index build failed: ${meta.error ?? 'unknown error'}` : 'index is still being built',
       );
     }
     this.checkFits(meta.storedBytes);
-    await this.store.touch(indexId, this.options.idleTtlMs);
-    if (cached && cached.version !== meta.builtVersion) this.invalidate(indexId);
-    this.observer.cacheLookup?.(Boolean(cached && cached.version === meta.builtVersion));
+    if (tenant !== undefined) await this.store.touch(indexId, this.options.idleTtlMs);
+    const current = cached && cached.version === meta.builtVersion && cached.indexedAt === (meta.indexedAt ?? 0);
+    if (cached && !current) this.invalidate(indexId);
+    this.observer.cacheLookup?.(Boolean(current));
     const loaded = await this.cache.getOrLoad(indexId, () => this.load(indexId));
-    if (!loaded) throw DiscoveryError.notFound(indexId);
-    loaded.tenants.add(tenant);
+    if (!loaded) throw new IndexReadError(IndexReadErrorCode.NotFound, `index ${indexId} not found`);
+    loaded.tenants.add(who);
     loaded.verifiedAt = now;
     this.observer.indexesHeld?.(this.cache.size, this.cache.bytes);
     return loaded;
@@ -117,8 +140,8 @@ export class IndexReader {
   private checkFits(storedBytes: number | undefined): void {
     if (storedBytes === undefined || storedBytes * HEAP_FACTOR <= this.options.cacheMaxBytes) return;
     const mib = (bytes: number) => Math.ceil(bytes / (1024 * 1024));
-    throw new DiscoveryError(
-      DiscoveryErrorCode.ResourceExhausted,
+    throw new IndexReadError(
+      IndexReadErrorCode.TooLarge,
       `this index needs about ${mib(storedBytes * HEAP_FACTOR)} MiB of memory when loaded, more than this replica's whole index cache (${mib(this.options.cacheMaxBytes)} MiB, INDEX_CACHE_MAX_BYTES)`,
     );
   }
@@ -132,12 +155,13 @@ export class IndexReader {
     return lookupSymbols(index.search, coordinates);
   }
 
-  /** The full schema the index was built from (validation of generated operations). */
-  async getSchema(index: LoadedIndex): Promise<GraphQLSchema> {
+  /** The full schema the index was built from (slices, validation of generated operations), built once per load. */
+  async schema(index: LoadedIndex): Promise<GraphQLSchema> {
     index.schema ??= this.store.getSdl(index.id).then((sdl) => {
-      if (sdl === undefined) throw DiscoveryError.notFound(index.id);
+      if (sdl === undefined) throw new IndexReadError(IndexReadErrorCode.NotFound, `index ${index.id} not found`);
       return buildSchemaFromSdl(sdl).schema;
     });
+    index.schema.catch(() => (index.schema = undefined));
     return index.schema;
   }
 
@@ -149,6 +173,7 @@ export class IndexReader {
     return {
       id: indexId,
       version: meta.builtVersion,
+      indexedAt: meta.indexedAt ?? 0,
       search: deserializeSearchIndex(parts),
       bytes: bytes * HEAP_FACTOR,
       tenants: new Set(),

@@ -1,14 +1,23 @@
 /**
  * Picks the embedding provider from configuration and wraps it for the
- * discovery service: symbol vectors cached by text across indexes and
+ * services (the index builder and the index reader): symbol vectors cached by text across indexes and
  * replicas (returned as int8), query vectors straight from the model. `none`
  * turns the meaning signal off. The model is loaded before this returns, so
  * its identity (part of the index version) is known.
  */
 import type { EmbeddingsConfig } from '@discovery/config';
-import { CachingEmbedder, createEmbeddingProvider, type EmbeddingProviderConfig } from '@discovery/embeddings';
 import type { EmbeddingCache } from '@discovery/storage';
-import type { TextEmbedder } from './ports.js';
+import { CachingEmbedder } from './caching-embedder.js';
+import { createEmbeddingProvider, type EmbeddingProviderConfig } from './create-embedding-provider.js';
+
+/** Embeds symbol and query texts into int8 unit vectors of one model. */
+export interface TextEmbedder {
+  /** Model identity: part of the index version. */
+  readonly id: string;
+  embed(texts: string[], signal?: AbortSignal): Promise<Int8Array[]>;
+  /** A query's unit vector, straight from the model (no shared cache: a warm search stays in process). */
+  embedQuery(text: string): Promise<Float32Array>;
+}
 
 export interface TextEmbedderHandle extends TextEmbedder {
   /** Resolves once the model is loaded (readiness). */
