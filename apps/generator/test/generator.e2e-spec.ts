@@ -83,7 +83,7 @@ describe('generator processes', () => {
     const worker = await startWorker({ LOG_LEVEL: 'info' });
     const ended = exitOf(worker);
     worker.child.kill('SIGTERM');
-    // Nest runs the shutdown hooks, then re-raises the signal.
+    // The host runs every shutdown step, then re-raises the signal.
     expect(await ended).toEqual({ code: null, signal: 'SIGTERM' });
     expect(worker.output()).toContain('"msg":"generator shutting down"');
     expect(worker.output()).toContain('"msg":"generator stopped"');

@@ -21,4 +21,5 @@ export {
 export { GenerationClient, NO_WORKER_MESSAGE, type GenerationClientOptions } from './generation-client.js';
 export { metricsObserver } from './discovery-metrics.js';
 export { discoveryFromConfig, type DiscoveryFromConfigOptions } from './discovery.factory.js';
+export { assembleIndexer, type IndexerAssembly, type IndexerAssemblyConfig } from './indexer.assembly.js';
 export { inProcessPipeline, workerPipeline, type BuildPipeline, type PreparedBuild } from './index-build/build-pipeline.js';

@@ -18,3 +18,4 @@ export * from './query-generator.factory.js';
 export * from './schema-slicer.js';
 export { SliceRelevance, type SliceHit } from './slice-relevance.js';
 export * from './compose/query-composer.js';
+export * from './generator.assembly.js';

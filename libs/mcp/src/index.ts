@@ -17,3 +17,7 @@ export { searchSchemaTool, SEARCH_DEFAULT_LIMIT, SEARCH_LIMIT_RULE, SEARCH_MAX_L
 export { getSymbolsTool } from './tools/get-symbols.tool.js';
 export { getSchemaSliceTool } from './tools/get-schema-slice.tool.js';
 export { generateQueryTool, COMPOSED_STEP } from './tools/generate-query.tool.js';
+export { BridgeMetrics } from './bridge/bridge-metrics.js';
+export { BridgeRuntime, type BridgeRuntimeOptions, type DiscoveryConnection } from './bridge/bridge-runtime.js';
+export { McpHttpService, readJsonBody, rpcError, type McpHttpOptions } from './bridge/mcp-http.service.js';
+export { assembleBridge, defaultAllowedHosts, mcpUrl, MCP_PATH, type BridgeAssembly, type BridgeAssemblyConfig } from './bridge/bridge.assembly.js';

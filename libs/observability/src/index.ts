@@ -19,6 +19,6 @@ export {
   type ModelCall,
   type QueueDepthSource,
 } from './metrics.js';
-export { OpsEndpoints, type OpsEndpointsOptions, type ReadinessCheck, type ReadinessReport } from './ops-endpoints.js';
+export { OpsEndpoints, type OpsEndpointsOptions, type ReadinessCheck, type ReadinessDetails, type ReadinessReport } from './ops-endpoints.js';
 export { startOpsServer, type RunningOpsServer } from './ops-server.js';
 export { codeName, observabilityInterceptor, type ObservabilityInterceptorOptions } from './observability.interceptor.js';

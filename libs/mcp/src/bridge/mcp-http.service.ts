@@ -10,12 +10,17 @@
  */
 import { bearerToken, bearerTokenMatches } from '@discovery/auth';
 import type { McpSessionMode } from '@discovery/config';
-import { createBridgeServer, type BridgeLogger, type BridgeServerOptions } from '@discovery/mcp';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
-import type { Request, Response } from 'express';
 import { createHash, randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createBridgeServer, type BridgeServerOptions } from '../bridge-server.factory.js';
+import type { BridgeLogger } from '../logger.js';
+
+/** A request whose JSON body has been read (`readJsonBody`), as the transport takes it. */
+type Request = IncomingMessage & { body?: unknown };
+type Response = ServerResponse;
 
 export interface McpHttpOptions {
   sessions: McpSessionMode;
@@ -200,6 +205,42 @@ function isLoopbackOrigin(origin: string): boolean {
   return LOOPBACK_ORIGIN.test(origin);
 }
 
-function rpcError(res: Response, status: number, code: number, message: string): void {
-  res.status(status).json({ jsonrpc: '2.0', error: { code, message }, id: null });
+export function rpcError(res: ServerResponse, status: number, code: number, message: string): void {
+  const body = JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null });
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+  res.end(body);
+}
+
+/** Largest MCP request body read (a tool call: a prompt, a query, coordinates). */
+const MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Reads a JSON request body into `req.body` (POST with a JSON content type); anything else is left
+ * to the transport. Answers and returns false when the body is too large or not JSON.
+ */
+export async function readJsonBody(req: Request, res: ServerResponse): Promise<boolean> {
+  if (req.method !== 'POST' || !/^application\/(?:[\w.+-]+\+)?json\b/i.test(req.headers['content-type'] ?? '')) return true;
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_BODY_BYTES) {
+      rpcError(res, 413, -32000, `Request body too large: at most ${MAX_BODY_BYTES} bytes.`);
+      req.resume();
+      return false;
+    }
+    chunks.push(chunk);
+  }
+  const text = Buffer.concat(chunks).toString('utf8');
+  if (text.trim() === '') {
+    req.body = undefined;
+    return true;
+  }
+  try {
+    req.body = JSON.parse(text) as unknown;
+    return true;
+  } catch {
+    rpcError(res, 400, -32700, 'Parse error: the request body is not JSON.');
+    return false;
+  }
 }

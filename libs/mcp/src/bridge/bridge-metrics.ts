@@ -2,7 +2,8 @@
  * Prometheus metrics of the bridge: tool call durations by tool and outcome, and the index
  * sync phase. Exposed on GET /metrics of the HTTP transport.
  */
-import { SyncPhase, type ToolOutcome } from '@discovery/mcp';
+import type { ToolOutcome } from '../bridge-server.factory.js';
+import { SyncPhase } from '../index-sync/sync-status.js';
 import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 export class BridgeMetrics {

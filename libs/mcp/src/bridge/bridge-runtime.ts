@@ -3,24 +3,28 @@
  * discovery service, the index sync and the schema source that feeds it. `start()` never waits
  * for the indexer; `serverOptions()` gives what each MCP server instance needs.
  */
+import type { Transport } from '@connectrpc/connect';
 import type { McpConfig, SchemaSource as SchemaSourceConfig } from '@discovery/config';
-import {
-  examplesFromSdl,
-  FileSchemaSource,
-  IndexSync,
-  IntrospectionSchemaSource,
-  type BridgeLogger,
-  type BridgeServerOptions,
-  type DiscoveryApiClient,
-  type DiscoveryClient,
-  type SchemaSource,
-  type ToolExamples,
-} from '@discovery/mcp';
-import { createDiscoveryApiClient, createDiscoveryTransport, createYokoClient } from '@discovery/proto/client';
+import { createDiscoveryApiClient, createYokoClient } from '@discovery/proto/client';
+import type { BridgeServerOptions } from '../bridge-server.factory.js';
+import { IndexSync } from '../index-sync/index-sync.js';
+import type { BridgeLogger } from '../logger.js';
+import { examplesFromSdl, type ToolExamples } from '../schema-examples.js';
+import { FileSchemaSource } from '../schema-sources/file-schema.source.js';
+import { IntrospectionSchemaSource } from '../schema-sources/introspection-schema.source.js';
+import type { SchemaSource } from '../schema-sources/schema-source.js';
+import type { DiscoveryApiClient, DiscoveryClient } from '../tool-definition.js';
 import type { BridgeMetrics } from './bridge-metrics.js';
 
+/** How the bridge reaches the discovery API: a Connect transport (HTTP with a token, or in process in `serve`). */
+export interface DiscoveryConnection {
+  transport: Transport;
+  /** Shown in progress lines and tool texts (`at http://...`); none in process. */
+  serviceUrl?: string;
+}
+
 export interface BridgeRuntimeOptions {
-  discovery: { url: string; token: string | undefined };
+  discovery: DiscoveryConnection;
   mcp: McpConfig & { schemaSource: SchemaSourceConfig };
   logger: BridgeLogger;
   metrics?: BridgeMetrics;
@@ -35,15 +39,13 @@ export class BridgeRuntime {
   private examplesCache?: { sdl: string; examples: ToolExamples | undefined } | undefined;
 
   constructor(private readonly options: BridgeRuntimeOptions) {
-    const discovery = { baseUrl: options.discovery.url, ...(options.discovery.token ? { token: options.discovery.token } : {}) };
-    const transport = createDiscoveryTransport(discovery);
-    this.client = createYokoClient(transport);
-    this.api = createDiscoveryApiClient(transport);
+    this.client = createYokoClient(options.discovery.transport);
+    this.api = createDiscoveryApiClient(options.discovery.transport);
     this.sync = new IndexSync({
       client: this.client,
       pollIntervalMs: options.mcp.sync.pollIntervalMs,
       timeoutMs: options.mcp.sync.timeoutMs,
-      serviceUrl: options.discovery.url,
+      ...(options.discovery.serviceUrl ? { serviceUrl: options.discovery.serviceUrl } : {}),
       logger: options.logger,
     });
     this.source = createSchemaSource(options.mcp.schemaSource, options.logger);
@@ -59,7 +61,7 @@ export class BridgeRuntime {
   async start(): Promise<void> {
     if (this.started) return;
     this.started = true;
-    this.options.logger.info({ source: this.source.description, discovery: this.options.discovery.url }, 'bridge starting');
+    this.options.logger.info({ source: this.source.description, discovery: this.options.discovery.serviceUrl }, 'bridge starting');
     await this.source.start({
       schema: (sdl) => this.sync.offer(sdl),
       failed: (reason) => this.sync.sourceFailed(reason),

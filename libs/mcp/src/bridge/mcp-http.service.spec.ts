@@ -6,8 +6,9 @@
  */
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { createClient } from '@connectrpc/connect';
-import { IndexSync, silentLogger } from '@discovery/mcp';
-import { FakeDiscoveryService, waitFor } from '@discovery/mcp/testing';
+import { FakeDiscoveryService, waitFor } from '../testing/index.js';
+import { IndexSync } from '../index-sync/index-sync.js';
+import { silentLogger } from '../logger.js';
 import { DiscoveryService, YokoService } from '@discovery/proto';
 import express from 'express';
 import type { Server } from 'node:http';
