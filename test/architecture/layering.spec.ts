@@ -1,8 +1,10 @@
 /**
  * The layering rules of docs/development.md, checked over the real import
- * graph so that breaking one fails the build: apps never import other apps;
- * the core libraries (schema-symbols, ranking, generation) import no Nest,
- * ioredis or BullMQ; discovery reaches generation only through its `contract`
+ * graph so that breaking one fails the build: apps never import other apps,
+ * and libraries never import apps; apps wire library assemblies and import no
+ * HTTP framework, storage or queue driver, metrics client or model client;
+ * the core libraries (schema-symbols, ranking, index-reader, generation) import
+ * no Nest, ioredis or BullMQ; discovery reaches generation only through its `contract`
  * and `slice` entry points, which load no model client (`openai`); test helpers
  * are imported from test code only; and no import cycles, neither between files
  * of a package nor between packages.
@@ -24,7 +26,9 @@ import {
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const APPS = ['cli', 'generator', 'indexer', 'mcp-bridge'];
-const CORE_LIBRARIES = ['libs/schema-symbols', 'libs/ranking', 'libs/generation'];
+const CORE_LIBRARIES = ['libs/schema-symbols', 'libs/ranking', 'libs/index-reader', 'libs/generation'];
+/** What only libraries touch: apps get them through the assemblies (@discovery/service-host and the components' libraries). */
+const FORBIDDEN_IN_APPS = /^(@nestjs\/|express$|ioredis$|ioredis\/|bullmq$|bullmq\/|prom-client$|openai$|openai\/|@connectrpc\/connect-node$)/;
 const FORBIDDEN_IN_CORE = /^(@nestjs\/|ioredis$|ioredis\/|bullmq$|bullmq\/)/;
 /** The language model client: the generator's alone. */
 const MODEL_CLIENT = /^openai($|\/)/;
@@ -65,7 +69,26 @@ describe('layering', () => {
     expect(found).toEqual([]);
   });
 
-  it('schema-symbols, ranking and generation import no Nest, ioredis or BullMQ', () => {
+  it('libraries never import apps', () => {
+    const found = violations(
+      production.filter((file) => file.owner.startsWith('libs/')),
+      (_file, specifier) => {
+        const named = workspacePackage(specifier);
+        return named !== undefined && APPS.includes(named);
+      },
+    );
+    expect(found).toEqual([]);
+  });
+
+  it('apps wire assemblies: no HTTP framework, storage or queue driver, metrics client or model client of their own', () => {
+    const found = violations(
+      production.filter((file) => file.owner.startsWith('apps/')),
+      (_file, specifier) => FORBIDDEN_IN_APPS.test(specifier),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it('schema-symbols, ranking, index-reader and generation import no Nest, ioredis or BullMQ', () => {
     const found = violations(
       production.filter((file) => CORE_LIBRARIES.includes(file.owner)),
       (_file, specifier) => FORBIDDEN_IN_CORE.test(specifier),
