@@ -20,5 +20,4 @@ export {
   type QueueDepthSource,
 } from './metrics.js';
 export { OpsEndpoints, type OpsEndpointsOptions, type ReadinessCheck, type ReadinessDetails, type ReadinessReport } from './ops-endpoints.js';
-export { startOpsServer, type RunningOpsServer } from './ops-server.js';
 export { codeName, observabilityInterceptor, type ObservabilityInterceptorOptions } from './observability.interceptor.js';
