@@ -3,7 +3,7 @@
  * Prometheus metrics with typed handles, and the /healthz, /readyz and
  * /metrics endpoints every service mounts.
  */
-export { createLogger, requestLogger, type Logger, type LogLevelName, type LoggerCreateOptions } from './logger.js';
+export { createLogger, flushLogs, requestLogger, type Logger, type LogLevelName, type LoggerCreateOptions } from './logger.js';
 export { REDACTED, redact, redactFields, redactText } from './redaction.js';
 export { REQUEST_ID_HEADER, acceptRequestId, currentRequestId, newRequestId, withRequestId } from './request-context.js';
 export {

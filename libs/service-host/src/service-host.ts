@@ -8,7 +8,7 @@
  * handed back), then closes the storage and the embedding model. Every step runs even when
  * one fails; each failure is logged, then `<service> stopped`.
  */
-import { OpsEndpoints, type ReadinessCheck, type ReadinessDetails } from '@discovery/observability';
+import { flushLogs, OpsEndpoints, type ReadinessCheck, type ReadinessDetails } from '@discovery/observability';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ProcessParts } from './service-parts.js';
@@ -99,7 +99,7 @@ export class ServiceHost {
       process.off('SIGTERM', onSignal).off('SIGINT', onSignal);
       this.parts.logger.info({ signal }, `${this.parts.service} shutting down`);
       void this.close()
-        .then(() => this.flushLogs())
+        .then(() => flushLogs(this.parts.logger))
         .finally(() => process.kill(process.pid, signal));
     };
     process.on('SIGTERM', onSignal).on('SIGINT', onSignal);
@@ -113,19 +113,6 @@ export class ServiceHost {
   }
 
   private failedSteps = 0;
-
-  /** Writes out buffered log lines (pino writes asynchronously) before the process ends. */
-  private flushLogs(): Promise<void> {
-    const flush = (this.parts.logger as { flush?: (done?: (error?: Error) => void) => void }).flush?.bind(this.parts.logger);
-    if (flush === undefined) return Promise.resolve();
-    return new Promise<void>((resolve) => {
-      try {
-        flush(() => resolve());
-      } catch {
-        resolve();
-      }
-    });
-  }
 
   private async shutdown(): Promise<void> {
     this.ops.startDraining();
