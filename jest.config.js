@@ -20,7 +20,7 @@ export default {
   transform: { '^.+\\.ts$': ['@swc/jest', swc] },
   moduleNameMapper: {
     '^@discovery/([a-z0-9-]+)$': '<rootDir>/libs/$1/src/index.ts',
-    '^@discovery/([a-z0-9-]+)/testing$': '<rootDir>/libs/$1/src/testing/index.ts',
+    '^@discovery/([a-z0-9-]+)/([a-z0-9-]+)$': '<rootDir>/libs/$1/src/$2/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   testMatch: ['<rootDir>/{apps,libs,test}/**/*.{spec,int-spec,e2e-spec}.ts'],

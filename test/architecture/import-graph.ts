@@ -70,6 +70,32 @@ export function workspacePackage(specifier: string): string | undefined {
   return /^@discovery\/([a-z0-9-]+)/.exec(specifier)?.[1];
 }
 
+/** A `@discovery/<lib>[/<entry>]` specifier resolved to the library's entry file, when it is one of `known`. */
+export function resolveWorkspace(specifier: string, known: ReadonlySet<string>): string | undefined {
+  const match = /^@discovery\/([a-z0-9-]+)(?:\/([a-z0-9-]+))?$/.exec(specifier);
+  if (!match) return undefined;
+  const file = match[2] === undefined ? `libs/${match[1]}/src/index.ts` : `libs/${match[1]}/src/${match[2]}/index.ts`;
+  return known.has(file) ? file : undefined;
+}
+
+/** Every file reachable from `starts` by relative and workspace imports (the starts included). */
+export function reachableFrom(starts: readonly string[], files: readonly SourceFile[]): Set<string> {
+  const byPath = new Map(files.map((file) => [file.path, file]));
+  const known = new Set(byPath.keys());
+  const seen = new Set<string>();
+  const work = [...starts];
+  while (work.length > 0) {
+    const path = work.pop()!;
+    if (seen.has(path)) continue;
+    seen.add(path);
+    for (const specifier of byPath.get(path)?.specifiers ?? []) {
+      const target = resolveRelative(path, specifier, known) ?? resolveWorkspace(specifier, known);
+      if (target !== undefined && !seen.has(target)) work.push(target);
+    }
+  }
+  return seen;
+}
+
 /**
  * Strongly connected components with more than one node, or a node importing
  * itself: every import cycle of the graph (Tarjan's algorithm, iterative).

@@ -1,18 +1,39 @@
 /**
  * The layering rules of docs/development.md, checked over the real import
- * graph so that breaking one fails the build: apps never import other apps;
- * the core libraries (schema-symbols, ranking, generation) import no Nest,
- * ioredis or BullMQ; test helpers are imported from test code only; and no
- * import cycles, neither between files of a package nor between packages.
+ * graph so that breaking one fails the build: apps never import other apps,
+ * and libraries never import apps; apps wire library assemblies and import no
+ * HTTP framework, storage or queue driver, metrics client or model client;
+ * the core libraries (schema-symbols, ranking, index-reader, generation) import
+ * no Nest, ioredis or BullMQ; discovery reaches generation only through its `contract`
+ * and `slice` entry points, which load no model client (`openai`); test helpers
+ * are imported from test code only; and no import cycles, neither between files
+ * of a package nor between packages.
  */
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { fileURLToPath } from 'node:url';
-import { addEdge, findCycles, isTestPath, ownerOf, readSources, resolveRelative, workspacePackage, type SourceFile } from './import-graph.js';
+import {
+  addEdge,
+  findCycles,
+  isTestPath,
+  ownerOf,
+  reachableFrom,
+  readSources,
+  resolveRelative,
+  resolveWorkspace,
+  workspacePackage,
+  type SourceFile,
+} from './import-graph.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const APPS = ['cli', 'generator', 'indexer', 'mcp-bridge'];
-const CORE_LIBRARIES = ['libs/schema-symbols', 'libs/ranking', 'libs/generation'];
+const CORE_LIBRARIES = ['libs/schema-symbols', 'libs/ranking', 'libs/index-reader', 'libs/generation'];
+/** What only libraries touch: apps get them through the assemblies (@discovery/service-host and the components' libraries). */
+const FORBIDDEN_IN_APPS = /^(@nestjs\/|express$|ioredis$|ioredis\/|bullmq$|bullmq\/|prom-client$|openai$|openai\/|@connectrpc\/connect-node$)/;
 const FORBIDDEN_IN_CORE = /^(@nestjs\/|ioredis$|ioredis\/|bullmq$|bullmq\/)/;
+/** The language model client: the generator's alone. */
+const MODEL_CLIENT = /^openai($|\/)/;
+/** What discovery may import of generation: the job contract and the slicer. */
+const GENERATION_ENTRIES_FOR_DISCOVERY = ['@discovery/generation/contract', '@discovery/generation/slice'];
 
 let sources: SourceFile[];
 let production: SourceFile[];
@@ -48,12 +69,50 @@ describe('layering', () => {
     expect(found).toEqual([]);
   });
 
-  it('schema-symbols, ranking and generation import no Nest, ioredis or BullMQ', () => {
+  it('libraries never import apps', () => {
+    const found = violations(
+      production.filter((file) => file.owner.startsWith('libs/')),
+      (_file, specifier) => {
+        const named = workspacePackage(specifier);
+        return named !== undefined && APPS.includes(named);
+      },
+    );
+    expect(found).toEqual([]);
+  });
+
+  it('apps wire assemblies: no HTTP framework, storage or queue driver, metrics client or model client of their own', () => {
+    const found = violations(
+      production.filter((file) => file.owner.startsWith('apps/')),
+      (_file, specifier) => FORBIDDEN_IN_APPS.test(specifier),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it('schema-symbols, ranking, index-reader and generation import no Nest, ioredis or BullMQ', () => {
     const found = violations(
       production.filter((file) => CORE_LIBRARIES.includes(file.owner)),
       (_file, specifier) => FORBIDDEN_IN_CORE.test(specifier),
     );
     expect(found).toEqual([]);
+  });
+
+  it('discovery imports generation only through its contract and slice entry points, and never the model client', () => {
+    const found = violations(
+      production.filter((file) => file.owner === 'libs/discovery'),
+      (_file, specifier) =>
+        MODEL_CLIENT.test(specifier) ||
+        (workspacePackage(specifier) === 'generation' && !GENERATION_ENTRIES_FOR_DISCOVERY.includes(specifier)),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it('nothing the contract and slice entry points of generation load imports the model client', () => {
+    const entries = GENERATION_ENTRIES_FOR_DISCOVERY.map((specifier) => resolveWorkspace(specifier, known));
+    expect(entries).not.toContain(undefined);
+    const reached = reachableFrom(entries as string[], production);
+    expect(reached.size).toBeGreaterThan(entries.length);
+    const loaders = production.filter((file) => reached.has(file.path) && file.specifiers.some((s) => MODEL_CLIENT.test(s))).map((file) => file.path);
+    expect(loaders).toEqual([]);
   });
 
   it('libs/testing and the libraries\' testing entry points are imported only from test code (and the benchmarks)', () => {

@@ -6,16 +6,14 @@
  * signal (Ctrl-C) and option parsing helpers.
  */
 import type { Readable } from 'node:stream';
-import { createClient, type Client, type Interceptor, type Transport } from '@connectrpc/connect';
-import { createConnectTransport } from '@connectrpc/connect-node';
+import type { Transport } from '@connectrpc/connect';
 import { InvalidValue, parseDuration, type Env } from '@discovery/config';
-import { DiscoveryService, YokoService } from '@discovery/proto';
+import { createDiscoveryApiClient, createDiscoveryTransport, createYokoClient, type DiscoveryApiClient, type YokoClient } from '@discovery/proto/client';
 import { loadCliConfig, type CliConfig } from './cli-config.js';
 import { CliError, ExitCode } from './exit-codes.js';
 import { Output, type Streams } from './output.js';
 
-export type YokoClient = Client<typeof YokoService>;
-export type DiscoveryApiClient = Client<typeof DiscoveryService>;
+export type { DiscoveryApiClient, YokoClient };
 
 export interface CliIo extends Streams {
   readonly env: Env;
@@ -50,27 +48,19 @@ export class CommandContext {
   }
 
   client(): YokoClient {
-    this.cachedClient ??= createClient(YokoService, this.transport());
+    this.cachedClient ??= createYokoClient(this.transport());
     return this.cachedClient;
   }
 
   /** The discovery.v1 client (GetSchemaSlice) of the same service. */
   api(): DiscoveryApiClient {
-    this.cachedApi ??= createClient(DiscoveryService, this.transport());
+    this.cachedApi ??= createDiscoveryApiClient(this.transport());
     return this.cachedApi;
   }
 
-  private transport() {
+  private transport(): Transport {
     const { url, token } = this.config();
-    const interceptors: Interceptor[] = [];
-    if (token !== undefined) {
-      const header = `Bearer ${token}`;
-      interceptors.push((next) => (request) => {
-        request.header.set('Authorization', header);
-        return next(request);
-      });
-    }
-    return createConnectTransport({ baseUrl: url, httpVersion: '1.1', interceptors });
+    return createDiscoveryTransport({ baseUrl: url, ...(token !== undefined ? { token } : {}) });
   }
 
   /** True when a progress line may be drawn (stderr is a terminal and output is for people). */

@@ -7,12 +7,13 @@
 import { readFile } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { timestampDate, type Timestamp } from '@bufbuild/protobuf/wkt';
-import { IndexStatus, type Index } from '@discovery/proto';
+import { INDEX_ID_PATTERN, IndexStatus, type Index } from '@discovery/proto';
 import type { CommandContext } from './cli-context.js';
 import { CliError, ExitCode, toCliError } from './exit-codes.js';
 import { ProgressLine } from './progress.js';
 
-export const INDEX_ID = /^sha256:[0-9a-f]{64}$/;
+/** An index address (the API's pattern). */
+export const INDEX_ID = INDEX_ID_PATTERN;
 const POLL_MS = 500;
 /** Consecutive polls that may fail with a dropped connection before waiting gives up (about 10 s). */
 const MAX_DROPPED_POLLS = 20;

@@ -8,7 +8,8 @@ import { readFileSync } from 'node:fs';
 import { parse, validate } from 'graphql';
 import { buildSearchIndex, serializeSearchIndex } from '@discovery/ranking';
 import { buildSchemaFromSdl, extractSymbols } from '@discovery/schema-symbols';
-import { GENERATE_QUEUE, GenerationClient, validationSchema, type GenerateJobData, type GenerateJobResult, type Resolution } from '@discovery/generation';
+import { GenerationClient } from '@discovery/discovery';
+import { GENERATE_QUEUE, validationSchema, type GenerateJobData, type GenerateJobResult, type Resolution } from '@discovery/generation';
 import { createStorage, type Storage } from '@discovery/storage';
 
 export const ROOT = new URL('../../../', import.meta.url);

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { fileURLToPath } from 'node:url';
 import type { Redis } from 'ioredis';
-import type { GenerationClient } from '@discovery/generation';
+import type { GenerationClient } from '@discovery/discovery';
 import type { Storage } from '@discovery/storage';
 import {
   OpenAiScriptedServer, closeTestRedis, createTestRedis, deleteKeysByPrefix, freePort, submitReply, uniquePrefix, waitFor,
@@ -83,7 +83,7 @@ describe('generator processes', () => {
     const worker = await startWorker({ LOG_LEVEL: 'info' });
     const ended = exitOf(worker);
     worker.child.kill('SIGTERM');
-    // Nest runs the shutdown hooks, then re-raises the signal.
+    // The host runs every shutdown step, then re-raises the signal.
     expect(await ended).toEqual({ code: null, signal: 'SIGTERM' });
     expect(worker.output()).toContain('"msg":"generator shutting down"');
     expect(worker.output()).toContain('"msg":"generator stopped"');

@@ -4,9 +4,8 @@
  * GenerationClient as producer, and a scripted OpenAI-compatible model.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import type { INestApplicationContext } from '@nestjs/common';
 import { loadGeneratorConfig } from '@discovery/config';
-import type { GenerationClient } from '@discovery/generation';
+import type { GenerationClient } from '@discovery/discovery';
 import type { Storage } from '@discovery/storage';
 import {
   OpenAiScriptedServer, closeTestRedis, createTestRedis, deleteKeysByPrefix, submitReply, toolCallReply, uniquePrefix,
@@ -19,7 +18,7 @@ const prefix = uniquePrefix('gen-int');
 const EMPLOYEES = 'query { employees { id details { forename surname } currentMood } }';
 let redis: Redis;
 let model: OpenAiScriptedServer;
-let app: INestApplicationContext;
+let app: { close(): Promise<unknown> };
 let metricsPort: number;
 let side: { storage: Storage; client: GenerationClient };
 let indexId: string;
@@ -30,7 +29,7 @@ beforeAll(async () => {
   const config = loadGeneratorConfig(
     generatorEnv(prefix, model.baseUrl, { GENERATE_MAX_TURNS: '3', GENERATE_TIMEOUT: '4s', LLM_TIMEOUT: '1s', GENERATE_CONCURRENCY: '2' }),
   );
-  ({ app, metricsPort } = await startGenerator(config));
+  ({ host: app, metricsPort } = await startGenerator(config));
   side = producer(prefix, 4000);
   indexId = await putReadyIndex(side.storage, COSMO_SDL);
 }, 60_000);

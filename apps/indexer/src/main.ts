@@ -1,26 +1,22 @@
 /**
- * Starts the indexer: validated configuration, the Nest application, the
- * Connect API at the root of PORT next to /healthz, /readyz and /metrics.
+ * Starts the indexer: validated configuration, the shared parts, the indexer assembly hosted by
+ * the ServiceHost: the Connect API at the root of PORT next to /healthz, /readyz and /metrics.
  */
-import 'reflect-metadata';
-import { NestFactory } from '@nestjs/core';
 import { isMainModule, loadIndexerConfig, runMain, type IndexerConfig } from '@discovery/config';
-import { IndexerContext } from './indexer.context.js';
-import { IndexerModule } from './indexer.module.js';
+import { assembleIndexer } from '@discovery/discovery';
+import { createServiceParts, ServiceHost } from '@discovery/service-host';
 
 export async function startIndexer(config: IndexerConfig) {
-  const app = await NestFactory.create(IndexerModule.forRoot(config), { bodyParser: false, logger: ['error', 'warn'] });
-  const context = app.get(IndexerContext);
-  app.use(context.ops.handle);
-  app.use(context.runtime.handler);
-  app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
-  await app.listen(config.http.port, config.http.host);
-  const address = app.getHttpServer().address();
-  const port = typeof address === 'object' && address ? address.port : config.http.port;
-  context.logger.info({ port, host: config.http.host, auth: config.auth.enabled, storage: context.storage.mode }, 'indexer listening');
-  return { app, context, port };
+  const parts = await createServiceParts({ service: 'indexer', logLevel: config.logLevel, redis: config.redis, embeddings: config.embeddings });
+  const host = new ServiceHost(parts, { shutdownGraceMs: config.shutdownGraceMs });
+  const indexer = assembleIndexer(parts, config);
+  await host.add(indexer);
+  await host.start();
+  const port = await host.listen(config.http);
+  parts.logger.info({ port, host: config.http.host, auth: config.auth.enabled, storage: parts.storage.mode }, 'indexer listening');
+  return { host, indexer, port };
 }
 
 if (isMainModule(import.meta.url)) {
-  runMain('indexer', () => loadIndexerConfig(), (config) => startIndexer(config));
+  runMain('indexer', () => loadIndexerConfig(), async (config) => (await startIndexer(config)).host.closeOnSignals());
 }

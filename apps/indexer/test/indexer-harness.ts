@@ -1,5 +1,5 @@
 /**
- * Starts a real indexer (Nest app, Connect over HTTP/1.1, real Redis and
+ * Starts a real indexer (the ServiceHost, Connect over HTTP/1.1, real Redis and
  * BullMQ under a unique key prefix) and gives Connect clients that speak to
  * it as Cosmo's router does: JSON or binary codec, a bearer token.
  */
@@ -41,7 +41,7 @@ export async function startTestIndexer(env: Record<string, string> = {}, prefix 
     EMBEDDINGS_PROVIDER: 'none',
     ...env,
   });
-  const { app, port } = await startIndexer(config);
+  const { host, port } = await startIndexer(config);
   const baseUrl = `http://127.0.0.1:${port}`;
   return {
     baseUrl,
@@ -49,7 +49,7 @@ export async function startTestIndexer(env: Record<string, string> = {}, prefix 
     client: (token, options = {}) => yokoClient(baseUrl, token, options),
     metric: (name) => readMetric(baseUrl, name),
     async stop() {
-      await app.close();
+      await host.close();
     },
   };
 }

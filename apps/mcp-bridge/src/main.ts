@@ -6,15 +6,13 @@
  * stdout in `serve`, to stderr otherwise (stdout is the protocol on stdio, logs elsewhere).
  * Exit codes: 0 ok, 1 runtime failure, 2 usage or config.
  */
-import 'reflect-metadata';
 import { ConfigError, loadBridgeConfig, loadServeConfig, type Env } from '@discovery/config';
-import { reportReadiness } from '@discovery/mcp';
+import { assembleBridge, reportReadiness } from '@discovery/mcp';
 import { createLogger } from '@discovery/observability';
+import { createDiscoveryTransport } from '@discovery/proto/client';
+import { createProcessParts, ServiceHost } from '@discovery/service-host';
 import { pino } from 'pino';
-import { BridgeMetrics } from './bridge-metrics.js';
-import { BridgeRuntime } from './bridge-runtime.js';
 import { parseBridgeArgs, USAGE, UsageError, type BridgeArgs } from './cli-args.js';
-import { startHttpApp } from './http-app.js';
 import { runStdioApp } from './stdio-app.js';
 
 const toStderr = (line: string) => void process.stderr.write(`${line}\n`);
@@ -38,33 +36,26 @@ async function runServe(env: Env): Promise<number> {
   // Loaded only here: the bridge alone needs none of the indexer and generator code.
   const { serveBanner, startServe } = await import('./serve/serve-app.js');
   const started = await startServe(config, logger, { cardEnv: env });
+  started.host.closeOnSignals();
   process.stdout.write(serveBanner(started, config));
   if (started.bridge) {
-    reportReadiness(started.bridge.sync, { write: (line) => void process.stdout.write(`${line}\n`), readySuffix: `MCP endpoint: ${started.http.mcpUrl}` });
+    reportReadiness(started.bridge.runtime.sync, { write: (line) => void process.stdout.write(`${line}\n`), readySuffix: `MCP endpoint: ${started.mcpUrl}` });
   }
   return new Promise<number>(() => undefined);
 }
 
-/** stdio with no DISCOVERY_URL: the discovery service runs in this process too. */
+/** stdio with no DISCOVERY_URL: the discovery service runs in this process too, joined in memory. */
 async function runEmbeddedStdio(env: Env): Promise<number> {
   const config = loadServeConfig(env);
   const source = config.bridge.schemaSource;
   if (!source) throw new UsageError('--stdio needs a schema: --schema <file> or --introspect <url>');
   const logger = createLogger({ service: 'bridge', level: config.logLevel, destination: pino.destination(2) });
-  const { startEmbeddedDiscovery } = await import('./serve/embedded-discovery.js');
-  const discovery = await startEmbeddedDiscovery(config, logger);
-  const runtime = new BridgeRuntime({
-    discovery: { url: discovery.url, token: discovery.token },
-    mcp: { ...config.bridge, schemaSource: source },
-    logger,
-    metrics: new BridgeMetrics(),
-  });
-  reportReadiness(runtime.sync, { write: toStderr, readySuffix: 'Serving MCP on stdio.' });
-  try {
-    await runStdioApp(runtime, logger);
-  } finally {
-    await discovery.close();
-  }
+  const { hostDiscovery } = await import('./serve/serve-app.js');
+  const { parts, host, indexer } = await hostDiscovery(config, logger, { inProcessOnly: true });
+  const bridge = assembleBridge(parts, { mcp: { ...config.bridge, schemaSource: source }, http: config.bridge.http }, { transport: indexer.runtime.inProcessTransport() }, () => 0);
+  await host.add(bridge);
+  reportReadiness(bridge.runtime.sync, { write: toStderr, readySuffix: 'Serving MCP on stdio.' });
+  await runStdioApp(host, bridge.runtime);
   return 0;
 }
 
@@ -74,15 +65,20 @@ async function runBridge(args: BridgeArgs, env: Env): Promise<number> {
   const stdio = args.transport === 'stdio';
   // On stdio, stdout carries the protocol: logs go to stderr.
   const logger = createLogger({ service: 'bridge', level: config.logLevel, ...(stdio ? { destination: pino.destination(2) } : {}) });
-  const metrics = new BridgeMetrics();
-  const runtime = new BridgeRuntime({ discovery: config.discovery, mcp: config.mcp, logger, metrics });
   if (stdio) {
-    reportReadiness(runtime.sync, { write: toStderr, readySuffix: 'Serving MCP on stdio.' });
-    await runStdioApp(runtime, logger);
+    const parts = createProcessParts({ service: 'bridge', logLevel: config.logLevel, logger, processMetrics: false });
+    const host = new ServiceHost(parts, { shutdownGraceMs: config.shutdownGraceMs });
+    const transport = createDiscoveryTransport({ baseUrl: config.discovery.url, ...(config.discovery.token ? { token: config.discovery.token } : {}) });
+    const bridge = assembleBridge(parts, { mcp: config.mcp, http: config.http }, { transport, serviceUrl: config.discovery.url }, () => 0);
+    await host.add(bridge);
+    reportReadiness(bridge.runtime.sync, { write: toStderr, readySuffix: 'Serving MCP on stdio.' });
+    await runStdioApp(host, bridge.runtime);
     return 0;
   }
-  reportReadiness(runtime.sync, { write: toStderr });
-  const started = await startHttpApp({ runtime, metrics, mcp: config.mcp, http: config.http, logger });
+  const { startBridgeHttp } = await import('./http-app.js');
+  const started = await startBridgeHttp(config, logger);
+  started.host.closeOnSignals();
+  reportReadiness(started.bridge.runtime.sync, { write: toStderr });
   logger.info(
     { mcp: started.mcpUrl, sessions: config.mcp.sessions, clientAuth: config.mcp.authTokenHashes.length > 0 },
     `MCP endpoint ready at ${started.mcpUrl} (add it to a client as a Streamable HTTP server)`,

@@ -3,7 +3,8 @@
  * real indexer) with a schema file in a temporary directory, and connects SDK clients to it.
  */
 import type { McpConfig } from '@discovery/config';
-import { silentLogger } from '@discovery/mcp';
+import type { BridgeRuntime } from '@discovery/mcp';
+import { createLogger } from '@discovery/observability';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -11,12 +12,10 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BridgeMetrics } from '../src/bridge-metrics.js';
-import { BridgeRuntime } from '../src/bridge-runtime.js';
-import { startHttpApp, type StartedHttpApp } from '../src/http-app.js';
+import { startBridgeHttp, type StartedBridge } from '../src/http-app.js';
 
 export interface BridgeUnderTest {
-  app: StartedHttpApp;
+  app: StartedBridge;
   runtime: BridgeRuntime;
   schemaPath: string;
   connect(token?: string): Promise<Client>;
@@ -44,14 +43,19 @@ export async function startBridge(options: BridgeHarnessOptions): Promise<Bridge
     schemaSource: { kind: 'file' as const, path: schemaPath },
     sync: { pollIntervalMs: options.pollIntervalMs ?? 20, timeoutMs: 120_000 },
   };
-  const metrics = new BridgeMetrics({ defaultMetrics: false });
-  const runtime = new BridgeRuntime({
-    discovery: { url: options.discoveryUrl, token: options.discoveryToken },
-    mcp,
-    logger: silentLogger,
-    metrics,
-  });
-  const app = await startHttpApp({ runtime, metrics, mcp, http: { port: 0, host: '127.0.0.1' }, logger: silentLogger });
+  const app = await startBridgeHttp(
+    {
+      service: 'bridge',
+      logLevel: 'silent',
+      redis: { url: '', keyPrefix: 'sd:' },
+      shutdownGraceMs: 5_000,
+      http: { port: 0, host: '127.0.0.1' },
+      discovery: { url: options.discoveryUrl, token: options.discoveryToken },
+      mcp,
+    },
+    createLogger({ service: 'bridge', level: 'silent' }),
+  );
+  const runtime = app.bridge.runtime;
   const clients: Client[] = [];
   return {
     app,
@@ -68,7 +72,7 @@ export async function startBridge(options: BridgeHarnessOptions): Promise<Bridge
     },
     async close() {
       await Promise.all(clients.map((c) => c.close().catch(() => undefined)));
-      await app.close();
+      await app.host.close();
       await rm(dir, { recursive: true, force: true });
     },
   };

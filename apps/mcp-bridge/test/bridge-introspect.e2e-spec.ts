@@ -4,14 +4,13 @@
  * and the endpoint becomes the guidance endpoint. Backed by the scripted discovery service.
  */
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { silentLogger } from '@discovery/mcp';
+import { BridgeMetrics, BridgeRuntime, silentLogger } from '@discovery/mcp';
+import { createDiscoveryTransport } from '@discovery/proto/client';
 import { FakeDiscoveryService, waitFor } from '@discovery/mcp/testing';
 import { IndexStatus } from '@discovery/proto';
 import { buildSchema, graphql, printSchema, type GraphQLSchema } from 'graphql';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { BridgeMetrics } from '../src/bridge-metrics.js';
-import { BridgeRuntime } from '../src/bridge-runtime.js';
 
 const V1 = buildSchema('type Query { employees: [String!]! }');
 const V2 = buildSchema('type Query { employees: [String!]! teams: [String!]! }');
@@ -51,7 +50,7 @@ describe('bridge with an introspected schema', () => {
     const served = await fake.listen();
     discovery = served;
     runtime = new BridgeRuntime({
-      discovery: { url: served.url, token: undefined },
+      discovery: { transport: createDiscoveryTransport({ baseUrl: served.url }), serviceUrl: served.url },
       mcp: {
         authTokenHashes: [],
         sessions: 'stateless',

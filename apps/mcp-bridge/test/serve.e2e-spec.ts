@@ -78,6 +78,36 @@ describe('serve without Redis', () => {
     expect(serve.output()).not.toMatch(/sd_[A-Za-z0-9_-]{20,}/);
   });
 
+  it('exposes one registry with the generator\'s model and job metrics beside the bridge\'s, and checks storage for readiness', async () => {
+    const metrics = await (await fetch(`${base}/metrics`)).text();
+    expect(metrics).toMatch(/discovery_model_calls_total\{[^}]*model="scripted"[^}]*service="serve"/);
+    expect(metrics).toMatch(/discovery_jobs_total\{[^}]*queue="generate-query"/);
+    expect(metrics).toMatch(/discovery_requests_total\{[^}]*method="GenerateQuery"/);
+    expect(metrics).toContain('mcp_index_sync_phase{phase="ready"} 1');
+    const ready = (await (await fetch(`${base}/readyz`)).json()) as { status: string; checks: Record<string, string> };
+    expect(ready).toMatchObject({ status: 'ready', phase: 'ready', checks: { redis: 'ok', index: 'ok' } });
+  });
+
+  it('listens on a free port with PORT=0 (the bridge reaches the API in memory)', async () => {
+    const other = startService(ROOT, 'serve', { LOG_LEVEL: 'warn', PORT: '0', EMBEDDINGS_PROVIDER: 'none', DISCOVERY_AUTH: 'off' }, [
+      '--schema',
+      join(ROOT, 'test/fixtures/schemas/cosmo-demo.graphql'),
+    ]);
+    try {
+      const deadline = Date.now() + 60_000;
+      let url: string | undefined;
+      while (url === undefined && Date.now() < deadline) {
+        url = /^Ready: .* MCP endpoint: (http:\/\/127\.0\.0\.1:\d+)\/mcp$/m.exec(other.output())?.[1];
+        if (url === undefined) await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(url).toBeDefined();
+      expect(url).not.toMatch(/:0$/);
+      await other.waitForHttp(`${url}/readyz`, 30_000);
+    } finally {
+      await other.stop();
+    }
+  }, 90_000);
+
   it('stops cleanly on SIGTERM', async () => {
     stopped = true;
     const end = await serve.stop();

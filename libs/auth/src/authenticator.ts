@@ -19,6 +19,11 @@ export interface AuthenticatorOptions {
   readonly jwt?: JwtVerifierOptions | undefined;
   /** Tests only: observe the constant-time comparison. */
   readonly timingSafeEqual?: TimingSafeEqual;
+  /**
+   * Accept a configuration with auth on and no credentials at all: every call with a token is
+   * refused. For an API reached only in process (the discovery API behind `discovery-mcp --stdio`).
+   */
+  readonly allowNoCredentials?: boolean;
 }
 
 const ANONYMOUS: Principal = Object.freeze({ tenant: DEFAULT_TENANT, scopes: new Set(SCOPES), subject: 'anonymous' });
@@ -30,14 +35,14 @@ export class Authenticator {
   constructor(private readonly options: AuthenticatorOptions) {
     this.statics = new StaticTokenVerifier(options.tokens ?? [], options.timingSafeEqual);
     this.jwt = options.jwt === undefined ? undefined : new JwtVerifier(options.jwt);
-    if (options.enabled && this.statics.size === 0 && this.jwt === undefined) {
+    if (options.enabled && this.statics.size === 0 && this.jwt === undefined && !options.allowNoCredentials) {
       throw new TypeError('auth is enabled but no static tokens and no JWT verification are configured');
     }
   }
 
   /** From the `auth` section of the indexer or serve configuration. */
-  static fromConfig(config: AuthConfig): Authenticator {
-    return new Authenticator({ enabled: config.enabled, tokens: config.tokens, jwt: config.jwt });
+  static fromConfig(config: AuthConfig, options: { allowNoCredentials?: boolean } = {}): Authenticator {
+    return new Authenticator({ enabled: config.enabled, tokens: config.tokens, jwt: config.jwt, ...options });
   }
 
   get enabled(): boolean {

@@ -10,10 +10,14 @@ export interface ConfigIssue {
   readonly message: string;
 }
 
-export type ConfigErrorCode = 'INVALID_CONFIG';
+export const ConfigErrorCode = {
+  /** One or more variables are missing or invalid. */
+  InvalidConfig: 'INVALID_CONFIG',
+} as const;
+export type ConfigErrorCode = (typeof ConfigErrorCode)[keyof typeof ConfigErrorCode];
 
 export class ConfigError extends Error {
-  readonly code: ConfigErrorCode = 'INVALID_CONFIG';
+  readonly code: ConfigErrorCode = ConfigErrorCode.InvalidConfig;
 
   constructor(
     readonly service: string,

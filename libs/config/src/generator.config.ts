@@ -11,6 +11,8 @@ import {
   commonVars,
   embeddingsSection,
   embeddingsVars,
+  indexVars,
+  type SearchReadConfig,
   type CommonConfig,
   type EmbeddingsConfig,
   type HttpListenConfig,
@@ -35,6 +37,9 @@ export const generatorVars = {
   METRICS_HOST: g.METRICS_HOST,
   ...llmVars,
   ...embeddingsVars,
+  // The generator retrieves through the same index reader as search: same cache budget and weights.
+  INDEX_CACHE_MAX_BYTES: indexVars.INDEX_CACHE_MAX_BYTES,
+  SEARCH_VECTOR_WEIGHT: indexVars.SEARCH_VECTOR_WEIGHT,
 };
 
 export interface LlmConfig {
@@ -59,6 +64,8 @@ export interface GeneratorConfig extends CommonConfig {
   readonly llm: LlmConfig;
   readonly generate: GenerationConfig;
   readonly embeddings: EmbeddingsConfig;
+  /** How the generator reads indexes: as the discovery API does (INDEX_CACHE_MAX_BYTES, SEARCH_VECTOR_WEIGHT). */
+  readonly search: SearchReadConfig;
 }
 
 export function llmSections(values: EnvValues<typeof llmVars>): {
@@ -86,5 +93,6 @@ export function loadGeneratorConfig(env: Env = process.env): GeneratorConfig {
     metrics: { port: values.METRICS_PORT, host: values.METRICS_HOST },
     ...llmSections(values),
     embeddings: embeddingsSection(values),
+    search: { cacheMaxBytes: values.INDEX_CACHE_MAX_BYTES, vectorWeight: values.SEARCH_VECTOR_WEIGHT },
   });
 }

@@ -3,7 +3,7 @@
  * service parses its variables once at boot into a frozen typed object, or
  * throws ConfigError listing every invalid variable.
  */
-export { ConfigError, type ConfigErrorCode, type ConfigIssue } from './config.errors.js';
+export { ConfigError, ConfigErrorCode, type ConfigIssue } from './config.errors.js';
 export { loadIndexerConfig, indexerVars, type IndexerConfig } from './indexer.config.js';
 export {
   loadGeneratorConfig,
@@ -22,6 +22,7 @@ export type {
   HttpListenConfig,
   IndexLimitsConfig,
   JwtConfig,
+  SearchReadConfig,
 } from './sections.js';
 export {
   parseDiscoveryTokens,

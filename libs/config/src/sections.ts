@@ -89,6 +89,12 @@ export interface IndexLimitsConfig {
   readonly vectorWeight: number;
 }
 
+/** How a service reads indexes (the generator: as the discovery API does). */
+export interface SearchReadConfig {
+  readonly cacheMaxBytes: number;
+  readonly vectorWeight: number;
+}
+
 export interface EmbeddingsConfig {
   readonly provider: v.EmbeddingsProviderName;
   readonly modelPath: string | undefined;

@@ -53,7 +53,7 @@ export interface ServeConfig extends Omit<CommonConfig, 'redis'> {
   readonly bridge: McpConfig & { readonly http: HttpListenConfig };
 }
 
-/** As checkAuth, minus "no token configured": serve makes one for its own bridge. */
+/** As checkAuth, minus "no token configured": serve makes one for local clients (its card), and its own bridge needs none (in process). */
 function checkAuthWithInternalToken(context: Parameters<typeof checkAuth>[0]) {
   return checkAuth(context).filter((issue) => issue.variable !== 'DISCOVERY_TOKENS' || context.isSet('DISCOVERY_TOKENS'));
 }

@@ -2,15 +2,16 @@
  * Domain errors of the discovery service. Each code maps to one Connect code
  * at the edge (see connect/error-mapping.ts); messages are safe to show.
  */
-export enum DiscoveryErrorCode {
-  InvalidArgument = 'INVALID_ARGUMENT',
-  NotFound = 'NOT_FOUND',
-  FailedPrecondition = 'FAILED_PRECONDITION',
-  Unimplemented = 'UNIMPLEMENTED',
-  Unavailable = 'UNAVAILABLE',
-  ResourceExhausted = 'RESOURCE_EXHAUSTED',
-  DeadlineExceeded = 'DEADLINE_EXCEEDED',
-}
+export const DiscoveryErrorCode = {
+  InvalidArgument: 'INVALID_ARGUMENT',
+  NotFound: 'NOT_FOUND',
+  FailedPrecondition: 'FAILED_PRECONDITION',
+  Unimplemented: 'UNIMPLEMENTED',
+  Unavailable: 'UNAVAILABLE',
+  ResourceExhausted: 'RESOURCE_EXHAUSTED',
+  DeadlineExceeded: 'DEADLINE_EXCEEDED',
+} as const;
+export type DiscoveryErrorCode = (typeof DiscoveryErrorCode)[keyof typeof DiscoveryErrorCode];
 
 export class DiscoveryError extends Error {
   override name = 'DiscoveryError';

@@ -5,10 +5,11 @@
  */
 import { Authenticator } from '@discovery/auth';
 import type { AuthConfig, IndexLimitsConfig } from '@discovery/config';
-import { GENERATE_QUEUE, GENERATE_QUEUE_OPTIONS, GenerationClient, type GenerateJobData, type GenerateJobResult } from '@discovery/generation';
+import { GENERATE_QUEUE, GENERATE_QUEUE_OPTIONS, type GenerateJobData, type GenerateJobResult } from '@discovery/generation/contract';
 import { acceptRequestId, type Logger, type Metrics, observabilityInterceptor, REQUEST_ID_HEADER } from '@discovery/observability';
-import type { Storage } from '@discovery/storage';
-import { workerPipeline } from './build/build-pipeline.js';
+import type { JobQueue, Storage } from '@discovery/storage';
+import { workerPipeline } from './index-build/build-pipeline.js';
+import { GenerationClient } from './generation-client.js';
 import { metricsObserver } from './discovery-metrics.js';
 import { createDiscoveryRuntime, type DiscoveryRuntime } from './discovery.runtime.js';
 import { BUILD_QUEUE, type BuildJobData, type BuildJobResult } from './discovery.types.js';
@@ -26,6 +27,10 @@ export interface DiscoveryFromConfigOptions {
   embedder?: TextEmbedder;
   /** Consume build jobs here (default true). */
   runBuildWorker?: boolean;
+  /** Only in-process callers (no HTTP listener): auth may be on with no credentials configured. */
+  inProcessOnly?: boolean;
+  /** The generation queue when the caller made it (`serve`: the worker in the same process uses the same one). */
+  generateQueue?: JobQueue<GenerateJobData, GenerateJobResult>;
 }
 
 export function discoveryFromConfig(options: DiscoveryFromConfigOptions): DiscoveryRuntime {
@@ -34,7 +39,7 @@ export function discoveryFromConfig(options: DiscoveryFromConfigOptions): Discov
     logger.warn('DISCOVERY_AUTH=off: the discovery API accepts every caller without a token, as tenant "default"');
   }
   const generator = new GenerationClient({
-    queue: storage.createQueue<GenerateJobData, GenerateJobResult>(GENERATE_QUEUE, GENERATE_QUEUE_OPTIONS),
+    queue: options.generateQueue ?? storage.createQueue<GenerateJobData, GenerateJobResult>(GENERATE_QUEUE, GENERATE_QUEUE_OPTIONS),
     cache: storage.resultCache,
     timeoutMs: config.generate.timeoutMs,
     cacheTtlMs: config.generate.cacheTtlMs,
@@ -49,7 +54,7 @@ export function discoveryFromConfig(options: DiscoveryFromConfigOptions): Discov
       lockDurationMs: 60_000,
       stalledIntervalMs: 30_000,
     }),
-    authenticator: Authenticator.fromConfig(config.auth),
+    authenticator: Authenticator.fromConfig(config.auth, { allowNoCredentials: options.inProcessOnly === true }),
     ...(options.embedder ? { embedder: options.embedder } : {}),
     generator,
     limits: config.index,

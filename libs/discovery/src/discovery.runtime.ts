@@ -4,20 +4,24 @@
  * service, and the Connect handler (auth, error mapping, yoko.v1 routes).
  * Apps (the indexer, the all-in-one `serve`) create one and mount `handler`.
  */
-import { Code, ConnectError, type Interceptor } from '@connectrpc/connect';
+import { Code, ConnectError, createRouterTransport, type Interceptor, type Transport } from '@connectrpc/connect';
 import {
   AuthError,
   type Authenticator,
   apiScopeForMethod,
   authInterceptor,
   authorizeCall,
+  DEFAULT_TENANT,
   type MethodRef,
+  type Principal,
+  principalKey,
   principalOf,
+  SCOPES,
   toConnectError,
 } from '@discovery/auth';
 import type { DemandStore, EventBus, IndexStore, JobQueue } from '@discovery/storage';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { BuildPipeline, BuildPipelineFactory, OwnedBuildPipeline } from './build/build-pipeline.js';
+import type { BuildPipeline, BuildPipelineFactory, OwnedBuildPipeline } from './index-build/build-pipeline.js';
 import { connectNodeHandler } from './connect/connect-node-handler.js';
 import { discoveryRoutes } from './connect/discovery.routes.js';
 import { errorMappingInterceptor } from './connect/error-mapping.interceptor.js';
@@ -25,9 +29,8 @@ import { yokoRoutes, type YokoRoutesOptions } from './connect/yoko.routes.js';
 import { DiscoveryService } from './discovery.service.js';
 import type { BuildJobData, BuildJobResult } from './discovery.types.js';
 import { IndexBuilder } from './index-builder.js';
-import { IndexReader } from './index-reader.js';
-import { indexVersion } from './index-version.js';
-import { type DiscoveryObserver, type Log, type QueryGenerator, silentLog, type TextEmbedder } from './ports.js';
+import { IndexReader, indexVersion } from '@discovery/index-reader';
+import { type DiscoveryObserver, type Log, type GenerationPort, silentLog, type TextEmbedder } from './ports.js';
 
 export interface DiscoveryRuntimeOptions {
   store: IndexStore;
@@ -37,7 +40,7 @@ export interface DiscoveryRuntimeOptions {
   buildQueue: JobQueue<BuildJobData, BuildJobResult>;
   authenticator: Authenticator;
   embedder?: TextEmbedder;
-  generator?: QueryGenerator;
+  generator?: GenerationPort;
   limits: {
     idleTtlMs: number;
     maxSdlBytes: number;
@@ -74,6 +77,11 @@ export interface DiscoveryRuntime {
   readonly version: string;
   /** Serves `/yoko.v1.YokoService/*` and `/discovery.v1.DiscoveryService/*`; calls `next` (or answers 404) for anything else. */
   readonly handler: NodeHandler;
+  /**
+   * The same API in this process, without HTTP and without a token: calls run the same routes and
+   * interceptors as over the wire, as tenant `default` with every scope (the bridge inside `serve`).
+   */
+  inProcessTransport(): Transport;
   /** Starts the build worker and the cache-invalidation subscription. */
   start(): Promise<void>;
   /**
@@ -151,16 +159,17 @@ export function createDiscoveryRuntime(options: DiscoveryRuntimeOptions): Discov
     log,
   );
   const requestIdOf = options.requestIdOf;
+  const routes = apiRoutes({
+    service,
+    callerOf: (ctx) => ({ tenant: principalOf(ctx.values).tenant }),
+    ...(requestIdOf ? { requestIdOf: (ctx) => requestIdOf(ctx.requestHeader) } : {}),
+  });
   const connect = connectNodeHandler({
     // Responses are small and travel over a LAN or loopback: compressing them costs more CPU than it saves.
     acceptCompression: [],
     // A request body is at most an SDL plus framing; anything larger is refused before it is buffered.
     readMaxBytes: options.limits.maxSdlBytes + 64 * 1024,
-    routes: apiRoutes({
-      service,
-      callerOf: (ctx) => ({ tenant: principalOf(ctx.values).tenant }),
-      ...(requestIdOf ? { requestIdOf: (ctx) => requestIdOf(ctx.requestHeader) } : {}),
-    }),
+    routes,
     interceptors: [
       ...(options.interceptors ?? []),
       errorMappingInterceptor(log),
@@ -193,6 +202,14 @@ export function createDiscoveryRuntime(options: DiscoveryRuntimeOptions): Discov
     handler: (req, res, next) => {
       if (next && !API_PATHS.some((prefix) => req.url?.startsWith(prefix))) return next();
       connect(req, res);
+    },
+    inProcessTransport() {
+      const principal: Principal = { tenant: DEFAULT_TENANT, scopes: new Set(SCOPES), subject: 'in-process' };
+      const trusted: Interceptor = (next) => (request) => {
+        request.contextValues.set(principalKey, principal);
+        return next(request);
+      };
+      return createRouterTransport(routes, { router: { interceptors: [...(options.interceptors ?? []), errorMappingInterceptor(log), trusted] } });
     },
     async start() {
       unsubscribe = await options.events.subscribe((event) => reader.onEvent(event));

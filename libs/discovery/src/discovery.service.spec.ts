@@ -11,7 +11,7 @@ import { Authenticator } from '@discovery/auth';
 import { DiscoveryErrorCode } from './discovery.errors.js';
 import type { BuildJobData, BuildJobResult, Caller } from './discovery.types.js';
 import { createDiscoveryRuntime, type DiscoveryRuntime } from './discovery.runtime.js';
-import { indexIdForSdl } from './index-id.js';
+import { indexIdForSdl } from '@discovery/proto';
 
 const cosmo = readFileSync(new URL('../../../test/fixtures/schemas/cosmo-demo.graphql', import.meta.url), 'utf8');
 const acme: Caller = { tenant: 'acme' };

@@ -11,7 +11,6 @@ import type {
   BuildJobResult,
   Caller,
   GenerateInput,
-  GenerateOutput,
   IndexView,
   SearchInput,
   SliceInput,
@@ -19,11 +18,12 @@ import type {
   SymbolsInput,
   SymbolView,
 } from './discovery.types.js';
-import type { IndexReader } from './index-reader.js';
-import { indexIdForSdl } from './index-id.js';
-import { type DiscoveryObserver, type Log, type QueryGenerator, silentLog } from './ports.js';
+import { IndexReadError, IndexReadErrorCode, type IndexReader, type LoadedIndex } from '@discovery/index-reader';
+import { indexIdForSdl } from '@discovery/proto';
+import { type DiscoveryObserver, type Log, type GenerationPort, silentLog } from './ports.js';
 import { validateGenerate, validateIndexId, validateSdl, validateSearch, validateSlice, validateSymbols } from './requests.js';
-import { sliceFromHits, sliceHitCount } from '@discovery/generation';
+import type { Resolution } from '@discovery/generation/contract';
+import { sliceFromHits, sliceHitCount } from '@discovery/generation/slice';
 import type { EventBus } from '@discovery/storage';
 
 export interface DiscoveryServiceOptions {
@@ -51,7 +51,7 @@ export class DiscoveryService {
     private readonly builds: JobQueue<BuildJobData, BuildJobResult>,
     private readonly events: EventBus,
     private readonly reader: IndexReader,
-    private readonly generator: QueryGenerator | undefined,
+    private readonly generator: GenerationPort | undefined,
     private readonly options: DiscoveryServiceOptions,
     private readonly log: Log = silentLog,
   ) {
@@ -146,9 +146,14 @@ export class DiscoveryService {
     }
   }
 
+  /** Opens an index for the caller through the reader, its errors in the service's terms. */
+  private open(indexId: string, tenant: string): Promise<LoadedIndex> {
+    return readIndex(() => this.reader.open(indexId, tenant));
+  }
+
   async search(caller: Caller, input: SearchInput): Promise<SymbolView[]> {
     const request = validateSearch(input);
-    const index = await this.reader.open(request.indexId, caller.tenant);
+    const index = await this.open(request.indexId, caller.tenant);
     const hits = await this.reader.search(index, request);
     // Hits show records shortened; getSymbols returns them whole.
     return hits.map((hit) => ({ coordinate: hit.symbol.coordinate, score: hit.score, record: searchHitRecord(hit.symbol.record) }));
@@ -156,7 +161,7 @@ export class DiscoveryService {
 
   async getSymbols(caller: Caller, input: SymbolsInput): Promise<SymbolView[]> {
     const request = validateSymbols(input);
-    const index = await this.reader.open(request.indexId, caller.tenant);
+    const index = await this.open(request.indexId, caller.tenant);
     return this.reader
       .getSymbols(index, request.coordinates)
       .map((symbol) => ({ coordinate: symbol.coordinate, score: 0, record: symbol.record }));
@@ -165,15 +170,15 @@ export class DiscoveryService {
   /** The part of the schema an operation for the query needs, within a token budget (discovery.v1 GetSchemaSlice). */
   async getSchemaSlice(caller: Caller, input: SliceInput): Promise<SliceView> {
     const request = validateSlice(input);
-    const index = await this.reader.open(request.indexId, caller.tenant);
+    const index = await this.open(request.indexId, caller.tenant);
     const [schema, hits] = await Promise.all([
-      this.reader.getSchema(index),
+      readIndex(() => this.reader.schema(index)),
       this.reader.search(index, { query: request.query, limit: sliceHitCount(request.maxTokens), roots: request.roots }),
     ]);
     return sliceFromHits(schema, request.query, hits, { maxTokens: request.maxTokens, roots: request.roots });
   }
 
-  async generate(caller: Caller, input: GenerateInput, requestId?: string): Promise<GenerateOutput> {
+  async generate(caller: Caller, input: GenerateInput, requestId?: string): Promise<Resolution> {
     const request = validateGenerate(input);
     if (!this.generator) {
       throw new DiscoveryError(
@@ -181,7 +186,7 @@ export class DiscoveryService {
         'Query generation is not configured on this service: no language model is set (LLM_MODEL).',
       );
     }
-    await this.reader.open(request.indexId, caller.tenant);
+    await this.open(request.indexId, caller.tenant);
     const output = await this.generator.generate(request.indexId, request.prompt, requestId ? { requestId } : {});
     await this.countDemand(caller, request.indexId, output.unsatisfied);
     return output;
@@ -239,4 +244,20 @@ export class DiscoveryService {
 /** BullMQ job ids may not contain ':'; the address's hex part is unique. */
 export function buildJobId(indexId: string): string {
   return `build-${indexId.slice('sha256:'.length)}`;
+}
+
+const READ_CODES: Record<IndexReadErrorCode, DiscoveryErrorCode> = {
+  [IndexReadErrorCode.NotFound]: DiscoveryErrorCode.NotFound,
+  [IndexReadErrorCode.NotReady]: DiscoveryErrorCode.FailedPrecondition,
+  [IndexReadErrorCode.TooLarge]: DiscoveryErrorCode.ResourceExhausted,
+};
+
+/** Runs a read of the index reader; its IndexReadError becomes the DiscoveryError of the same message. */
+async function readIndex<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof IndexReadError) throw new DiscoveryError(READ_CODES[error.code], error.message);
+    throw error;
+  }
 }

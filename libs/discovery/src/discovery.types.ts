@@ -65,23 +65,6 @@ export interface SymbolView {
   record: Record<string, unknown>;
 }
 
-/** One generated operation, as the generator returns it. */
-export interface GeneratedQuery {
-  description: string;
-  document: string;
-  operationName: string;
-  operationType: 'query' | 'mutation' | 'subscription';
-  variablesSchema: Record<string, unknown>;
-}
-
-export interface GenerateOutput {
-  queries: GeneratedQuery[];
-  unsatisfied: string[];
-  truncated: boolean;
-  /** Composed without a language model (none is configured): said in the COMPOSED_HEADER response header. */
-  composed?: boolean;
-}
-
 /** The build job: its data is the address; the SDL is read from the store. */
 export interface BuildJobData {
   indexId: string;

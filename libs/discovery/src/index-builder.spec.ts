@@ -8,7 +8,7 @@ import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { InProcessEventBus, MemoryIndexStore, type JobContext } from '@discovery/storage';
 import { IndexBuilder } from './index-builder.js';
-import { indexIdForSdl } from './index-id.js';
+import { indexIdForSdl } from '@discovery/proto';
 import type { TextEmbedder } from './ports.js';
 
 const anilist = readFileSync(new URL('../../../test/fixtures/schemas/anilist.graphql', import.meta.url), 'utf8');

@@ -6,8 +6,8 @@
  */
 import { SymbolExtractionError } from '@discovery/schema-symbols';
 import { type EventBus, type IndexStore, type JobContext, UnrecoverableJobError } from '@discovery/storage';
-import { type BuildPipeline, inProcessPipeline } from './build/build-pipeline.js';
-import { checkStoredBytes, checkSymbolCount, IndexLimitError, type IndexLimits } from './build/index-limits.js';
+import { type BuildPipeline, inProcessPipeline } from './index-build/build-pipeline.js';
+import { checkStoredBytes, checkSymbolCount, IndexLimitError, type IndexLimits } from './index-build/index-limits.js';
 import type { BuildJobData, BuildJobResult } from './discovery.types.js';
 import { type DiscoveryObserver, type Log, silentLog, type TextEmbedder } from './ports.js';
 

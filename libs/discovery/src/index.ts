@@ -5,12 +5,10 @@
 export * from './discovery.errors.js';
 export * from './discovery.types.js';
 export * from './ports.js';
-export { indexIdForSdl, isIndexId, INDEX_ID_PATTERN } from './index-id.js';
-export { indexVersion } from './index-version.js';
+export { indexIdForSdl, isIndexId, INDEX_ID_PATTERN } from '@discovery/proto';
+export { indexVersion } from '@discovery/index-reader';
 export { DiscoveryService, buildJobId, DEMAND_DEFAULT_LIMIT, DEMAND_MAX_LIMIT, type DiscoveryServiceOptions } from './discovery.service.js';
 export { IndexBuilder, type IndexBuilderOptions } from './index-builder.js';
-export { IndexReader, type IndexReaderOptions, type LoadedIndex } from './index-reader.js';
-export { LoadedIndexCache } from './loaded-index-cache.js';
 export { yokoRoutes, toIndex, type YokoRoutesOptions } from './connect/yoko.routes.js';
 export { discoveryRoutes, type DiscoveryRoutesOptions } from './connect/discovery.routes.js';
 export { errorMappingInterceptor, toConnectError } from './connect/error-mapping.interceptor.js';
@@ -20,7 +18,8 @@ export {
   type DiscoveryRuntimeOptions,
   type NodeHandler,
 } from './discovery.runtime.js';
+export { GenerationClient, NO_WORKER_MESSAGE, type GenerationClientOptions } from './generation-client.js';
 export { metricsObserver } from './discovery-metrics.js';
 export { discoveryFromConfig, type DiscoveryFromConfigOptions } from './discovery.factory.js';
-export { createTextEmbedder, type TextEmbedderHandle } from './text-embedder.factory.js';
-export { inProcessPipeline, workerPipeline, type BuildPipeline, type PreparedBuild } from './build/build-pipeline.js';
+export { assembleIndexer, type IndexerAssembly, type IndexerAssemblyConfig } from './indexer.assembly.js';
+export { inProcessPipeline, workerPipeline, type BuildPipeline, type PreparedBuild } from './index-build/build-pipeline.js';

@@ -2,20 +2,13 @@
  * What the discovery service needs from its surroundings, kept small so that
  * apps wire real adapters and tests wire real ones too (memory or Redis).
  */
-import type { GenerateOutput } from './discovery.types.js';
+import type { Resolution } from '@discovery/generation/contract';
 
-/** Embeds symbol and query texts into int8 unit vectors of one model. */
-export interface TextEmbedder {
-  /** Model identity: part of the index version. */
-  readonly id: string;
-  embed(texts: string[], signal?: AbortSignal): Promise<Int8Array[]>;
-  /** A query's unit vector, straight from the model (no shared cache: a warm search stays in process). */
-  embedQuery(text: string): Promise<Float32Array>;
-}
+export type { TextEmbedder } from '@discovery/embeddings';
 
-/** Turns a prompt into operations (the generator, through its queue). */
-export interface QueryGenerator {
-  generate(indexId: string, prompt: string, options: { requestId?: string }): Promise<GenerateOutput>;
+/** Turns a prompt into operations: the generator, through its queue (GenerationClient). */
+export interface GenerationPort {
+  generate(indexId: string, prompt: string, options: { requestId?: string }): Promise<Resolution>;
 }
 
 /** Structured log sink (pino-compatible subset). Never pass SDL, prompts or tokens. */

@@ -3,12 +3,24 @@
  * with a message naming what was wrong. zod schemas, one per operation.
  */
 import { z } from 'zod';
-import { DEFAULT_LIMIT, MAX_LIMIT } from '@discovery/ranking';
+import {
+  DEFAULT_SEARCH_LIMIT,
+  DEFAULT_SLICE_TOKENS,
+  MAX_COORDINATE_CHARS,
+  MAX_COORDINATES,
+  MAX_PARENT_CHARS,
+  MAX_PROMPT_CHARS,
+  MAX_QUERY_CHARS,
+  MAX_SEARCH_KINDS,
+  MAX_SEARCH_LIMIT,
+  MAX_SEARCH_ROOTS,
+  MAX_SLICE_TOKENS,
+  MIN_SLICE_TOKENS,
+} from '@discovery/proto/limits';
 import { DiscoveryError } from './discovery.errors.js';
-import { DEFAULT_SLICE_TOKENS, MAX_SLICE_TOKENS } from '@discovery/generation';
 import { SYMBOL_KINDS, type RootOperation } from '@discovery/schema-symbols';
 import type { GenerateInput, SearchInput, SliceInput, SymbolsInput } from './discovery.types.js';
-import { INDEX_ID_PATTERN } from './index-id.js';
+import { INDEX_ID_PATTERN } from '@discovery/proto';
 
 const nonBlank = (what: string) =>
   z.string().refine((s) => s.trim().length > 0, { message: `${what} must contain a non-space character` });
@@ -16,11 +28,6 @@ const nonBlank = (what: string) =>
 const indexId = z
   .string()
   .regex(INDEX_ID_PATTERN, { message: 'index_id must be "sha256:" followed by 64 lowercase hex digits' });
-
-/** Coordinates are short identifiers; anything longer is not one. */
-const MAX_COORDINATES = 500;
-const MAX_QUERY_CHARS = 2000;
-const MAX_PROMPT_CHARS = 8000;
 
 const searchSchema = z.object({
   indexId,
@@ -30,11 +37,11 @@ const searchSchema = z.object({
     .int()
     .min(0, 'limit must be >= 0')
     .optional()
-    .transform((n) => (!n ? DEFAULT_LIMIT : Math.min(n, MAX_LIMIT))),
+    .transform((n) => (!n ? DEFAULT_SEARCH_LIMIT : Math.min(n, MAX_SEARCH_LIMIT))),
   // A misspelt kind would silently filter everything out: it is named instead.
   kinds: z
     .array(z.string())
-    .max(20)
+    .max(MAX_SEARCH_KINDS)
     .optional()
     .superRefine((kinds, ctx) => {
       const unknown = (kinds ?? []).filter((kind) => !(SYMBOL_KINDS as readonly string[]).includes(kind));
@@ -44,15 +51,15 @@ const searchSchema = z.object({
         message: `unknown kind${unknown.length > 1 ? 's' : ''} ${unknown.slice(0, 3).map((k) => JSON.stringify(k.slice(0, 40))).join(', ')}; kinds are ${SYMBOL_KINDS.join(', ')}`,
       });
     }),
-  roots: z.array(z.string()).max(10).optional(),
-  parent: z.string().max(300).optional(),
+  roots: z.array(z.string()).max(MAX_SEARCH_ROOTS).optional(),
+  parent: z.string().max(MAX_PARENT_CHARS).optional(),
   paginated: z.boolean().optional(),
 });
 
 const symbolsSchema = z.object({
   indexId,
   coordinates: z
-    .array(z.string().max(600))
+    .array(z.string().max(MAX_COORDINATE_CHARS))
     .min(1, 'at least one coordinate is required')
     .max(MAX_COORDINATES, `at most ${MAX_COORDINATES} coordinates per call`),
 });
@@ -61,9 +68,6 @@ const generateSchema = z.object({
   indexId,
   prompt: nonBlank('prompt').pipe(z.string().max(MAX_PROMPT_CHARS, `prompt must be at most ${MAX_PROMPT_CHARS} characters`)),
 });
-
-/** Smallest budget a slice can be asked for: below it no useful slice fits. */
-export const MIN_SLICE_TOKENS = 200;
 
 const sliceSchema = z.object({
   indexId,

@@ -11,3 +11,4 @@ export * from './use-lite/use-lite-vocabulary.js';
 export * from './caching-embedder.js';
 export * from './create-embedding-provider.js';
 export * from './static/fit-static-table.js';
+export * from './text-embedder.factory.js';

@@ -5,15 +5,10 @@
  * and network failures are retried with exponential backoff (honouring
  * Retry-After) by the client, each attempt has a timeout, and the whole call a
  * budget. Vectors are re-normalized, since not every server returns unit vectors.
- * The API key is never logged nor put in error messages.
+ * The API key is never logged nor put in error messages. The `openai` package is loaded on
+ * init, so a service whose embeddings come from elsewhere never loads it.
  */
-import {
-  APIConnectionError,
-  APIConnectionTimeoutError,
-  APIError,
-  APIUserAbortError,
-  OpenAI,
-} from 'openai';
+import type { ClientOptions, OpenAI } from 'openai';
 import type { EmbeddingProvider } from './embedding-provider.js';
 import { assertTexts, EmbeddingError, EmbeddingErrorCode, throwIfAborted } from './embedding.errors.js';
 import { normalizeInPlace } from './vector-math.js';
@@ -69,7 +64,9 @@ function positiveInt(name: string, value: number, max: number): number {
 export class OpenAiEmbeddingProvider implements EmbeddingProvider {
   readonly id: string;
   readonly dimensions: number;
-  private readonly client: OpenAI;
+  private readonly clientOptions: ClientOptions;
+  private sdk: typeof import('openai') | undefined;
+  private client: OpenAI | undefined;
   private readonly model: string;
   private readonly sendDimensions: boolean;
   private readonly batchSize: number;
@@ -94,19 +91,21 @@ export class OpenAiEmbeddingProvider implements EmbeddingProvider {
     this.batchSize = positiveInt('batchSize', options.batchSize ?? 128, 2048);
     this.concurrency = positiveInt('concurrency', options.concurrency ?? 2, 64);
     this.budgetMs = positiveInt('budgetMs', options.budgetMs ?? 120_000, 3_600_000);
-    this.client = new OpenAI({
+    this.clientOptions = {
       baseURL: url.toString().replace(/\/$/, ''),
       apiKey: options.apiKey || 'unused',
       timeout: positiveInt('timeoutMs', options.timeoutMs ?? 30_000, 3_600_000),
       maxRetries: positiveInt('maxRetries', options.maxRetries ?? 4, 20),
       fetch: fetchWithPlainAbort,
-    });
+    };
     this.id = `openai:${this.model};d=${this.dimensions}${this.sendDimensions ? ';shortened' : ''}`;
   }
 
-  /** Nothing to load: the first request shows whether the endpoint works. */
+  /** Loads the client; the first request shows whether the endpoint works. */
   async init(): Promise<void> {
     if (this.closed) throw new EmbeddingError(EmbeddingErrorCode.Closed, 'the openai embedding provider is closed');
+    this.sdk ??= await import('openai');
+    this.client ??= new this.sdk.OpenAI(this.clientOptions);
   }
 
   async embed(texts: string[], signal?: AbortSignal): Promise<Float32Array[]> {
@@ -153,7 +152,7 @@ export class OpenAiEmbeddingProvider implements EmbeddingProvider {
   ): Promise<Float32Array[]> {
     let response: OpenAI.CreateEmbeddingResponse;
     try {
-      response = await this.client.embeddings.create(
+      response = await this.client!.embeddings.create(
         { model: this.model, input, ...(this.sendDimensions ? { dimensions: this.dimensions } : {}) },
         { signal },
       );
@@ -186,6 +185,7 @@ export class OpenAiEmbeddingProvider implements EmbeddingProvider {
 
   private translate(error: unknown, callerSignal: AbortSignal | undefined, budget: AbortSignal): EmbeddingError {
     const where = `embeddings endpoint (model ${this.model})`;
+    const { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } = this.sdk!;
     if (error instanceof APIUserAbortError || callerSignal?.aborted || budget.aborted) {
       if (callerSignal?.aborted) return new EmbeddingError(EmbeddingErrorCode.Aborted, 'embedding aborted by the caller', { cause: error });
       return new EmbeddingError(EmbeddingErrorCode.Timeout, `${where}: no answer within the budget of ${this.budgetMs} ms`, { cause: error });

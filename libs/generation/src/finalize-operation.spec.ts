@@ -9,7 +9,7 @@ import { finalizeOperation, type FinalizeResult } from './finalize-operation.js'
 import { checkOperation, validationSchema } from './operation-check.js';
 import { refusalFor } from './mutation-policy.js';
 import { toPascalCase } from './operation-naming.js';
-import type { ResolvedQuery } from './generate-job.js';
+import type { ResolvedQuery } from './contract/generate-job.js';
 import { COSMO_DEMO, GITHUB, fixtureSchema } from './testing/fixtures.js';
 
 const cosmo = fixtureSchema(COSMO_DEMO);

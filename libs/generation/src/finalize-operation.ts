@@ -5,8 +5,8 @@
  * derive its variables schema. Anything invalid is reported, never returned.
  */
 import { Kind, print, visit, type GraphQLSchema, type OperationDefinitionNode, type VariableDefinitionNode } from 'graphql';
-import type { ResolvedQuery } from './generate-job.js';
-import { checkOperation } from './operation-check.js';
+import type { ResolvedQuery } from './contract/generate-job.js';
+import { checkOperation, type OperationCheck } from './operation-check.js';
 import { nameOperation, oneLineDescription } from './operation-naming.js';
 import { parameterize, type VariableUsage } from './parameterize.js';
 import { deriveVariablesSchema, type ScalarJsonSchemas } from './variables-schema.js';
@@ -31,15 +31,17 @@ function describeVariables(operation: OperationDefinitionNode, usages: VariableU
 
 /**
  * Finalizes `submitted` against `schema`. `takenNames` holds the operation
- * names already used in this resolution; the new name is added to it.
+ * names already used in this resolution; the new name is added to it. A caller
+ * that has already checked the submitted document passes the check as `checked`
+ * (it is not run twice).
  */
 export function finalizeOperation(
   schema: GraphQLSchema,
   submitted: SubmittedOperation,
   takenNames: Set<string>,
-  options: { scalars?: ScalarJsonSchemas } = {},
+  options: { scalars?: ScalarJsonSchemas; checked?: OperationCheck } = {},
 ): FinalizeResult {
-  const checked = checkOperation(schema, submitted.document);
+  const checked = options.checked ?? checkOperation(schema, submitted.document);
   if (!checked.ok) return checked;
   const { document, usages } = parameterize(schema, checked.document);
   const candidateNames = new Set(takenNames);

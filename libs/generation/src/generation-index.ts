@@ -1,6 +1,6 @@
 /**
  * GenerationIndex: what the generator needs from an index (the indexer's
- * IndexReader provides it in production; tests build one over a fixture schema).
+ * IndexReader provides it through ReaderIndexSource; tests build one over a fixture schema).
  */
 import type { GraphQLSchema } from 'graphql';
 import type { RootOperation, SchemaSymbol, SymbolKind } from '@discovery/schema-symbols';

@@ -6,7 +6,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { JobContext } from '@discovery/storage';
 import OpenAI from 'openai';
 import { generationJobHandler, NO_MODEL_MESSAGE } from './generation-worker.js';
-import { GenerationError } from './generation.errors.js';
+import { GenerationError } from './contract/generation.errors.js';
 import type { GenerationIndexSource } from './generation-index.js';
 import { QueryGenerator } from './query-generator.js';
 import { QueryComposer } from './compose/query-composer.js';

@@ -5,9 +5,9 @@
  * are thrown, so the queue hands the job to another worker or retries it.
  */
 import type { JobContext, JobHandler } from '@discovery/storage';
-import type { GenerateJobData, GenerateJobResult } from './generate-job.js';
+import type { GenerateJobData, GenerateJobResult } from './contract/generate-job.js';
 import type { GenerationIndexSource } from './generation-index.js';
-import { GenerationError, GenerationErrorCode } from './generation.errors.js';
+import { GenerationError, GenerationErrorCode } from './contract/generation.errors.js';
 import type { GenerationLog, QueryGenerator } from './query-generator.js';
 import type { QueryComposer } from './compose/query-composer.js';
 

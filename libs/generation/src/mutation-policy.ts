@@ -3,7 +3,7 @@
  * operator allows them (GENERATE_ALLOW_MUTATIONS). The flag comes from
  * configuration alone: no prompt or schema text reaches this decision.
  */
-import type { OperationType } from './generate-job.js';
+import type { OperationType } from './contract/generate-job.js';
 
 export interface MutationPolicy {
   readonly allowMutations: boolean;

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import OpenAI from 'openai';
 import { parse, validate } from 'graphql';
 import { OpenAiScriptedServer, submitReply, toolCallReply, type ScriptedReply } from '@discovery/testing';
-import type { GenerateJobProgress, GenerateJobResult, Resolution } from './generate-job.js';
+import type { GenerateJobProgress, GenerateJobResult, Resolution } from './contract/generate-job.js';
 import { GenerationAbortedError, QueryGenerator, type QueryGeneratorOptions } from './query-generator.js';
 import { validationSchema } from './operation-check.js';
 import { COSMO_DEMO, fixtureIndex } from './testing/index.js';

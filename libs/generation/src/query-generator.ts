@@ -9,9 +9,9 @@
 import type OpenAI from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { RootOperation } from '@discovery/schema-symbols';
-import type { GenerateJobProgress, GenerateJobResult, Resolution } from './generate-job.js';
+import type { GenerateJobProgress, GenerateJobResult, Resolution } from './contract/generate-job.js';
 import type { GenerationHit, GenerationIndex } from './generation-index.js';
-import { GenerationErrorCode } from './generation.errors.js';
+import { GenerationErrorCode } from './contract/generation.errors.js';
 import { callModel, type ModelAttempt } from './model-caller.js';
 import { NUDGE_TOOL_CALL, openingMessages, type ModelDraft } from './model-prompt.js';
 import { MODEL_TOOLS } from './model-tools.js';

@@ -17,9 +17,8 @@ import type { GenerationIndex } from './generation-index.js';
 import { SliceRelevance, type SliceHit } from './slice-relevance.js';
 import { SliceSelection } from './slice-selection.js';
 import { printSelection } from './slice-selection.printer.js';
+import { DEFAULT_SLICE_TOKENS } from '@discovery/proto/limits';
 
-export const DEFAULT_SLICE_TOKENS = 8000;
-export const MAX_SLICE_TOKENS = 32_000;
 /** Search hits a slice starts from: more for larger budgets (60 at 4k, 80 at 8k, 100 from 12k). */
 export function sliceHitCount(maxTokens: number = DEFAULT_SLICE_TOKENS): number {
   return Math.min(100, Math.max(60, Math.round(40 + maxTokens / 200)));

@@ -8,7 +8,7 @@ import { searchHitRecord } from '@discovery/schema-symbols';
 import type { GraphQLSchema } from 'graphql';
 import type { ChatCompletionMessageToolCall } from 'openai/resources/chat/completions';
 import type { z } from 'zod';
-import type { ResolvedQuery } from './generate-job.js';
+import type { ResolvedQuery } from './contract/generate-job.js';
 import type { GenerationIndex } from './generation-index.js';
 import { finalizeOperation } from './finalize-operation.js';
 import { checkOperation } from './operation-check.js';
@@ -145,7 +145,7 @@ export class GenerationSession {
         const refusal = refusalFor(checked.operation.operation, this.options, operation.description);
         if (refusal) return void this.policyReasons.push(refusal);
       }
-      const result = finalizeOperation(this.schema, operation, this.takenNames, this.options.scalars ? { scalars: this.options.scalars } : {});
+      const result = finalizeOperation(this.schema, operation, this.takenNames, { checked, ...(this.options.scalars ? { scalars: this.options.scalars } : {}) });
       if (!result.ok) return void rejected.push({ operation: position + 1, errors: result.errors });
       if (this.documents.has(result.query.document)) return;
       this.documents.add(result.query.document);

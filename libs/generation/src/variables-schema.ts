@@ -28,7 +28,7 @@ import {
   valueToLiteral,
 } from 'graphql';
 import { stripHidden } from '@discovery/schema-symbols';
-import type { JsonSchema } from './generate-job.js';
+import type { JsonSchema } from './contract/generate-job.js';
 
 /** A description as the JSON Schema shows it: trimmed, without hidden characters (schema text is untrusted). */
 function shown(text: string | null | undefined): string | undefined {

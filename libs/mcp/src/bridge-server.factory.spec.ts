@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { Code, ConnectError } from '@connectrpc/connect';
 import { ERROR_REASON_HEADER, IndexStatus, NO_GENERATOR_WORKER } from '@discovery/proto';
-import { createDiscoveryClient } from './discovery-client.js';
+import { createDiscoveryTransport, createYokoClient } from '@discovery/proto/client';
 import { unusedUrl } from './testing/fake-discovery.service.js';
 import { harness, ready, SDL, text, type Harness } from './testing/mcp-harness.js';
 import { waitFor } from './testing/wait-for.js';
@@ -193,7 +193,7 @@ describe('bridge MCP server before an index is adopted', () => {
   });
 
   it('says the service is unreachable when it never answered', async () => {
-    const discovery = createDiscoveryClient({ baseUrl: await unusedUrl(), token: 'secret-token' });
+    const discovery = createYokoClient(createDiscoveryTransport({ baseUrl: await unusedUrl(), token: 'secret-token' }));
     const h = await harness({ discovery });
     try {
       h.sync.offer(SDL);

@@ -4,22 +4,23 @@
  * secret-free sentence that may follow the fixed text.
  */
 
-export enum ToolFailureCode {
+export const ToolFailureCode = {
   /** First build of the index still in flight, no servable index adopted yet. */
-  Building = 'building',
+  Building: 'building',
   /** The service answered `not_found`; the schema was sent again. */
-  Expired = 'expired',
+  Expired: 'expired',
   /** The service answered `failed_precondition`, or no servable index exists for another reason. */
-  NotReady = 'not_ready',
+  NotReady: 'not_ready',
   /** `unauthenticated` / `permission_denied`. */
-  Misconfigured = 'misconfigured',
+  Misconfigured: 'misconfigured',
   /** Bad tool input or `invalid_argument`. */
-  InvalidRequest = 'invalid_request',
+  InvalidRequest: 'invalid_request',
   /** The service cannot be reached. */
-  Unreachable = 'unreachable',
+  Unreachable: 'unreachable',
   /** Any other failure. */
-  Internal = 'internal',
-}
+  Internal: 'internal',
+} as const;
+export type ToolFailureCode = (typeof ToolFailureCode)[keyof typeof ToolFailureCode];
 
 export class ToolFailure extends Error {
   constructor(

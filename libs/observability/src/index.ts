@@ -3,7 +3,7 @@
  * Prometheus metrics with typed handles, and the /healthz, /readyz and
  * /metrics endpoints every service mounts.
  */
-export { createLogger, requestLogger, type Logger, type LogLevelName, type LoggerCreateOptions } from './logger.js';
+export { createLogger, flushLogs, requestLogger, type Logger, type LogLevelName, type LoggerCreateOptions } from './logger.js';
 export { REDACTED, redact, redactFields, redactText } from './redaction.js';
 export { REQUEST_ID_HEADER, acceptRequestId, currentRequestId, newRequestId, withRequestId } from './request-context.js';
 export {
@@ -19,6 +19,5 @@ export {
   type ModelCall,
   type QueueDepthSource,
 } from './metrics.js';
-export { OpsEndpoints, type OpsEndpointsOptions, type ReadinessCheck, type ReadinessReport } from './ops-endpoints.js';
-export { startOpsServer, type RunningOpsServer } from './ops-server.js';
+export { OpsEndpoints, type OpsEndpointsOptions, type ReadinessCheck, type ReadinessDetails, type ReadinessReport } from './ops-endpoints.js';
 export { codeName, observabilityInterceptor, type ObservabilityInterceptorOptions } from './observability.interceptor.js';

@@ -1,6 +1,10 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from '@jest/globals';
-import { createLogger, requestLogger, type LogLevelName } from './logger.js';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pino } from 'pino';
+import { createLogger, flushLogs, requestLogger, type LogLevelName } from './logger.js';
 import { currentRequestId, withRequestId } from './request-context.js';
 
 const TOKEN = 'sd_Zm9vYmFyYmF6cXV4cXV1eGZvb2JhcmJhenF1eHF1dXg';
@@ -91,5 +95,22 @@ describe('request ids', () => {
     expect(withRequestId('bad id\nwith newline', () => currentRequestId())).toMatch(/^[0-9a-f-]{36}$/);
     expect(withRequestId(undefined, () => currentRequestId())).toMatch(/^[0-9a-f-]{36}$/);
     expect(currentRequestId()).toBeUndefined();
+  });
+});
+
+describe('flushLogs', () => {
+  it('resolves once asynchronously written lines are out', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'flush-logs-'));
+    try {
+      const destination = pino.destination({ dest: join(dir, 'log'), sync: false, mkdir: true });
+      await new Promise((resolve) => destination.once('ready', resolve));
+      const logger = createLogger({ service: 'test', destination });
+      for (let i = 0; i < 200; i++) logger.info({ i }, 'line');
+      logger.info('test stopped');
+      await flushLogs(logger);
+      expect(readFileSync(join(dir, 'log'), 'utf8')).toContain('"msg":"test stopped"');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

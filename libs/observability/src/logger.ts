@@ -63,3 +63,29 @@ export function createLogger(options: LoggerCreateOptions): Logger {
 export function requestLogger(logger: Logger, requestId: string | undefined = currentRequestId()): Logger {
   return requestId === undefined ? logger : logger.child({ requestId });
 }
+
+/** The part of pino's destination (SonicBoom) that says whether lines are still being written. */
+interface PendingStream {
+  flushSync?: () => void;
+  _writing?: boolean;
+  _len?: number;
+}
+
+/**
+ * Resolves once the lines `logger` has logged are written out (pino writes stdout asynchronously),
+ * within `timeoutMs`: call before a process ends itself (a re-raised SIGTERM), or the last lines
+ * ("<service> stopped") may be lost.
+ */
+export async function flushLogs(logger: Logger, timeoutMs = 1000): Promise<void> {
+  const stream = (logger as unknown as Record<symbol, PendingStream | undefined>)[pino.symbols.streamSym];
+  if (!stream) return;
+  const deadline = Date.now() + timeoutMs;
+  while ((stream._writing || (stream._len ?? 0) > 0) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  try {
+    stream.flushSync?.();
+  } catch {
+    // Not ready or already closed: nothing more can be written.
+  }
+}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { Counter, Registry } from 'prom-client';
 import { Metrics } from './metrics.js';
 
 type Labels = Record<string, string>;
@@ -90,5 +91,17 @@ describe('Metrics', () => {
     expect(await a.render()).toContain('discovery_process_resident_memory_bytes');
     expect(await b.render()).not.toContain('discovery_');
     expect(await b.render()).toContain('other_cache_lookups_total');
+  });
+
+  it('renders adopted registries after the shared set, with their own names and labels', async () => {
+    const metrics = new Metrics({ service: 'serve', processMetrics: false });
+    const own = new Registry();
+    new Counter({ name: 'mcp_things_total', help: 'Things.', labelNames: ['tool'], registers: [own] }).inc({ tool: 'x' });
+    metrics.adopt(own);
+    metrics.adopt(own);
+    const text = await metrics.render();
+    expect(text).toContain('mcp_things_total{tool="x"} 1');
+    expect(text.match(/# HELP mcp_things_total/g)).toHaveLength(1);
+    expect(text.indexOf('discovery_requests_total')).toBeLessThan(text.indexOf('mcp_things_total'));
   });
 });

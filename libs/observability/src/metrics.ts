@@ -184,6 +184,8 @@ export class IndexMetrics {
 
 export class Metrics {
   readonly registry = new Registry();
+  /** Registries rendered after the shared one (a component's own metric set, the MCP bridge's). */
+  private readonly adopted: Registry[] = [];
   readonly requests: RequestMetrics;
   readonly builds: BuildMetrics;
   readonly cache: CacheMetrics;
@@ -247,8 +249,17 @@ export class Metrics {
     return this.registry.contentType;
   }
 
-  /** The Prometheus text exposition of every metric. */
-  render(): Promise<string> {
-    return this.registry.metrics();
+  /**
+   * Renders `registry` on this process's /metrics too, after the shared set: a component whose
+   * metrics keep their own names and labels (the bridge's `mcp_*`) joins the one exposition.
+   */
+  adopt(registry: Registry): void {
+    if (!this.adopted.includes(registry)) this.adopted.push(registry);
+  }
+
+  /** The Prometheus text exposition of every metric (the shared set, then the adopted registries). */
+  async render(): Promise<string> {
+    const texts = await Promise.all([this.registry, ...this.adopted].map((registry) => registry.metrics()));
+    return texts.map((text) => (text.endsWith('\n') || text === '' ? text : `${text}\n`)).join('');
   }
 }

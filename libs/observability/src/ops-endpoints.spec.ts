@@ -1,19 +1,24 @@
-import { createServer } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { Metrics } from './metrics.js';
 import { OpsEndpoints } from './ops-endpoints.js';
-import { startOpsServer, type RunningOpsServer } from './ops-server.js';
 
-const running: RunningOpsServer[] = [];
+const running: Server[] = [];
 afterEach(async () => {
-  await Promise.all(running.splice(0).map((server) => server.close()));
+  await Promise.all(
+    running.splice(0).map((server) => {
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(resolve));
+    }),
+  );
 });
 
 async function serve(endpoints: OpsEndpoints): Promise<string> {
-  const server = await startOpsServer(endpoints, 0, '127.0.0.1');
+  const server = createServer((request, response) => endpoints.handle(request, response));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   running.push(server);
-  return `http://127.0.0.1:${server.port}`;
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
 describe('OpsEndpoints', () => {

@@ -18,6 +18,9 @@ export interface OpsEndpointsOptions {
   readonly checkTimeoutMs?: number;
 }
 
+/** Fields a component adds to the /readyz body (the bridge's index sync `phase`). */
+export type ReadinessDetails = () => Readonly<Record<string, unknown>>;
+
 export interface ReadinessReport {
   readonly ready: boolean;
   readonly status: 'ready' | 'unavailable' | 'draining';
@@ -39,6 +42,7 @@ function sendJson(response: ServerResponse, status: number, body: unknown, head:
 
 export class OpsEndpoints {
   private readonly checks = new Map<string, ReadinessCheck>();
+  private readonly details: ReadinessDetails[] = [];
   private draining = false;
   private readonly timeoutMs: number;
 
@@ -50,6 +54,11 @@ export class OpsEndpoints {
   /** Adds (or replaces) a named readiness check. */
   addCheck(name: string, check: ReadinessCheck): void {
     this.checks.set(name, check);
+  }
+
+  /** Adds fields to the /readyz body. */
+  addDetails(details: ReadinessDetails): void {
+    this.details.push(details);
   }
 
   /** From now on /readyz answers 503 `draining` (call first on SIGTERM). */
@@ -94,7 +103,8 @@ export class OpsEndpoints {
     if (path === '/healthz') return sendJson(response, 200, { status: 'ok' }, head);
     if (path === '/readyz') {
       const report = await this.readiness();
-      const body = { status: report.status, checks: report.checks, ...(report.failing.length > 0 ? { failing: report.failing } : {}) };
+      const extra = Object.assign({}, ...this.details.map((details) => details()));
+      const body = { status: report.status, ...extra, checks: report.checks, ...(report.failing.length > 0 ? { failing: report.failing } : {}) };
       return sendJson(response, report.ready ? 200 : 503, body, head);
     }
     const metrics = this.options.metrics;

@@ -3,17 +3,15 @@
  * that turn a request into a valid, clamped one.
  */
 import type { SchemaSymbol } from '@discovery/schema-symbols';
+import { DEFAULT_SEARCH_LIMIT, MAX_QUERY_CHARS, MAX_SEARCH_LIMIT } from '@discovery/proto/limits';
 import { RankingError, RankingErrorCode } from './ranking.errors.js';
 
-/** Hits returned when a request gives no limit (or 0, the wire's "default"). */
-export const DEFAULT_LIMIT = 10;
-/**
- * Most hits one search returns; larger limits are clamped to it. 100 hits of small records
- * is already more than a model should read at once; agents page by narrowing (`parent`, `kinds`).
- */
-export const MAX_LIMIT = 100;
-/** Longest query accepted, in characters; longer queries are cut (a prompt pasted as a query). */
-export const MAX_QUERY_LENGTH = 2000;
+/** Hits returned when a request gives no limit (or 0, the wire's "default"): the API's limit. */
+export const DEFAULT_LIMIT = DEFAULT_SEARCH_LIMIT;
+/** Most hits one search returns; larger limits are clamped to it (the API's limit). */
+export const MAX_LIMIT = MAX_SEARCH_LIMIT;
+/** Longest query used, in characters; longer queries are cut (a prompt pasted as a query). */
+export const MAX_QUERY_LENGTH = MAX_QUERY_CHARS;
 
 export interface SearchRequest {
   query: string;

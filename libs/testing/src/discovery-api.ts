@@ -2,37 +2,22 @@
  * Test helpers for a running discovery API: a Connect client with a bearer
  * token, and readings of its Prometheus `/metrics`.
  */
-import { createClient, type Client } from '@connectrpc/connect';
-import { createConnectTransport } from '@connectrpc/connect-node';
-import { DiscoveryService, YokoService } from '@discovery/proto';
+import { createDiscoveryApiClient, createDiscoveryTransport, createYokoClient, type DiscoveryApiClient, type YokoClient } from '@discovery/proto/client';
 
-export type YokoClient = Client<typeof YokoService>;
-export type DiscoveryApiClient = Client<typeof DiscoveryService>;
+export type { DiscoveryApiClient, YokoClient };
 
 /** A yoko.v1 client over HTTP/1.1 (JSON, or binary with `binary`), sending `Bearer <token>` when given. */
 export function yokoClient(baseUrl: string, token?: string, options: { binary?: boolean } = {}): YokoClient {
-  return createClient(YokoService, bearerTransport(baseUrl, token, options));
+  return createYokoClient(bearerTransport(baseUrl, token, options));
 }
 
 /** A discovery.v1 client (our own service beside yoko.v1), like yokoClient. */
 export function discoveryApiClient(baseUrl: string, token?: string, options: { binary?: boolean } = {}): DiscoveryApiClient {
-  return createClient(DiscoveryService, bearerTransport(baseUrl, token, options));
+  return createDiscoveryApiClient(bearerTransport(baseUrl, token, options));
 }
 
 function bearerTransport(baseUrl: string, token: string | undefined, options: { binary?: boolean }) {
-  return createConnectTransport({
-    baseUrl,
-    httpVersion: '1.1',
-      useBinaryFormat: options.binary ?? false,
-      interceptors: token
-        ? [
-            (next) => (req) => {
-              req.header.set('authorization', `Bearer ${token}`);
-              return next(req);
-            },
-          ]
-        : [],
-  });
+  return createDiscoveryTransport({ baseUrl, ...(token ? { token } : {}), codec: options.binary ? 'binary' : 'json' });
 }
 
 /**

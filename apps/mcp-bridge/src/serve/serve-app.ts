@@ -1,24 +1,59 @@
 /**
- * Starts `serve`: the ServeRuntime (discovery API, build and generation workers) and, on one
- * HTTP listener, the discovery API next to the MCP endpoint /mcp (when a schema is configured),
- * health and metrics. Leaves its address card for local clients (the CLI) when given the
- * environment, and says where the endpoint is and how to add it to a client.
+ * `serve`: indexer, generator and bridge in one process, each from its library assembly over one
+ * set of shared parts (storage: Redis and BullMQ when REDIS_URL is set, otherwise memory and
+ * in-process queues; one logger; one metrics registry), hosted by one ServiceHost on one HTTP
+ * listener: the discovery API next to /mcp (when a schema is configured), /healthz, /readyz
+ * (storage, model, index) and /metrics. The bridge reaches the indexer in memory (a Connect router
+ * transport, no HTTP, no token), so PORT may be 0. Leaves its address card for local clients (the
+ * CLI, with a token made at start when auth is on, never printed) when given the environment, and
+ * says where the endpoint is and how to add it to a client.
  */
-import { writeLocalServe, type Env, type LocalServeCard, type ServeConfig } from '@discovery/config';
+import { TOKEN_SCOPES, writeLocalServe, type Env, type LocalServeCard, type ServeConfig, type StaticTokenEntry } from '@discovery/config';
+import { assembleIndexer, type IndexerAssembly } from '@discovery/discovery';
+import { assembleGenerator, createGenerateQueue } from '@discovery/generation';
+import { assembleBridge, mcpUrl, type BridgeAssembly } from '@discovery/mcp';
 import type { Logger } from '@discovery/observability';
+import { createServiceParts, ServiceHost, type ServiceParts } from '@discovery/service-host';
+import { createHash, randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
-import { BridgeMetrics } from '../bridge-metrics.js';
-import { BridgeRuntime } from '../bridge-runtime.js';
-import { startHttpApp, type StartedHttpApp } from '../http-app.js';
-import { ServeRuntime } from './serve-runtime.js';
+
+export interface ServeHost {
+  parts: ServiceParts;
+  host: ServiceHost;
+  indexer: IndexerAssembly;
+}
+
+/**
+ * Indexer and generator on shared parts, not started. The generation queue is made first, with
+ * SHUTDOWN_GRACE, and handed to both (in memory the first request for a queue fixes its settings);
+ * the generator reads through the indexer's reader. `apiTokens` are added to DISCOVERY_TOKENS;
+ * `inProcessOnly`: the API gets no listener (stdio), so it needs no credentials.
+ */
+export async function hostDiscovery(
+  config: ServeConfig,
+  logger: Logger,
+  options: { apiTokens?: StaticTokenEntry[]; inProcessOnly?: boolean } = {},
+): Promise<ServeHost> {
+  const parts = await createServiceParts({ service: 'serve', logLevel: config.logLevel, logger, redis: config.redis, embeddings: config.embeddings });
+  const host = new ServiceHost(parts, { shutdownGraceMs: config.shutdownGraceMs });
+  const queue = createGenerateQueue(parts, config.shutdownGraceMs);
+  const auth = { ...config.auth, tokens: [...config.auth.tokens, ...(options.apiTokens ?? [])] };
+  const indexer = assembleIndexer(parts, { ...config, auth }, { generateQueue: queue, ...(options.inProcessOnly ? { inProcessOnly: true } : {}) });
+  const search = { cacheMaxBytes: config.index.cacheMaxBytes, vectorWeight: config.index.vectorWeight };
+  const generator = assembleGenerator(parts, { ...config, search }, { queue, reader: indexer.runtime.reader });
+  await host.add(indexer);
+  await host.add(generator);
+  return { parts, host, indexer };
+}
 
 export interface StartedServe {
-  http: StartedHttpApp;
-  serve: ServeRuntime;
-  bridge: BridgeRuntime | undefined;
+  host: ServiceHost;
+  bridge: BridgeAssembly | undefined;
   /** Base URL of the discovery API (same listener). */
   discoveryUrl: string;
-  close(): Promise<void>;
+  /** The MCP endpoint, when a schema is configured. */
+  mcpUrl: string | undefined;
+  close(): Promise<unknown>;
 }
 
 export interface StartServeOptions {
@@ -27,50 +62,43 @@ export interface StartServeOptions {
 }
 
 export async function startServe(config: ServeConfig, logger: Logger, options: StartServeOptions = {}): Promise<StartedServe> {
-  const { port, host } = config.bridge.http;
-  if (port === 0) throw new Error('serve needs a fixed port (PORT or --port), not 0');
-  const loopback = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
-  const discoveryUrl = `http://${loopback.includes(':') ? `[${loopback}]` : loopback}:${port}`;
-  const serve = await ServeRuntime.create(config, logger);
-  await serve.start();
-  const metrics = new BridgeMetrics();
-  const source = config.bridge.schemaSource;
-  const bridge = source
-    ? new BridgeRuntime({
-        discovery: { url: discoveryUrl, token: serve.internalToken },
-        mcp: { ...config.bridge, schemaSource: source },
-        logger,
-        metrics,
-      })
-    : undefined;
-  let removeCard = () => undefined as void;
-  let http: StartedHttpApp;
+  // The CLI on this machine finds serve by its card, with a token of its own when auth is on.
+  const localToken = config.auth.enabled ? `sd_${randomBytes(32).toString('base64url')}` : undefined;
+  const tokens: StaticTokenEntry[] = localToken
+    ? [{ tenant: 'default', sha256: createHash('sha256').update(localToken).digest('hex'), scopes: [...TOKEN_SCOPES] }]
+    : [];
+  const { parts, host, indexer } = await hostDiscovery(config, logger, { apiTokens: tokens });
   try {
-    if (options.cardEnv) removeCard = leaveCard(options.cardEnv, { url: discoveryUrl, token: serve.internalToken, pid: process.pid }, logger);
-    http = await startHttpApp({
-      runtime: bridge,
-      metrics,
-      mcp: config.bridge,
-      http: config.bridge.http,
-      logger,
-      before: serve.discovery.handler,
-      onShutdown: async () => {
-        removeCard();
-        await serve.stop();
-      },
-    });
+    await host.start();
+    const { host: address } = config.bridge.http;
+    const port = await host.listen(config.bridge.http);
+    const loopback = address === '0.0.0.0' || address === '::' ? '127.0.0.1' : address;
+    const discoveryUrl = `http://${loopback.includes(':') ? `[${loopback}]` : loopback}:${port}`;
+    if (options.cardEnv) {
+      const removeCard = leaveCard(options.cardEnv, { url: discoveryUrl, token: localToken, pid: process.pid }, logger);
+      await host.add({ name: 'address card', stop: async () => removeCard() });
+    }
+    const source = config.bridge.schemaSource;
+    const bridge = source
+      ? assembleBridge(
+          parts,
+          { mcp: { ...config.bridge, schemaSource: source }, http: config.bridge.http },
+          { transport: indexer.runtime.inProcessTransport(), serviceUrl: discoveryUrl },
+          () => host.port,
+        )
+      : undefined;
+    if (bridge) await host.add(bridge);
+    return {
+      host,
+      bridge,
+      discoveryUrl,
+      mcpUrl: bridge ? mcpUrl(address, port) : undefined,
+      close: () => host.close(),
+    };
   } catch (error) {
-    removeCard();
-    await serve.stop();
+    await host.close();
     throw error;
   }
-  return {
-    http,
-    serve,
-    bridge,
-    discoveryUrl,
-    close: () => http.close(),
-  };
 }
 
 /** Writes the card for local clients; a read-only home (a container) only costs the convenience. */
@@ -98,7 +126,7 @@ export function serveBanner(started: StartedServe, config: ServeConfig): string 
     lines.push('', 'Try the API from another terminal:', '  npx discovery search path/to/schema.graphql "a topic"');
     return `${lines.join('\n')}\n`;
   }
-  const url = started.http.mcpUrl;
+  const url = started.mcpUrl ?? '';
   const auth = config.bridge.authTokenHashes.length > 0;
   const source = config.bridge.schemaSource;
   const target = source?.kind === 'file' ? shellQuote(resolve(source.path)) : 'indexes';

@@ -4,7 +4,7 @@
  * logged with its stack and answered as `internal` without details.
  */
 import { Code, ConnectError, type Interceptor } from '@connectrpc/connect';
-import { GenerationError, type GenerationErrorCode } from '@discovery/generation';
+import { GenerationError, type GenerationErrorCode } from '@discovery/generation/contract';
 import { ERROR_REASON_HEADER } from '@discovery/proto';
 import { JobTimeoutError, StorageError, StorageErrorCode } from '@discovery/storage';
 import { DiscoveryError, DiscoveryErrorCode } from '../discovery.errors.js';

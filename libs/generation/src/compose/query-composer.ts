@@ -10,7 +10,7 @@
  */
 import type { GraphQLSchema } from 'graphql';
 import type { RootOperation } from '@discovery/schema-symbols';
-import type { GenerateJobResult, Resolution } from '../generate-job.js';
+import type { GenerateJobResult, Resolution } from '../contract/generate-job.js';
 import type { GenerationHit, GenerationIndex } from '../generation-index.js';
 import { refusalFor } from '../mutation-policy.js';
 import { analyzeQuery } from '@discovery/ranking';

@@ -10,7 +10,7 @@ import { ToolFailureCode } from '../mcp.errors.js';
 import { FakeDiscoveryService } from '../testing/fake-discovery.service.js';
 import { waitFor } from '../testing/wait-for.js';
 import { IndexSync, type IndexSyncOptions } from './index-sync.js';
-import { sdlIndexId } from './sdl-hash.js';
+import { indexIdForSdl } from '@discovery/proto';
 import { SyncPhase } from './sync-status.js';
 
 const V1 = 'type Query { a: Int }';
@@ -37,8 +37,8 @@ function failureOf(resolve: () => string): ToolFailureCode | undefined {
 
 describe('IndexSync', () => {
   it('computes the indexer address of an SDL', () => {
-    expect(sdlIndexId('type Query { a: Int }')).toMatch(/^sha256:[0-9a-f]{64}$/);
-    expect(sdlIndexId('abc')).toBe('sha256:ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+    expect(indexIdForSdl('type Query { a: Int }')).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect(indexIdForSdl('abc')).toBe('sha256:ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
   });
 
   it('waits for a schema, then builds, then adopts once READY', async () => {
@@ -46,12 +46,12 @@ describe('IndexSync', () => {
     expect(failureOf(() => sync.resolve())).toBe(ToolFailureCode.NotReady);
     sync.offer(V1);
     await waitFor(() => fake.callsOf('getIndex').length >= 2, 'polls');
-    expect(sync.status()).toEqual({ phase: SyncPhase.Indexing, pendingIndexId: sdlIndexId(V1) });
+    expect(sync.status()).toEqual({ phase: SyncPhase.Indexing, pendingIndexId: indexIdForSdl(V1) });
     expect(failureOf(() => sync.resolve())).toBe(ToolFailureCode.Building);
     fake.setStatus(V1, IndexStatus.READY);
     await waitFor(() => sync.status().phase === SyncPhase.Ready, 'ready');
-    expect(sync.resolve()).toBe(sdlIndexId(V1));
-    expect(sync.status()).toEqual({ phase: SyncPhase.Ready, servingIndexId: sdlIndexId(V1), symbolCount: expect.any(Number) });
+    expect(sync.resolve()).toBe(indexIdForSdl(V1));
+    expect(sync.status()).toEqual({ phase: SyncPhase.Ready, servingIndexId: indexIdForSdl(V1), symbolCount: expect.any(Number) });
   });
 
   it('does nothing when the same schema is offered again', async () => {
@@ -70,10 +70,10 @@ describe('IndexSync', () => {
     fake.initialStatus = IndexStatus.INDEXING;
     sync.offer(V2);
     await waitFor(() => fake.callsOf('getIndex').length >= 2, 'polls of the new index');
-    expect(sync.resolve()).toBe(sdlIndexId(V1));
-    expect(sync.status()).toMatchObject({ servingIndexId: sdlIndexId(V1), pendingIndexId: sdlIndexId(V2) });
+    expect(sync.resolve()).toBe(indexIdForSdl(V1));
+    expect(sync.status()).toMatchObject({ servingIndexId: indexIdForSdl(V1), pendingIndexId: indexIdForSdl(V2) });
     fake.setStatus(V2, IndexStatus.READY);
-    await waitFor(() => sync.status().servingIndexId === sdlIndexId(V2), 'switch to the new index');
+    await waitFor(() => sync.status().servingIndexId === indexIdForSdl(V2), 'switch to the new index');
     expect(sync.status().pendingIndexId).toBeUndefined();
   });
 
@@ -84,9 +84,9 @@ describe('IndexSync', () => {
     fake.initialStatus = IndexStatus.FAILED;
     sync.offer(V2);
     await waitFor(() => sync.status().phase === SyncPhase.Failed, 'failure');
-    expect(sync.resolve()).toBe(sdlIndexId(V1));
+    expect(sync.resolve()).toBe(indexIdForSdl(V1));
     sync.offer(V1);
-    expect(sync.status()).toEqual({ phase: SyncPhase.Ready, servingIndexId: sdlIndexId(V1), symbolCount: expect.any(Number) });
+    expect(sync.status()).toEqual({ phase: SyncPhase.Ready, servingIndexId: indexIdForSdl(V1), symbolCount: expect.any(Number) });
   });
 
   it('gives up after the timeout and retries on a later tool call', async () => {
@@ -105,7 +105,7 @@ describe('IndexSync', () => {
     const { fake, sync } = setup();
     sync.offer(V1);
     await waitFor(() => fake.callsOf('getIndex').length >= 1, 'a poll');
-    fake.evict(sdlIndexId(V1));
+    fake.evict(indexIdForSdl(V1));
     await waitFor(() => fake.callsOf('ensureIndex').length >= 2, 'the schema sent again');
     fake.setStatus(V1, IndexStatus.READY);
     await waitFor(() => sync.status().servingIndexId, 'adoption');

@@ -11,7 +11,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { connectCodeOf, isUnreachable } from '../connect-error.mapper.js';
 import { silentLogger, type BridgeLogger } from '../logger.js';
 import type { DiscoveryClient } from '../tool-definition.js';
-import { sdlIndexId } from './sdl-hash.js';
+import { indexIdForSdl } from '@discovery/proto';
 import { displayUrl, failureForPhase, SyncPhase, type SyncStatus } from './sync-status.js';
 
 export interface IndexSyncOptions {
@@ -70,7 +70,7 @@ export class IndexSync {
   /** A schema from the source. Returns at once; indexing goes on in the background. */
   offer(sdl: string): void {
     if (this.closed) return;
-    const id = sdlIndexId(sdl);
+    const id = indexIdForSdl(sdl);
     if (id === this.served?.id) {
       if (this.target) this.logger.info({ indexId: id }, 'schema reverted to the serving index');
       this.cancelTarget();

@@ -16,7 +16,7 @@ import {
 } from '@discovery/proto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { sdlIndexId } from '../index-sync/sdl-hash.js';
+import { indexIdForSdl } from '@discovery/proto';
 
 export type FakeMethod = 'ensureIndex' | 'getIndex' | 'searchSchema' | 'getSymbols' | 'generateQuery' | 'getSchemaSlice';
 
@@ -41,7 +41,7 @@ export class FakeDiscoveryService {
 
   /** The id of `sdl`, with its index set to `status`. */
   setStatus(sdl: string, status: IndexStatus): string {
-    const id = sdlIndexId(sdl);
+    const id = indexIdForSdl(sdl);
     this.indexes.set(id, { status, sdl });
     return id;
   }
@@ -59,7 +59,7 @@ export class FakeDiscoveryService {
     router.service(YokoService, {
       ensureIndex: async (request, context) => {
         this.enter('ensureIndex', { sdl: request.sdl }, context.requestHeader);
-        const id = sdlIndexId(request.sdl);
+        const id = indexIdForSdl(request.sdl);
         const existing = this.indexes.get(id);
         if (!existing || existing.status === IndexStatus.FAILED) {
           this.indexes.set(id, { status: existing ? IndexStatus.INDEXING : this.initialStatus, sdl: request.sdl });

@@ -1,6 +1,7 @@
 /**
  * `search_schema` (docs/wire.md §2): ranked search over the symbols of the schema index.
  */
+import { DEFAULT_SEARCH_LIMIT as SEARCH_DEFAULT_LIMIT, MAX_SEARCH_LIMIT as SEARCH_MAX_LIMIT } from '@discovery/proto/limits';
 import { SYMBOL_KINDS } from '@discovery/schema-symbols';
 import { z } from 'zod';
 import { toSearchHit } from '../records.mapper.js';
@@ -10,11 +11,10 @@ import { UNTRUSTED_SCHEMA_TEXT } from '../tool-texts.js';
 
 /**
  * The limit rule, the same at both doors (this tool and yoko.v1 SearchSchema.limit, whose proto
- * comment states it; the values are @discovery/ranking's DEFAULT_LIMIT and MAX_LIMIT): at most
- * `limit` hits, 10 by default; a larger limit than 100 is accepted and returns at most 100.
+ * comment states it; the values are the API's, @discovery/proto/limits): at most `limit` hits,
+ * 10 by default; a larger limit than 100 is accepted and returns at most 100.
  */
-export const SEARCH_DEFAULT_LIMIT = 10;
-export const SEARCH_MAX_LIMIT = 100;
+export { SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT };
 export const SEARCH_LIMIT_RULE = `Most hits to return (default ${SEARCH_DEFAULT_LIMIT}); limits above ${SEARCH_MAX_LIMIT} return at most ${SEARCH_MAX_LIMIT}.`;
 
 const input = z.strictObject({

@@ -8,10 +8,7 @@ import { z } from 'zod';
 export const COORDINATE_PATTERN = new RegExp(`^(${SYMBOL_KINDS.join('|')}):\\S+$`);
 
 /** Longest texts the discovery service accepts (docs/wire.md §1 request validation). */
-export const MAX_QUERY_CHARS = 2000;
-export const MAX_PROMPT_CHARS = 8000;
-export const MAX_COORDINATES = 500;
-export const MAX_COORDINATE_CHARS = 600;
+export { MAX_COORDINATE_CHARS, MAX_COORDINATES, MAX_PROMPT_CHARS, MAX_QUERY_CHARS } from '@discovery/proto/limits';
 
 /** A string that must contain a non-space character, at most `max` characters long. */
 export function nonBlank(name: string, max: number): z.ZodString {
@@ -27,6 +24,8 @@ export const recordSchema = z
   .describe('The full record of the symbol: a JSON object with PascalCase keys.');
 
 /** Token budgets of get_schema_slice (the discovery service's GetSchemaSlice limits). */
-export const SLICE_DEFAULT_TOKENS = 8000;
-export const SLICE_MIN_TOKENS = 200;
-export const SLICE_MAX_TOKENS = 32_000;
+export {
+  DEFAULT_SLICE_TOKENS as SLICE_DEFAULT_TOKENS,
+  MAX_SLICE_TOKENS as SLICE_MAX_TOKENS,
+  MIN_SLICE_TOKENS as SLICE_MIN_TOKENS,
+} from '@discovery/proto/limits';

@@ -1,0 +1,211 @@
+/**
+ * The one reader of stored indexes, for the discovery API and the generator alike: checks
+ * existence, tenancy (when a tenant is given) and readiness, marks the use (idle eviction),
+ * loads the index into a bounded cache (least recently used out first) and serves search (query
+ * vectors included when they are weighted and the index holds the current model's), records and
+ * the full schema from memory. Both callers therefore rank and read an index the same way.
+ *
+ * Warm path: a cached index verified (for this tenant) within the verify interval is served
+ * without any store round trip. A rebuilt index (another build version or build time) is loaded
+ * afresh; `invalidate` drops one at once (index events).
+ */
+import type { GraphQLSchema } from 'graphql';
+import { buildSchemaFromSdl, type SchemaSymbol } from '@discovery/schema-symbols';
+import {
+  DEFAULT_RANKING_OPTIONS,
+  deserializeSearchIndex,
+  getSymbols as lookupSymbols,
+  search as rankSymbols,
+  type RankingOptions,
+  type SearchHit,
+  type SearchIndex,
+  type SearchRequest,
+} from '@discovery/ranking';
+import type { IndexEvent, IndexStore } from '@discovery/storage';
+import { IndexReadError, IndexReadErrorCode } from './index-reader.errors.js';
+import { LoadedIndexCache } from './loaded-index-cache.js';
+import { LruMap } from './lru-map.js';
+
+export interface LoadedIndex {
+  readonly id: string;
+  /** Version of the stored data (format, ranking, embedding model). */
+  readonly version: string;
+  /** When the stored data was built (a rebuild of the same version changes it). */
+  readonly indexedAt: number;
+  readonly search: SearchIndex;
+  readonly bytes: number;
+  /** Tenants verified to own this index. */
+  readonly tenants: Set<string>;
+  verifiedAt: number;
+  schema?: Promise<GraphQLSchema>;
+}
+
+/** Embeds a query with the model the index's vectors came from. */
+export interface QueryEmbedder {
+  embedQuery(text: string): Promise<Float32Array>;
+}
+
+/** Hooks for metrics; every member optional. */
+export interface IndexReaderObserver {
+  cacheLookup?(hit: boolean): void;
+  indexesHeld?(count: number, bytes: number): void;
+  indexEvicted?(reason: 'memory'): void;
+}
+
+export interface IndexReaderOptions {
+  idleTtlMs: number;
+  /** Version new builds get; an index of another version is served without query vectors. */
+  currentVersion: string;
+  cacheMaxBytes: number;
+  /** Weight of vector similarity (0: queries are not embedded at all). Default: the ranking's default. */
+  vectorWeight?: number;
+  /** How long a verified cache entry is trusted before existence/tenancy is re-checked. Default: min(5 s, ttl/4). */
+  verifyIntervalMs?: number;
+  now?: () => number;
+}
+
+/** Loaded JS structures weigh more than their serialized parts. */
+const HEAP_FACTOR = 3;
+/** The tenant of trusted opens (the generator: its job was accepted after the tenancy check). */
+const TRUSTED = '\u0000trusted';
+
+export class IndexReader {
+  private readonly cache: LoadedIndexCache<LoadedIndex>;
+  private readonly queryVectors = new LruMap<string, Float32Array>(2000);
+  private readonly verifyIntervalMs: number;
+  private readonly now: () => number;
+  private readonly ranking: Readonly<RankingOptions>;
+
+  constructor(
+    private readonly store: IndexStore,
+    private readonly embedder: QueryEmbedder | undefined,
+    private readonly options: IndexReaderOptions,
+    private readonly observer: IndexReaderObserver = {},
+  ) {
+    this.cache = new LoadedIndexCache(options.cacheMaxBytes, () => observer.indexEvicted?.('memory'));
+    this.verifyIntervalMs = options.verifyIntervalMs ?? Math.min(5000, Math.max(10, options.idleTtlMs / 4));
+    this.now = options.now ?? Date.now;
+    this.ranking =
+      options.vectorWeight === undefined ? DEFAULT_RANKING_OPTIONS : { ...DEFAULT_RANKING_OPTIONS, vectorWeight: options.vectorWeight };
+  }
+
+  /** Drops a cached index (rebuilt, deleted, claim removed): the next use reloads it. */
+  invalidate(indexId: string): void {
+    this.cache.invalidate(indexId);
+    this.observer.indexesHeld?.(this.cache.size, this.cache.bytes);
+  }
+
+  /**
+   * A tenant dropped its claim while others keep theirs: the loaded data stays (no reload for the
+   * others), but every tenant is checked against the store again on its next use.
+   */
+  reverify(indexId: string): void {
+    const cached = this.cache.peek(indexId);
+    if (!cached) return;
+    cached.tenants.clear();
+    cached.verifiedAt = 0;
+  }
+
+  /** Applies an index event from any replica. */
+  onEvent(event: IndexEvent): void {
+    if (event.type === 'index.unclaimed') this.reverify(event.indexId);
+    else this.invalidate(event.indexId);
+  }
+
+  get cachedIndexes(): number {
+    return this.cache.size;
+  }
+
+  /**
+   * Returns a servable index loaded. With a `tenant`, verifies that it may read the index and
+   * marks the use (idle deadline); without one (the generator, whose job the API accepted after
+   * that check) neither. Throws IndexReadError `not_found`, `not_ready` or `too_large`.
+   */
+  async open(indexId: string, tenant?: string): Promise<LoadedIndex> {
+    const who = tenant ?? TRUSTED;
+    const now = this.now();
+    const cached = this.cache.peek(indexId);
+    if (cached && cached.tenants.has(who) && now - cached.verifiedAt < this.verifyIntervalMs) {
+      this.observer.cacheLookup?.(true);
+      return cached;
+    }
+    const meta = await this.store.getMeta(indexId);
+    if (!meta || (tenant !== undefined && (await this.store.claimOf(indexId, tenant)) === undefined)) {
+      if (!meta) this.invalidate(indexId);
+      throw new IndexReadError(IndexReadErrorCode.NotFound, `index ${indexId} not found`);
+    }
+    if (meta.state !== 'ready' || !meta.builtVersion) {
+      throw new IndexReadError(
+        IndexReadErrorCode.NotReady,
+        meta.state === 'failed' ? `index build failed: ${meta.error ?? 'unknown error'}` : 'index is still being built',
+      );
+    }
+    this.checkFits(meta.storedBytes);
+    if (tenant !== undefined) await this.store.touch(indexId, this.options.idleTtlMs);
+    const current = cached && cached.version === meta.builtVersion && cached.indexedAt === (meta.indexedAt ?? 0);
+    if (cached && !current) this.invalidate(indexId);
+    this.observer.cacheLookup?.(Boolean(current));
+    const loaded = await this.cache.getOrLoad(indexId, () => this.load(indexId));
+    if (!loaded) throw new IndexReadError(IndexReadErrorCode.NotFound, `index ${indexId} not found`);
+    loaded.tenants.add(who);
+    loaded.verifiedAt = now;
+    this.observer.indexesHeld?.(this.cache.size, this.cache.bytes);
+    return loaded;
+  }
+
+  /** An index that would not fit the cache whole is refused before it is loaded (it would evict everything). */
+  private checkFits(storedBytes: number | undefined): void {
+    if (storedBytes === undefined || storedBytes * HEAP_FACTOR <= this.options.cacheMaxBytes) return;
+    const mib = (bytes: number) => Math.ceil(bytes / (1024 * 1024));
+    throw new IndexReadError(
+      IndexReadErrorCode.TooLarge,
+      `this index needs about ${mib(storedBytes * HEAP_FACTOR)} MiB of memory when loaded, more than this replica's whole index cache (${mib(this.options.cacheMaxBytes)} MiB, INDEX_CACHE_MAX_BYTES)`,
+    );
+  }
+
+  async search(index: LoadedIndex, request: Omit<SearchRequest, 'queryVector'>): Promise<SearchHit[]> {
+    const queryVector = this.ranking.vectorWeight > 0 ? await this.queryVector(index, request.query) : undefined;
+    return rankSymbols(index.search, queryVector ? { ...request, queryVector } : request, this.ranking);
+  }
+
+  getSymbols(index: LoadedIndex, coordinates: string[]): SchemaSymbol[] {
+    return lookupSymbols(index.search, coordinates);
+  }
+
+  /** The full schema the index was built from (slices, validation of generated operations), built once per load. */
+  async schema(index: LoadedIndex): Promise<GraphQLSchema> {
+    index.schema ??= this.store.getSdl(index.id).then((sdl) => {
+      if (sdl === undefined) throw new IndexReadError(IndexReadErrorCode.NotFound, `index ${index.id} not found`);
+      return buildSchemaFromSdl(sdl).schema;
+    });
+    index.schema.catch(() => (index.schema = undefined));
+    return index.schema;
+  }
+
+  private async load(indexId: string): Promise<LoadedIndex | undefined> {
+    const [meta, parts] = await Promise.all([this.store.getMeta(indexId), this.store.getArtifacts(indexId)]);
+    if (!meta?.builtVersion || !parts) return undefined;
+    let bytes = 0;
+    for (const part of Object.values(parts)) bytes += part.byteLength;
+    return {
+      id: indexId,
+      version: meta.builtVersion,
+      indexedAt: meta.indexedAt ?? 0,
+      search: deserializeSearchIndex(parts),
+      bytes: bytes * HEAP_FACTOR,
+      tenants: new Set(),
+      verifiedAt: 0,
+    };
+  }
+
+  /** Query vectors only where the index holds vectors of the current model. */
+  private async queryVector(index: LoadedIndex, query: string): Promise<Float32Array | undefined> {
+    if (!this.embedder || index.version !== this.options.currentVersion) return undefined;
+    const key = query.trim().toLowerCase();
+    const known = this.queryVectors.get(key);
+    if (known) return known;
+    const vector = await this.embedder.embedQuery(key);
+    this.queryVectors.set(key, vector);
+    return vector;
+  }
+}

@@ -1,0 +1,85 @@
+/**
+ * The MCP bridge, assembled from a process's shared parts (logger, the one metrics registry):
+ * the bridge runtime (schema source, index sync, Connect clients) over a connection to the
+ * discovery API (HTTP with the service token, or in process in `serve`), its MCP endpoint on
+ * /mcp (Streamable HTTP; Host and Origin checked against MCP_ALLOWED_HOSTS/ORIGINS, client
+ * tokens against MCP_AUTH_TOKENS), its metrics and its readiness (a servable index adopted), as
+ * a component of the ServiceHost. The bridge app hosts it alone; `serve` next to the indexer.
+ */
+import type { HttpListenConfig, McpConfig, SchemaSource as SchemaSourceConfig } from '@discovery/config';
+import type { ProcessParts, ServiceComponent } from '@discovery/service-host';
+import type { BridgeLogger } from '../logger.js';
+import { BridgeMetrics } from './bridge-metrics.js';
+import { BridgeRuntime, type DiscoveryConnection } from './bridge-runtime.js';
+import { McpHttpService, readJsonBody } from './mcp-http.service.js';
+
+export const MCP_PATH = '/mcp';
+
+export interface BridgeAssemblyConfig {
+  mcp: McpConfig & { schemaSource: SchemaSourceConfig };
+  /** Where the host listens (the default allowed Host headers name it). */
+  http: HttpListenConfig;
+}
+
+export interface BridgeAssembly extends ServiceComponent {
+  readonly runtime: BridgeRuntime;
+  readonly mcp: McpHttpService;
+}
+
+/** Interfaces that stand for every address: not a name a client puts in Host. */
+const WILDCARD = new Set(['0.0.0.0', '::', '[::]']);
+
+/** Host headers /mcp accepts by default: the loopback names and a specific HOST, at `port`. */
+export function defaultAllowedHosts(host: string, port: number): string[] {
+  const names = ['127.0.0.1', 'localhost', '[::1]'];
+  if (!WILDCARD.has(host)) names.push(host.includes(':') && !host.startsWith('[') ? `[${host}]` : host);
+  return [...new Set(names.map((name) => `${name.toLowerCase()}:${port}`))];
+}
+
+/** The MCP endpoint's URL for a listener, e.g. `http://127.0.0.1:4200/mcp`. */
+export function mcpUrl(host: string, port: number): string {
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}${MCP_PATH}`;
+}
+
+export function assembleBridge(
+  parts: Pick<ProcessParts, 'metrics'> & { logger: BridgeLogger },
+  config: BridgeAssemblyConfig,
+  connection: DiscoveryConnection,
+  /** The port the host listens on (known once it listens; port 0 picks one). */
+  port: () => number,
+): BridgeAssembly {
+  const metrics = new BridgeMetrics();
+  parts.metrics.adopt(metrics.registry);
+  const runtime = new BridgeRuntime({ discovery: connection, mcp: config.mcp, logger: parts.logger, metrics });
+  const configuredHosts = config.mcp.allowedHosts;
+  const mcp = new McpHttpService({
+    sessions: config.mcp.sessions,
+    authTokenHashes: config.mcp.authTokenHashes,
+    allowedHosts: () => configuredHosts ?? defaultAllowedHosts(config.http.host, port()),
+    ...(config.mcp.allowedOrigins ? { allowedOrigins: config.mcp.allowedOrigins } : {}),
+    server: () => runtime.serverOptions(),
+    logger: parts.logger,
+  });
+  return {
+    name: 'bridge',
+    runtime,
+    mcp,
+    checks: { index: () => runtime.sync.status().servingIndexId !== undefined },
+    details: () => ({ phase: runtime.sync.status().phase }),
+    handler: (req, res, next) => {
+      if (new URL(req.url ?? '/', 'http://localhost').pathname !== MCP_PATH) return next();
+      void readJsonBody(req, res)
+        .then((ok) => (ok ? mcp.handle(req, res) : undefined))
+        .catch((error: unknown) => {
+          parts.logger.error({ err: error }, 'MCP request failed');
+          if (!res.headersSent) res.writeHead(500).end();
+        });
+    },
+    // Indexing starts in the background; nothing waits for the discovery service.
+    start: () => runtime.start(),
+    async stop() {
+      await mcp.close();
+      await runtime.stop();
+    },
+  };
+}
