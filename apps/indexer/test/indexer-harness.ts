@@ -4,7 +4,8 @@
  * it as Cosmo's router does: JSON or binary codec, a bearer token.
  */
 import { loadIndexerConfig } from '@discovery/config';
-import { createTestRedis, deleteKeysByPrefix, closeTestRedis, readMetric, uniquePrefix, yokoClient, type YokoClient } from '@discovery/testing';
+import { IndexStatus } from '@discovery/proto';
+import { createTestRedis, deleteKeysByPrefix, closeTestRedis, readMetric, uniquePrefix, waitFor, yokoClient, type YokoClient } from '@discovery/testing';
 import { hashToken } from '@discovery/auth';
 import { startIndexer } from '../src/main.js';
 
@@ -61,4 +62,13 @@ export async function dropPrefix(prefix: string): Promise<void> {
   } finally {
     await closeTestRedis(redis);
   }
+}
+
+/** Indexes `sdl` through EnsureIndex and waits for the build; fails unless it ends READY. Returns the index id. */
+export async function indexReady(client: Yoko, sdl: string, timeoutMs = 120_000): Promise<string> {
+  const { indexId } = (await client.ensureIndex({ sdl })).index!;
+  await waitFor(async () => (await client.getIndex({ indexId })).index?.status !== IndexStatus.INDEXING, timeoutMs, 'the build');
+  const status = (await client.getIndex({ indexId })).index?.status;
+  if (status !== IndexStatus.READY) throw new Error(`index ${indexId} ended ${status === undefined ? 'missing' : IndexStatus[status]}, not READY`);
+  return indexId;
 }

@@ -11,7 +11,7 @@ import { IndexStatus } from '@discovery/proto';
 import { createStorage } from '@discovery/storage';
 import { SYMBOL_FORMAT_VERSION } from '@discovery/schema-symbols';
 import { waitFor } from '@discovery/testing';
-import { dropPrefix, startTestIndexer, TOKENS, type RunningIndexer, type Yoko } from './indexer-harness.js';
+import { dropPrefix, indexReady, startTestIndexer, TOKENS, type RunningIndexer } from './indexer-harness.js';
 
 type Row = { Name: string; TypeRef?: string; Description?: string; DefaultValue?: string };
 type Payload = { Coordinate: string; Description?: string; DescriptionShortened?: true; Fields?: Row[]; Values?: Row[]; MoreFields?: number };
@@ -33,13 +33,6 @@ function unique(sdl: string): string {
   return `${sdl}\n# ${Math.random().toString(36).slice(2)}\n`;
 }
 
-async function ready(client: Yoko, sdl: string): Promise<string> {
-  const { indexId } = (await client.ensureIndex({ sdl })).index!;
-  await waitFor(async () => (await client.getIndex({ indexId })).index!.status !== IndexStatus.INDEXING, 120_000, 'the build');
-  expect((await client.getIndex({ indexId })).index!.status).toBe(IndexStatus.READY);
-  return indexId;
-}
-
 let indexer: RunningIndexer;
 const ids = new Map<boolean, string>();
 
@@ -57,7 +50,7 @@ describe.each([
   ['binary', true],
 ])('records over the %s codec', (_codec, binary) => {
   const client = () => indexer.client(TOKENS.acme, { binary });
-  const indexId = async () => ids.get(binary) ?? ids.set(binary, await ready(client(), unique(SDL))).get(binary)!;
+  const indexId = async () => ids.get(binary) ?? ids.set(binary, await indexReady(client(), unique(SDL))).get(binary)!;
 
   it('GetSymbols names every field of an object by name and type, and keeps the whole description', async () => {
     const { symbols } = await client().getSymbols({ indexId: await indexId(), coordinates: ['object:Big'] });
@@ -103,7 +96,7 @@ describe('an index of the previous record format', () => {
   it('is stale and rebuilt in place, serving throughout', async () => {
     const client = indexer.client(TOKENS.acme);
     const sdl = unique(SDL);
-    const indexId = await ready(client, sdl);
+    const indexId = await indexReady(client, sdl);
     const storage = createStorage({ redisUrl: 'redis://127.0.0.1:6379', keyPrefix: indexer.prefix });
     try {
       const built = (await storage.indexStore.getMeta(indexId))!.builtVersion!;

@@ -7,9 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { Code, ConnectError } from '@connectrpc/connect';
 import { countTokens } from 'gpt-tokenizer';
-import { IndexStatus } from '@discovery/proto';
-import { discoveryApiClient, waitFor } from '@discovery/testing';
-import { dropPrefix, startTestIndexer, TOKENS, type RunningIndexer } from './indexer-harness.js';
+import { discoveryApiClient } from '@discovery/testing';
+import { dropPrefix, indexReady, startTestIndexer, TOKENS, type RunningIndexer } from './indexer-harness.js';
 
 const cosmo = readFileSync(new URL('../../../test/fixtures/schemas/cosmo-demo.graphql', import.meta.url), 'utf8');
 
@@ -27,9 +26,7 @@ let indexId: string;
 
 beforeAll(async () => {
   indexer = await startTestIndexer();
-  const yoko = indexer.client(TOKENS.acme);
-  indexId = (await yoko.ensureIndex({ sdl: `${cosmo}\n# slice ${Math.random().toString(36).slice(2)}\n` })).index!.indexId;
-  await waitFor(async () => (await yoko.getIndex({ indexId })).index?.status === IndexStatus.READY, 60_000, 'the index to build');
+  indexId = await indexReady(indexer.client(TOKENS.acme), `${cosmo}\n# slice ${Math.random().toString(36).slice(2)}\n`);
 });
 
 afterAll(async () => {

@@ -6,9 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
-import { IndexStatus } from '@discovery/proto';
-import { waitFor } from '@discovery/testing';
-import { dropPrefix, startTestIndexer, TOKENS, type RunningIndexer, type Yoko } from './indexer-harness.js';
+import { dropPrefix, indexReady, startTestIndexer, TOKENS, type RunningIndexer, type Yoko } from './indexer-harness.js';
 
 const sdl = `${readFileSync(new URL('../../../test/fixtures/schemas/cosmo-demo.graphql', import.meta.url), 'utf8')}\n# search-intent\n`;
 
@@ -19,8 +17,7 @@ let indexId: string;
 beforeAll(async () => {
   indexer = await startTestIndexer();
   client = indexer.client(TOKENS.acme);
-  indexId = (await client.ensureIndex({ sdl })).index!.indexId;
-  await waitFor(async () => (await client.getIndex({ indexId })).index?.status === IndexStatus.READY, 60_000, 'the index to build');
+  indexId = await indexReady(client, sdl);
 });
 
 afterAll(async () => {
