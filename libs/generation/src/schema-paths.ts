@@ -88,18 +88,31 @@ function build(schema: GraphQLSchema, allowed: readonly RootOperation[]): RootPa
   };
 }
 
-/** Root paths of `schema` from the given root operations (cached per schema and root set). */
-export function rootPaths(schema: GraphQLSchema, allowed: readonly RootOperation[]): RootPaths {
+/**
+ * A value computed once per schema and set of root operations: `cache` holds it by schema,
+ * then by the sorted roots.
+ */
+export function perSchemaAndRoots<T>(
+  cache: WeakMap<GraphQLSchema, Map<string, T>>,
+  schema: GraphQLSchema,
+  roots: readonly RootOperation[],
+  build: (schema: GraphQLSchema, roots: readonly RootOperation[]) => T,
+): T {
   let bySchema = cache.get(schema);
   if (!bySchema) {
     bySchema = new Map();
     cache.set(schema, bySchema);
   }
-  const key = [...allowed].sort().join(',');
-  let paths = bySchema.get(key);
-  if (!paths) {
-    paths = build(schema, allowed);
-    bySchema.set(key, paths);
+  const key = [...roots].sort().join(',');
+  let value = bySchema.get(key);
+  if (value === undefined) {
+    value = build(schema, roots);
+    bySchema.set(key, value);
   }
-  return paths;
+  return value;
+}
+
+/** Root paths of `schema` from the given root operations (cached per schema and root set). */
+export function rootPaths(schema: GraphQLSchema, allowed: readonly RootOperation[]): RootPaths {
+  return perSchemaAndRoots(cache, schema, allowed, build);
 }

@@ -19,18 +19,15 @@ import {
   type GraphQLSchema,
 } from 'graphql';
 import { stripHidden, type RootOperation } from '@discovery/schema-symbols';
+import { shortComment } from './slice-lines.js';
 import { defaultLiteral } from './variables-schema.js';
 
 const MAX_ENUM_VALUES = 60;
 const MAX_COMMENT = 120;
 
-export function comment(text: string | null | undefined): string {
-  if (!text) return '';
-  // Schema text is untrusted: hidden characters never reach the model (issue 14 item 9).
-  const line = stripHidden(text).replace(/\s+/g, ' ').trim();
-  if (!line) return '';
-  const sentence = /^(.+?[.!?])(\s|$)/.exec(line)?.[1] ?? line;
-  return sentence.length > MAX_COMMENT ? ` # ${sentence.slice(0, MAX_COMMENT - 3)}...` : ` # ${sentence}`;
+/** A description as a comment of the whole-type printer (longer than the field slicer's). */
+function comment(text: string | null | undefined): string {
+  return shortComment(text, MAX_COMMENT);
 }
 
 export class SliceState {

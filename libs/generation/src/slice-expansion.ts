@@ -17,7 +17,7 @@ import {
 } from 'graphql';
 import type { FieldSlicer } from './field-slicer.js';
 import type { BudgetedSlice } from './slice-budget.js';
-import { isHiddenField, unwrapField } from './slice-paths.js';
+import { isHiddenField, MAX_POSSIBLE, unwrapField } from './slice-paths.js';
 import type { SliceRelevance } from './slice-relevance.js';
 
 type Field = GraphQLField<unknown, unknown>;
@@ -36,8 +36,6 @@ const RELEVANT_FIELD = 0.3;
 const EXPAND_ROUNDS = 3;
 /** Types with at most this many fields (money, addresses, counts) are worth filling in even when not named. */
 const SMALL_TYPE = 8;
-/** Abstract types with more possible types than this do not borrow their members' relevance. */
-const MAX_POSSIBLE = 30;
 /** Prior of a date field when the query names a time window or an order. */
 const DATE_PRIOR = 0.3;
 /** Prior of a small type's fields when the query is about that type. */

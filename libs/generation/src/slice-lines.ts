@@ -11,14 +11,14 @@ const MAX_ENUM_VALUES = 40;
 const MAX_UNION_MEMBERS = 25;
 const MAX_COMMENT = 90;
 
-/** First sentence of a description as a `#` comment, cut to MAX_COMMENT characters ('' when none). */
-export function shortComment(text: string | null | undefined): string {
+/** First sentence of a description as a `#` comment, cut to `maxChars` characters ('' when none). */
+export function shortComment(text: string | null | undefined, maxChars = MAX_COMMENT): string {
   if (!text) return '';
   // Schema text is untrusted: hidden characters never reach the model (issue 14 item 9).
   const line = stripHidden(text).replace(/\s+/g, ' ').trim();
   if (!line) return '';
   const sentence = /^(.+?[.!?])(\s|$)/.exec(line)?.[1] ?? line;
-  return sentence.length > MAX_COMMENT ? ` # ${sentence.slice(0, MAX_COMMENT - 3)}...` : ` # ${sentence}`;
+  return sentence.length > maxChars ? ` # ${sentence.slice(0, maxChars - 3)}...` : ` # ${sentence}`;
 }
 
 /** `  name(arg: T = default): Type`, with only the chosen arguments, in declaration order. */

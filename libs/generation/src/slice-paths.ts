@@ -17,6 +17,7 @@ import {
   type GraphQLSchema,
 } from 'graphql';
 import type { RootOperation } from '@discovery/schema-symbols';
+import { perSchemaAndRoots } from './schema-paths.js';
 
 /** A field `owner.field`, or a possible type `member` of the abstract type `owner`. */
 export type SliceStep = { owner: string; field: string } | { owner: string; member: string };
@@ -28,8 +29,8 @@ export interface Unwrapped {
   connection?: string;
 }
 
-/** Abstract types with more possible types than this are not walked through (`Node`). */
-const MAX_POSSIBLE = 30;
+/** Abstract types with more possible types than this are not walked through (`Node`), nor lend their members' relevance. */
+export const MAX_POSSIBLE = 30;
 const unwrapCache = new WeakMap<GraphQLField<unknown, unknown>, Unwrapped>();
 
 /** The type a field leads to: the node type of a connection, else its named type. */
@@ -119,17 +120,7 @@ function buildEntries(schema: GraphQLSchema, roots: readonly RootOperation[]): E
 
 /** The root entries of a type for the given root operations. */
 export function rootEntries(schema: GraphQLSchema, roots: readonly RootOperation[], typeName: string): RootEntries {
-  let bySchema = entryCache.get(schema);
-  if (!bySchema) {
-    bySchema = new Map();
-    entryCache.set(schema, bySchema);
-  }
-  const key = [...roots].sort().join(',');
-  let index = bySchema.get(key);
-  if (!index) {
-    index = buildEntries(schema, roots);
-    bySchema.set(key, index);
-  }
+  const index = perSchemaAndRoots(entryCache, schema, roots, buildEntries);
   return { direct: index.direct.get(typeName) ?? [], viaHub: index.viaHub.get(typeName) ?? [] };
 }
 

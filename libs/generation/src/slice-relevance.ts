@@ -143,6 +143,7 @@ export class SliceRelevance {
   /** Types whose name is made of query words (`Repository` for "repositories of ..."). */
   private addNamedTypes(): void {
     if (this.terms.size === 0) return;
+    const rarity = typeWordRarity(this.schema);
     for (const type of Object.values(this.schema.getTypeMap())) {
       if (type.name.startsWith('__')) continue;
       const parts = nameTerms(type.name);
@@ -154,7 +155,6 @@ export class SliceRelevance {
       }
       // A partial match counts each word by how rare it is among type names: `Reopened` of
       // `ReopenedEvent` says more than `Event`, which a hundred type names share.
-      const rarity = typeWordRarity(this.schema);
       let matchedWeight = 0;
       let allWeight = 0;
       for (const term of parts) {
