@@ -3,6 +3,7 @@
  * BullMQ under a unique key prefix) and gives Connect clients that speak to
  * it as Cosmo's router does: JSON or binary codec, a bearer token.
  */
+import { afterAll, beforeAll } from '@jest/globals';
 import { loadIndexerConfig } from '@discovery/config';
 import { IndexStatus } from '@discovery/proto';
 import { createTestRedis, deleteKeysByPrefix, closeTestRedis, readMetric, uniquePrefix, waitFor, yokoClient, type YokoClient } from '@discovery/testing';
@@ -71,4 +72,35 @@ export async function indexReady(client: Yoko, sdl: string, timeoutMs = 120_000)
   const status = (await client.getIndex({ indexId })).index?.status;
   if (status !== IndexStatus.READY) throw new Error(`index ${indexId} ended ${status === undefined ? 'missing' : IndexStatus[status]}, not READY`);
   return indexId;
+}
+
+/** The codecs a router may speak, for `describe.each`: JSON and binary. */
+export const CODECS: [string, boolean][] = [
+  ['JSON', false],
+  ['binary', true],
+];
+
+/** The same SDL with a unique trailing comment, so that it is an index of its own. */
+export function uniqueSdl(sdl: string): string {
+  return `${sdl}\n# ${Math.random().toString(36).slice(2)}\n`;
+}
+
+/**
+ * A test indexer started before the file's tests and stopped after them, its keys dropped.
+ * Call at the top of a test file; the returned function gives the running indexer.
+ */
+export function useTestIndexer(env: Record<string, string> = {}): () => RunningIndexer {
+  let indexer: RunningIndexer | undefined;
+  beforeAll(async () => {
+    indexer = await startTestIndexer(env);
+  });
+  afterAll(async () => {
+    if (!indexer) return;
+    await indexer.stop();
+    await dropPrefix(indexer.prefix);
+  });
+  return () => {
+    if (!indexer) throw new Error('the test indexer is not started (call useTestIndexer at the top of the file)');
+    return indexer;
+  };
 }

@@ -3,13 +3,13 @@
  * HTTP/1.1 (JSON and binary codecs) with bearer tokens, against a started
  * indexer on real Redis and BullMQ.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { Code, ConnectError } from '@connectrpc/connect';
 import { SignJWT } from 'jose';
 import { IndexStatus } from '@discovery/proto';
 import { waitFor } from '@discovery/testing';
-import { dropPrefix, JWT_SECRET, startTestIndexer, TOKENS, type RunningIndexer, type Yoko } from './indexer-harness.js';
+import { CODECS, JWT_SECRET, TOKENS, uniqueSdl, useTestIndexer, type Yoko } from './indexer-harness.js';
 
 const fixture = (name: string) =>
   readFileSync(new URL(`../../../test/fixtures/schemas/${name}`, import.meta.url), 'utf8');
@@ -33,28 +33,12 @@ async function untilBuilt(client: Yoko, indexId: string): Promise<void> {
   );
 }
 
-function unique(sdl: string): string {
-  return `${sdl}\n# ${Math.random().toString(36).slice(2)}\n`;
-}
+const indexer = useTestIndexer();
 
-let indexer: RunningIndexer;
-
-beforeAll(async () => {
-  indexer = await startTestIndexer();
-});
-
-afterAll(async () => {
-  await indexer.stop();
-  await dropPrefix(indexer.prefix);
-});
-
-describe.each([
-  ['JSON', false],
-  ['binary', true],
-])('the router lifecycle over the %s codec', (_codec, binary) => {
+describe.each(CODECS)('the router lifecycle over the %s codec', (_codec, binary) => {
   it('ensure → poll → search → symbols → delete → not_found', async () => {
-    const client = indexer.client(TOKENS.acme, { binary });
-    const sdl = unique(cosmo);
+    const client = indexer().client(TOKENS.acme, { binary });
+    const sdl = uniqueSdl(cosmo);
     const ensured = (await client.ensureIndex({ sdl })).index!;
     expect(ensured.indexId).toMatch(/^sha256:[0-9a-f]{64}$/);
     expect(ensured.status).toBe(IndexStatus.INDEXING);
@@ -93,25 +77,25 @@ describe.each([
 
 describe('auth and tenancy', () => {
   it('refuses a missing, unknown or expired token, and a token without the scope', async () => {
-    const sdl = unique(cosmo);
-    expect(await code(indexer.client().ensureIndex({ sdl }))).toBe(Code.Unauthenticated);
-    expect(await code(indexer.client('sd_wrong-token').listIndexes({}))).toBe(Code.Unauthenticated);
+    const sdl = uniqueSdl(cosmo);
+    expect(await code(indexer().client().ensureIndex({ sdl }))).toBe(Code.Unauthenticated);
+    expect(await code(indexer().client('sd_wrong-token').listIndexes({}))).toBe(Code.Unauthenticated);
     const key = new TextEncoder().encode(JWT_SECRET);
     const expired = await new SignJWT({ tenant: 'acme' })
       .setProtectedHeader({ alg: 'HS256' })
       .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
       .sign(key);
-    expect(await code(indexer.client(expired).listIndexes({}))).toBe(Code.Unauthenticated);
+    expect(await code(indexer().client(expired).listIndexes({}))).toBe(Code.Unauthenticated);
     const valid = await new SignJWT({ tenant: 'acme' }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('5m').sign(key);
-    expect(await code(indexer.client(valid).listIndexes({}))).toBe('ok');
-    expect(await code(indexer.client(TOKENS.reader).ensureIndex({ sdl }))).toBe(Code.PermissionDenied);
-    expect(await code(indexer.client(TOKENS.reader).listIndexes({}))).toBe('ok');
+    expect(await code(indexer().client(valid).listIndexes({}))).toBe('ok');
+    expect(await code(indexer().client(TOKENS.reader).ensureIndex({ sdl }))).toBe(Code.PermissionDenied);
+    expect(await code(indexer().client(TOKENS.reader).listIndexes({}))).toBe('ok');
   });
 
   it('shows a tenant only the indexes it ensured; two tenants share one build', async () => {
-    const acme = indexer.client(TOKENS.acme);
-    const globex = indexer.client(TOKENS.globex, { binary: true });
-    const sdl = unique(cosmo);
+    const acme = indexer().client(TOKENS.acme);
+    const globex = indexer().client(TOKENS.globex, { binary: true });
+    const sdl = uniqueSdl(cosmo);
     const { indexId } = (await acme.ensureIndex({ sdl })).index!;
     await untilBuilt(acme, indexId);
     for (const call of [
@@ -124,30 +108,30 @@ describe('auth and tenancy', () => {
     }
     expect((await globex.listIndexes({})).indexes.map((i) => i.indexId)).not.toContain(indexId);
 
-    const builds = await indexer.metric('discovery_index_builds_total');
+    const builds = await indexer().metric('discovery_index_builds_total');
     const shared = (await globex.ensureIndex({ sdl })).index!;
     expect(shared.status).toBe(IndexStatus.READY);
     expect((await globex.listIndexes({})).indexes.map((i) => i.indexId)).toContain(indexId);
-    expect(await indexer.metric('discovery_index_builds_total')).toBe(builds);
+    expect(await indexer().metric('discovery_index_builds_total')).toBe(builds);
   });
 });
 
 describe('builds', () => {
   it('builds once for many concurrent EnsureIndex calls', async () => {
-    const before = await indexer.metric('discovery_index_builds_total');
-    const sdl = unique(cosmo);
-    const callers = Array.from({ length: 20 }, (_, i) => indexer.client(i % 2 ? TOKENS.acme : TOKENS.globex, { binary: i % 3 === 0 }));
+    const before = await indexer().metric('discovery_index_builds_total');
+    const sdl = uniqueSdl(cosmo);
+    const callers = Array.from({ length: 20 }, (_, i) => indexer().client(i % 2 ? TOKENS.acme : TOKENS.globex, { binary: i % 3 === 0 }));
     const results = await Promise.all(callers.map((c) => c.ensureIndex({ sdl })));
     const ids = new Set(results.map((r) => r.index!.indexId));
     expect(ids.size).toBe(1);
     const [indexId] = [...ids];
     await untilBuilt(callers[0]!, indexId!);
-    await waitFor(async () => (await indexer.metric('discovery_index_builds_total')) > before, 10_000, 'the build metric');
-    expect(await indexer.metric('discovery_index_builds_total')).toBe(before + 1);
+    await waitFor(async () => (await indexer().metric('discovery_index_builds_total')) > before, 10_000, 'the build metric');
+    expect(await indexer().metric('discovery_index_builds_total')).toBe(before + 1);
   });
 
   it('marks an SDL that does not parse FAILED with the line, and retries it on the next EnsureIndex', async () => {
-    const client = indexer.client(TOKENS.acme);
+    const client = indexer().client(TOKENS.acme);
     const sdl = `type Query {\n  a: Int\n  b(: String\n}\n# ${Math.random()}`;
     const { indexId } = (await client.ensureIndex({ sdl })).index!;
     await untilBuilt(client, indexId);
@@ -160,9 +144,9 @@ describe('builds', () => {
   });
 
   it('indexes a federation subgraph and a schema with a duplicated field leniently', async () => {
-    const client = indexer.client(TOKENS.acme, { binary: true });
+    const client = indexer().client(TOKENS.acme, { binary: true });
     const duplicated = `type Query { user: User }\ntype User { id: ID! name: String name: String }\n# ${Math.random()}`;
-    for (const sdl of [unique(subgraph), duplicated]) {
+    for (const sdl of [uniqueSdl(subgraph), duplicated]) {
       const { indexId } = (await client.ensureIndex({ sdl })).index!;
       await untilBuilt(client, indexId);
       expect((await client.getIndex({ indexId })).index!.status).toBe(IndexStatus.READY);
@@ -182,10 +166,10 @@ describe('malformed requests', () => {
     ['GetSymbols without coordinates', (c: Yoko) => c.getSymbols({ indexId: good, coordinates: [] })],
     ['GenerateQuery with a blank prompt', (c: Yoko) => c.generateQuery({ indexId: good, prompt: '' })],
   ])('%s is invalid_argument', async (_name, call) => {
-    expect(await code(call(indexer.client(TOKENS.acme)))).toBe(Code.InvalidArgument);
+    expect(await code(call(indexer().client(TOKENS.acme)))).toBe(Code.InvalidArgument);
   });
 
   it('answers not_found for an index nobody ensured', async () => {
-    expect(await code(indexer.client(TOKENS.acme).searchSchema({ indexId: good, query: 'x' }))).toBe(Code.NotFound);
+    expect(await code(indexer().client(TOKENS.acme).searchSchema({ indexId: good, query: 'x' }))).toBe(Code.NotFound);
   });
 });

@@ -6,12 +6,12 @@
  * element fits, and an index of the previous record format is stale and
  * rebuilt in place.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { IndexStatus } from '@discovery/proto';
 import { createStorage } from '@discovery/storage';
 import { SYMBOL_FORMAT_VERSION } from '@discovery/schema-symbols';
 import { waitFor } from '@discovery/testing';
-import { dropPrefix, indexReady, startTestIndexer, TOKENS, type RunningIndexer } from './indexer-harness.js';
+import { CODECS, indexReady, TOKENS, uniqueSdl, useTestIndexer } from './indexer-harness.js';
 
 type Row = { Name: string; TypeRef?: string; Description?: string; DefaultValue?: string };
 type Payload = { Coordinate: string; Description?: string; DescriptionShortened?: true; Fields?: Row[]; Values?: Row[]; MoreFields?: number };
@@ -29,28 +29,12 @@ const SDL = [
   'type Mutation { orderCreate(input: OrderInput!): Order }',
 ].join('\n');
 
-function unique(sdl: string): string {
-  return `${sdl}\n# ${Math.random().toString(36).slice(2)}\n`;
-}
-
-let indexer: RunningIndexer;
+const indexer = useTestIndexer();
 const ids = new Map<boolean, string>();
 
-beforeAll(async () => {
-  indexer = await startTestIndexer();
-});
-
-afterAll(async () => {
-  await indexer.stop();
-  await dropPrefix(indexer.prefix);
-});
-
-describe.each([
-  ['JSON', false],
-  ['binary', true],
-])('records over the %s codec', (_codec, binary) => {
-  const client = () => indexer.client(TOKENS.acme, { binary });
-  const indexId = async () => ids.get(binary) ?? ids.set(binary, await indexReady(client(), unique(SDL))).get(binary)!;
+describe.each(CODECS)('records over the %s codec', (_codec, binary) => {
+  const client = () => indexer().client(TOKENS.acme, { binary });
+  const indexId = async () => ids.get(binary) ?? ids.set(binary, await indexReady(client(), uniqueSdl(SDL))).get(binary)!;
 
   it('GetSymbols names every field of an object by name and type, and keeps the whole description', async () => {
     const { symbols } = await client().getSymbols({ indexId: await indexId(), coordinates: ['object:Big'] });
@@ -94,10 +78,10 @@ describe.each([
 
 describe('an index of the previous record format', () => {
   it('is stale and rebuilt in place, serving throughout', async () => {
-    const client = indexer.client(TOKENS.acme);
-    const sdl = unique(SDL);
+    const client = indexer().client(TOKENS.acme);
+    const sdl = uniqueSdl(SDL);
     const indexId = await indexReady(client, sdl);
-    const storage = createStorage({ redisUrl: 'redis://127.0.0.1:6379', keyPrefix: indexer.prefix });
+    const storage = createStorage({ redisUrl: 'redis://127.0.0.1:6379', keyPrefix: indexer().prefix });
     try {
       const built = (await storage.indexStore.getMeta(indexId))!.builtVersion!;
       expect(built).toContain(`symbols@${SYMBOL_FORMAT_VERSION}+`);

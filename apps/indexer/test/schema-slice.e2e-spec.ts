@@ -3,12 +3,12 @@
  * BullMQ, called over HTTP/1.1 with the JSON and binary Connect codecs and a
  * plain JSON POST, with the same bearer tokens and tenancy as yoko.v1.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { Code, ConnectError } from '@connectrpc/connect';
 import { countTokens } from 'gpt-tokenizer';
 import { discoveryApiClient } from '@discovery/testing';
-import { dropPrefix, indexReady, startTestIndexer, TOKENS, type RunningIndexer } from './indexer-harness.js';
+import { CODECS, indexReady, TOKENS, uniqueSdl, useTestIndexer, type RunningIndexer } from './indexer-harness.js';
 
 const cosmo = readFileSync(new URL('../../../test/fixtures/schemas/cosmo-demo.graphql', import.meta.url), 'utf8');
 
@@ -21,23 +21,16 @@ async function code(promise: Promise<unknown>): Promise<Code | 'ok'> {
   }
 }
 
+const running = useTestIndexer();
 let indexer: RunningIndexer;
 let indexId: string;
 
 beforeAll(async () => {
-  indexer = await startTestIndexer();
-  indexId = await indexReady(indexer.client(TOKENS.acme), `${cosmo}\n# slice ${Math.random().toString(36).slice(2)}\n`);
+  indexer = running();
+  indexId = await indexReady(indexer.client(TOKENS.acme), uniqueSdl(cosmo));
 });
 
-afterAll(async () => {
-  await indexer.stop();
-  await dropPrefix(indexer.prefix);
-});
-
-describe.each([
-  ['JSON', false],
-  ['binary', true],
-])('GetSchemaSlice over the %s codec', (_codec, binary) => {
+describe.each(CODECS)('GetSchemaSlice over the %s codec', (_codec, binary) => {
   it('returns the slice for a query within the budget, with every printed element', async () => {
     const slice = await discoveryApiClient(indexer.baseUrl, TOKENS.acme, { binary }).getSchemaSlice({
       indexId,

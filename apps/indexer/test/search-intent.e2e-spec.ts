@@ -4,25 +4,19 @@
  * first, mutation or not; requests to change data surface the mutation that
  * does it; questions keep mutations out.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
-import { dropPrefix, indexReady, startTestIndexer, TOKENS, type RunningIndexer, type Yoko } from './indexer-harness.js';
+import { indexReady, TOKENS, useTestIndexer, type Yoko } from './indexer-harness.js';
 
 const sdl = `${readFileSync(new URL('../../../test/fixtures/schemas/cosmo-demo.graphql', import.meta.url), 'utf8')}\n# search-intent\n`;
 
-let indexer: RunningIndexer;
+const running = useTestIndexer();
 let client: Yoko;
 let indexId: string;
 
 beforeAll(async () => {
-  indexer = await startTestIndexer();
-  client = indexer.client(TOKENS.acme);
+  client = running().client(TOKENS.acme);
   indexId = await indexReady(client, sdl);
-});
-
-afterAll(async () => {
-  await indexer.stop();
-  await dropPrefix(indexer.prefix);
 });
 
 const search = async (query: string, limit = 10): Promise<string[]> =>
