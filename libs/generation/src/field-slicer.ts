@@ -22,11 +22,11 @@ import {
 import type { RootOperation } from '@discovery/schema-symbols';
 import { rootPaths } from './schema-paths.js';
 import { fieldLine } from './slice-lines.js';
-import { pathFrom, rootEntries, unwrapField, type SliceStep } from './slice-paths.js';
+import { isPagingPlumbing, pathFrom, rootEntries, unwrapField, type SliceStep } from './slice-paths.js';
 import type { SliceHit, SliceRelevance } from './slice-relevance.js';
 import { tokensOfLine, type SliceSelection } from './slice-selection.js';
 
-const PAGINATION_ARGS = new Set(['first', 'after', 'last', 'before']);
+const PAGINATION_ARGS = new Set(['first', 'after']);
 /** Fields that name or identify an object, best first. */
 const IDENTITY = ['id', 'name', 'title', 'login', 'handle', 'displayName', 'fullPath', 'number', 'email', 'slug', 'url'];
 const IDENTITY_PER_TYPE = 2;
@@ -173,16 +173,16 @@ export class FieldSlicer {
     }
   }
 
-  /** `nodes`, `edges { node }`, `pageInfo` and `totalCount` of a Relay connection. */
+  /** `nodes` (or `edges { node }` when there are no `nodes` or the edges carry data), `pageInfo` and `totalCount` of a Relay connection. */
   private unwrapConnection(connection: string): void {
     const type = this.schema.getType(connection);
     if (!isObjectType(type)) return;
     const fields = type.getFields();
     for (const name of ['nodes', 'edges', 'pageInfo', 'totalCount']) {
-      if (fields[name]) this.selection.addField(connection, name, []);
+      if (fields[name] && !isPagingPlumbing(type, name)) this.selection.addField(connection, name, []);
     }
     const edge = fields['edges'] ? getNamedType(fields['edges'].type) : undefined;
-    if (isObjectType(edge) && edge.getFields()['node']) this.selection.addField(edge.name, 'node', []);
+    if (isObjectType(edge) && edge.getFields()['node'] && this.selection.has(connection, 'edges')) this.selection.addField(edge.name, 'node', []);
     const pageInfo = fields['pageInfo'] ? getNamedType(fields['pageInfo'].type) : undefined;
     if (isObjectType(pageInfo)) {
       for (const name of ['hasNextPage', 'endCursor']) if (pageInfo.getFields()[name]) this.selection.addField(pageInfo.name, name, []);

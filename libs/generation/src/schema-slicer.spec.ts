@@ -160,6 +160,44 @@ describe('sliceSchema', () => {
     for (const entry of ['Query.repository', 'Repository.object', 'Repository.object(expression:)', 'Commit.checkSuites']) expect(found).toContain(entry);
   });
 
+  it('reads a connection through `nodes` when its edges carry only the node; keeps `edges` when they carry data or there are no `nodes`', () => {
+    const schema = buildSchema(`
+      type Query { repository(name: String!): Repository }
+      type Repository { id: ID! issues(first: Int, after: String, last: Int, before: String): IssueConnection! members(first: Int): MemberConnection! tags(first: Int): TagConnection! }
+      type IssueConnection { edges: [IssueEdge] nodes: [Issue] pageInfo: PageInfo! totalCount: Int! }
+      type IssueEdge { cursor: String! node: Issue }
+      type MemberConnection { edges: [MemberEdge] nodes: [User] pageInfo: PageInfo! }
+      type MemberEdge { cursor: String! node: User role: String! }
+      type TagConnection { edges: [TagEdge] pageInfo: PageInfo! }
+      type TagEdge { cursor: String! node: Tag }
+      type PageInfo { hasNextPage: Boolean! hasPreviousPage: Boolean! startCursor: String endCursor: String }
+      type Issue { id: ID! title: String! }
+      type User { id: ID! login: String! }
+      type Tag { id: ID! name: String! }
+    `);
+    const hit = (name: string) => ({ symbol: { coordinate: `field:${name}`, kind: 'field' as const, name }, score: 1 });
+    const found = printed(sliceFromHits(schema, 'issues, members and tags', ['Repository.issues', 'Repository.members', 'Repository.tags'].map(hit), { maxTokens: 2000 }).sdl);
+    for (const entry of ['IssueConnection.nodes', 'IssueConnection.pageInfo', 'IssueConnection.totalCount', 'PageInfo.endCursor', 'PageInfo.hasNextPage']) expect(found).toContain(entry);
+    for (const entry of ['IssueConnection.edges', 'IssueEdge', 'PageInfo.startCursor', 'PageInfo.hasPreviousPage']) expect(found).not.toContain(entry);
+    for (const entry of ['MemberConnection.edges', 'MemberEdge.node', 'MemberEdge.role', 'TagConnection.edges', 'TagEdge.node']) expect(found).toContain(entry);
+    expect(found).not.toContain('TagEdge.cursor');
+  });
+
+  it('pages forward by default and backward only for the end of a list ("last 10")', () => {
+    const schema = buildSchema(`
+      type Query { issues(first: Int, after: String, last: Int, before: String, labels: [String!], states: [String!]): [Issue!]! }
+      type Issue { id: ID! title: String! }
+    `);
+    const hits = [{ symbol: { coordinate: 'field:Query.issues', kind: 'field' as const, name: 'Query.issues', typeName: 'Issue' }, score: 1 }];
+    const forward = printed(sliceFromHits(schema, 'issues', hits, { maxTokens: 40 }).sdl);
+    expect(forward).toContain('Query.issues(first:)');
+    expect(forward).toContain('Query.issues(after:)');
+    expect(forward).not.toContain('Query.issues(last:)');
+    const fromEnd = printed(sliceFromHits(schema, 'the last 10 issues', hits, { maxTokens: 40 }).sdl);
+    expect(fromEnd).toContain('Query.issues(last:)');
+    expect(fromEnd).toContain('Query.issues(before:)');
+  });
+
   it('prints ordering arguments for "most recent", date arguments for a time window, and a field whose enum the query names', async () => {
     expect(printed((await sliceSchema(github, 'most recently created gists of a user', { maxTokens: 4000 })).sdl)).toContain('User.gists(orderBy:)');
     expect(printed((await sliceSchema(github, 'commits on the main branch over the past two weeks', { maxTokens: 4000 })).sdl)).toContain('Commit.history(since:)');
@@ -204,6 +242,18 @@ describe('SliceRelevance', () => {
     expect(ordered.argumentRelevant(orders, arg('reverse'), 0.1)).toBe(true);
     expect(plain.argumentRelevant(orders, arg('since'), 0.1)).toBe(false);
     expect(windowed.argumentRelevant(orders, arg('since'), 0.1)).toBe(true);
+  });
+
+  it('weighs the words of a field name by how rare they are among field names (`events` of `eventsCount` more than `count`)', () => {
+    const counts = buildSchema(`
+      type Query { ordersCount: Int eventsCount: Int pagesCount: Int blogsCount: Int events: [Event!]! }
+      type Event { id: ID! message: String }
+    `);
+    const relevance = new SliceRelevance(counts, 'event count', []);
+    expect(relevance.termMatch('pagesCount')).toBe(0.5);
+    expect(relevance.fieldTermMatch('pagesCount')).toBeLessThan(0.5);
+    expect(relevance.fieldTermMatch('eventsCount')).toBe(1);
+    expect(relevance.fieldTermMatch('ordersCount')).toBeLessThan(relevance.fieldTermMatch('events'));
   });
 
   it('matches enum values to the query ("closed issues" -> IssueState)', () => {

@@ -17,7 +17,7 @@ import {
 } from 'graphql';
 import type { FieldSlicer } from './field-slicer.js';
 import type { BudgetedSlice } from './slice-budget.js';
-import { isHiddenField, MAX_POSSIBLE, unwrapField } from './slice-paths.js';
+import { isHiddenField, isPagingPlumbing, MAX_POSSIBLE, unwrapField } from './slice-paths.js';
 import type { SliceRelevance } from './slice-relevance.js';
 
 type Field = GraphQLField<unknown, unknown>;
@@ -103,9 +103,9 @@ export class SliceExpansion {
     const small = fields.length <= SMALL_TYPE;
     const weight = Math.max(this.relevance.typeScore(typeName), this.rootNames.has(typeName) ? ROOT_WEIGHT : small ? SMALL_WEIGHT : OTHER_WEIGHT);
     for (const field of fields) {
-      if (isHiddenField(field)) continue;
+      if (isHiddenField(field) || isPagingPlumbing(type, field.name)) continue;
       if (field.args.some((arg) => isRequiredArgument(arg) && !isLeafType(getNamedType(arg.type)))) continue;
-      const score = weight * (this.relevance.fieldHits.get(`${typeName}.${field.name}`) ?? 0) + weight * this.relevance.termMatch(field.name) * 0.8 + weight * this.prior(field, small && weight >= 0.5);
+      const score = weight * (this.relevance.fieldHits.get(`${typeName}.${field.name}`) ?? 0) + weight * this.relevance.fieldTermMatch(field.name) * 0.8 + weight * this.prior(field, small && weight >= 0.5);
       candidates.push({ owner: typeName, field, score, value: score / Math.sqrt(this.slicer.lineCost(field, score)) });
     }
     return candidates;

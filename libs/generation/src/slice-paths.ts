@@ -51,6 +51,29 @@ export function unwrapField(field: GraphQLField<unknown, unknown>): Unwrapped {
   return known;
 }
 
+/** The fields of an edge type that only carry the node (`cursor`, `node`); others (`role`, `starredAt`) are data. */
+const EDGE_PLUMBING = new Set(['cursor', 'node']);
+/** Backward paging and page starts: `nodes`/`edges` with `first`, `after` and `endCursor` read a whole list. */
+const PAGE_INFO_EXTRAS = new Set(['hasPreviousPage', 'startCursor']);
+
+/** Whether an edge type carries nothing but its node (and a cursor). */
+export function isPlainEdge(edge: GraphQLNamedType | undefined): boolean {
+  return isObjectType(edge) && edge.getFields()['node'] !== undefined && Object.keys(edge.getFields()).every((name) => EDGE_PLUMBING.has(name));
+}
+
+/**
+ * Fields of a connection's machinery an operation does not need (see the slice
+ * printing rules in docs/search-quality.md): `edges` when the connection has `nodes`
+ * and plain edges, an edge's `cursor`, and the backward half of `PageInfo`.
+ */
+export function isPagingPlumbing(type: GraphQLNamedType, fieldName: string): boolean {
+  if (!isObjectType(type)) return false;
+  const fields = type.getFields();
+  if (fieldName === 'edges' && fields['nodes'] !== undefined) return isPlainEdge(getNamedType(fields['edges']!.type));
+  if (fieldName === 'cursor' && fields['node'] !== undefined) return true;
+  return PAGE_INFO_EXTRAS.has(fieldName) && fields['hasNextPage'] !== undefined;
+}
+
 /**
  * Fields an operation should not be pointed at: deprecated ones, and internal ones whose name
  * starts with an underscore (`_entities`, `_service` of federation, `_do_not_use_...`).

@@ -24,6 +24,10 @@ const termCache = new Map<string, string[]>();
 const ORDERING = /\b(most|least|latest|newest|oldest|earliest|recent|recently|top|highest|lowest|largest|smallest|biggest|sorted|sort|ranked|ascending|descending|alphabetical(ly)?)\b/i;
 /** Words of a time window (`past two weeks`, `since May`, `2026-06-05`): date and time arguments become relevant. */
 const TIME_WINDOW = /\b(since|ago|past|last|yesterday|today|this (week|month|year|quarter)|between|until|during|\d{4}-\d{2}-\d{2})\b/i;
+/** Arguments that page a list from its end. */
+const BACKWARD_ARGS = new Set(['last', 'before']);
+/** "last 10", "final five": the end of a list. */
+const FROM_END = /\b(last|final)\s+(\d+|two|three|four|five|ten|few)\b/i;
 /** Argument names that order a list. */
 const ORDER_ARGS = new Set(['orderBy', 'sortKey', 'sortBy', 'sort', 'order', 'reverse', 'direction', 'sortDirection']);
 const DATE_TYPE = /(date|time|timestamp)/i;
@@ -43,6 +47,25 @@ function typeWordRarity(schema: GraphQLSchema): Map<string, number> {
     for (const name of names) for (const term of new Set(nameTerms(name))) counts.set(term, (counts.get(term) ?? 0) + 1);
     rarity = new Map([...counts].map(([term, count]) => [term, Math.log(1 + names.length / count)]));
     typeWordRarities.set(schema, rarity);
+  }
+  return rarity;
+}
+
+const fieldWordRarities = new WeakMap<GraphQLSchema, Map<string, number>>();
+
+/** How rare each word of a field name is among the schema's distinct field names: ln(1 + names / names with it). */
+function fieldWordRarity(schema: GraphQLSchema): Map<string, number> {
+  let rarity = fieldWordRarities.get(schema);
+  if (!rarity) {
+    const names = new Set<string>();
+    for (const type of Object.values(schema.getTypeMap())) {
+      if (type.name.startsWith('__') || !('getFields' in type)) continue;
+      for (const name of Object.keys(type.getFields())) names.add(name);
+    }
+    const counts = new Map<string, number>();
+    for (const name of names) for (const term of new Set(nameTerms(name))) counts.set(term, (counts.get(term) ?? 0) + 1);
+    rarity = new Map([...counts].map(([term, count]) => [term, Math.log(1 + names.size / count)]));
+    fieldWordRarities.set(schema, rarity);
   }
   return rarity;
 }
@@ -102,6 +125,8 @@ export class SliceRelevance {
   readonly ordering: boolean;
   /** The query names a time window (date and time arguments are relevant). */
   readonly timeWindow: boolean;
+  /** The query asks for the end of a list ("last 10"): backward paging arguments are relevant. */
+  readonly fromEnd: boolean;
   private readonly enumMatches = new Map<string, boolean>();
 
   constructor(
@@ -112,6 +137,7 @@ export class SliceRelevance {
     this.terms = queryTerms(schema, query);
     this.ordering = ORDERING.test(query);
     this.timeWindow = TIME_WINDOW.test(query);
+    this.fromEnd = FROM_END.test(query);
     const top = hits.reduce((best, hit) => Math.max(best, hit.score), 0) || 1;
     for (const hit of hits) this.addHit(hit, Math.max(0.05, hit.score / top));
     this.addNamedTypes();
@@ -177,6 +203,20 @@ export class SliceRelevance {
     return parts.filter((term) => this.terms.has(term)).length / parts.length;
   }
 
+  /** Like termMatch, each word weighed by how rare it is among field names (`events` of `eventsCount` more than `count`). */
+  fieldTermMatch(name: string): number {
+    if (this.terms.size === 0) return 0;
+    const rarity = fieldWordRarity(this.schema);
+    let matched = 0;
+    let all = 0;
+    for (const term of nameTerms(name)) {
+      const weight = rarity.get(term) ?? 1;
+      all += weight;
+      if (this.terms.has(term)) matched += weight;
+    }
+    return all > 0 ? matched / all : 0;
+  }
+
   /** The query names a time window or an order: dates matter. */
   wantsDates(): boolean {
     return this.timeWindow || this.ordering;
@@ -202,6 +242,8 @@ export class SliceRelevance {
   argumentRelevant(field: GraphQLField<unknown, unknown>, argument: GraphQLArgument, fieldScore: number): boolean {
     const list = String(field.type).includes('[') || getNamedType(field.type).name.endsWith('Connection');
     if (FILTER_ARGS.has(argument.name) && (fieldScore >= 0.3 || list)) return true;
+    // Paging backward reads the end of a list: "latest", "last 10".
+    if (list && BACKWARD_ARGS.has(argument.name) && this.fromEnd) return true;
     if (this.termMatch(argument.name) > 0) return true;
     const named = getNamedType(argument.type);
     if (this.inputHits.has(named.name)) return true;
