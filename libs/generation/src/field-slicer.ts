@@ -120,7 +120,7 @@ export class FieldSlicer {
     }
     const named = getNamedType(field.type);
     if (isLeafType(named)) {
-      if (isEnumType(named)) this.selection.addEnum(named.name);
+      if (isEnumType(named) && this.relevance.outputEnumRelevant(named.name)) this.selection.addEnum(named.name);
       return;
     }
     const unwrapped = unwrapField(field);
@@ -155,7 +155,7 @@ export class FieldSlicer {
       const named = getNamedType(field.type);
       if (isLeafType(named)) {
         this.selection.addField(typeName, field.name, []);
-        if (isEnumType(named)) this.selection.addEnum(named.name);
+        if (isEnumType(named) && this.relevance.outputEnumRelevant(named.name)) this.selection.addEnum(named.name);
       } else if (depth > 0 && isObjectType(named)) {
         this.selection.addField(typeName, field.name, []);
         this.addValueFields(named.name, depth - 1);

@@ -183,6 +183,24 @@ describe('sliceSchema', () => {
     expect(found).not.toContain('TagEdge.cursor');
   });
 
+  it('prints the values of an enum a field returns when the query names one or budget is spare; an argument\'s enum always', () => {
+    const schema = buildSchema(`
+      type Query { issues(first: Int, states: [IssueState!]): [Issue!]! }
+      enum IssueState { OPEN CLOSED }
+      enum LockReason { OFF_TOPIC RESOLVED SPAM TOO_HEATED DUPLICATE_OF_ANOTHER_ISSUE OUTDATED_BY_A_LATER_CHANGE }
+      type Issue { id: ID! title: String! state: IssueState! lockReason: LockReason }
+    `);
+    const hit = (name: string) => ({ symbol: { coordinate: `field:${name}`, kind: 'field' as const, name }, score: 1 });
+    const hits = ['Query.issues', 'Issue.title', 'Issue.lockReason'].map(hit);
+    const tight = sliceFromHits(schema, 'issues with their title', hits, { maxTokens: 70 });
+    expect(printed(tight.sdl)).toContain('Issue.lockReason');
+    expect(tight.coordinates).toContain('enum:IssueState');
+    expect(tight.coordinates).not.toContain('enum:LockReason');
+    expect(new SliceRelevance(schema, 'issues locked as spam', []).outputEnumRelevant('LockReason')).toBe(true);
+    expect(new SliceRelevance(schema, 'issues with their title', []).outputEnumRelevant('LockReason')).toBe(false);
+    expect(sliceFromHits(schema, 'issues with their title', hits, { maxTokens: 1000 }).coordinates).toContain('enum:LockReason');
+  });
+
   it('pages forward by default and backward only for the end of a list ("last 10")', () => {
     const schema = buildSchema(`
       type Query { issues(first: Int, after: String, last: Int, before: String, labels: [String!], states: [String!]): [Issue!]! }

@@ -8,6 +8,7 @@
 import {
   getNamedType,
   isAbstractType,
+  isEnumType,
   isInterfaceType,
   isLeafType,
   isObjectType,
@@ -64,10 +65,25 @@ export class SliceExpansion {
     this.rootNames = new Set([schema.getQueryType()?.name, schema.getMutationType()?.name].flatMap((name) => (name ? [name] : [])));
   }
 
-  /** More fields of reached types, then more arguments of printed fields. */
+  /** More fields of reached types, then more arguments of printed fields, then the values of enums they return. */
   run(): void {
     this.expandFields();
     this.showArguments();
+    this.showEnums();
+  }
+
+  /** With budget left, the values of enums that printed fields return, in the order the fields were added. */
+  private showEnums(): void {
+    const selection = this.budget.selection;
+    for (const [owner, picks] of selection.outputs) {
+      const type = this.schema.getType(owner);
+      if (!isObjectType(type) && !isInterfaceType(type)) continue;
+      for (const name of picks.keys()) {
+        if (this.budget.full()) return;
+        const named = getNamedType(type.getFields()[name]?.type);
+        if (isEnumType(named) && !selection.enums.has(named.name)) this.budget.attempt(() => selection.addEnum(named.name), false);
+      }
+    }
   }
 
   /** More fields of the types in the slice, by relevance per token, while the budget lasts. */

@@ -238,6 +238,15 @@ export class SliceRelevance {
     return matched;
   }
 
+  /**
+   * Whether the values of an enum that a printed field returns are worth printing before
+   * budget is spare: the query names one (`CLOSED`) or the search found the enum. An
+   * operation selects such a field without its values; arguments always show theirs.
+   */
+  outputEnumRelevant(typeName: string): boolean {
+    return this.inputHits.has(typeName) || this.typeScore(typeName) >= 0.3 || this.enumMatch(typeName);
+  }
+
   /** Whether an optional argument is worth printing for this query. */
   argumentRelevant(field: GraphQLField<unknown, unknown>, argument: GraphQLArgument, fieldScore: number): boolean {
     const list = String(field.type).includes('[') || getNamedType(field.type).name.endsWith('Connection');
