@@ -8,8 +8,11 @@
  */
 import { Kind, parse, TypeInfo, visit, visitWithTypeInfo, type DocumentNode, type GraphQLSchema } from 'graphql';
 
-/** Every `Type.field` a gold operation selects (`__typename` aside), for the composer's coverage. */
-export function operationCoordinates(schema: GraphQLSchema, operation: string): string[] {
+/**
+ * Every `Type.field` a gold operation selects (`__typename` aside), for the composer's coverage;
+ * with `withArguments`, also every `Type.field(arg:)` it passes, for grading a slice.
+ */
+export function operationCoordinates(schema: GraphQLSchema, operation: string, options: { withArguments?: boolean } = {}): string[] {
   const typeInfo = new TypeInfo(schema);
   const found = new Set<string>();
   visit(
@@ -17,7 +20,10 @@ export function operationCoordinates(schema: GraphQLSchema, operation: string): 
     visitWithTypeInfo(typeInfo, {
       Field(node) {
         const parent = typeInfo.getParentType();
-        if (parent && node.name.value !== '__typename' && typeInfo.getFieldDef()) found.add(`${parent.name}.${node.name.value}`);
+        if (!parent || node.name.value === '__typename' || !typeInfo.getFieldDef()) return;
+        const coordinate = `${parent.name}.${node.name.value}`;
+        found.add(coordinate);
+        if (options.withArguments) for (const arg of node.arguments ?? []) found.add(`${coordinate}(${arg.name.value}:)`);
       },
     }),
   );
