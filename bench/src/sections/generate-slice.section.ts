@@ -16,17 +16,20 @@
  * query and mutation roots, where a row counts when one of its target
  * mutations is printed with its required arguments and their input types; and
  * tiny schemas (NL2GQL, bench/data/generate), graded on every field and
- * argument of the gold operation. Options after `--`: `--budgets 4000,8000`.
+ * argument of the gold operation; and names and coordinates (the search
+ * section's name probes, on two development and three other schemas), where
+ * the named field must be printed. Options after `--`: `--budgets 4000,8000`.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { getNamedType, isInputObjectType, isRequiredArgument, type GraphQLSchema } from 'graphql';
 import { sliceSchema, sliceSchemaByHits } from '@discovery/generation';
 import { LexicalGenerationIndex } from '@discovery/generation/testing';
-import type { RootOperation } from '@discovery/schema-symbols';
+import { extractSymbols, type RootOperation } from '@discovery/schema-symbols';
 import { countTokens } from 'gpt-tokenizer';
 import { registerSection, type BenchContext, type BenchTable, type SectionResult } from '../bench-section.js';
 import { loadComposeRows } from '../compose/compose-rows.js';
+import { nameProbes } from '../search-quality/name-probes.js';
 import { median, operationCoordinates, percentile, presentShare, printedElements } from './generate-slice-coverage.js';
 
 interface Row {
@@ -47,6 +50,8 @@ interface Sample {
 }
 
 type Slicer = 'field' | 'previous';
+/** Name probes drawn per schema (a third from the mutation root). */
+const NAME_PROBES = 60;
 
 function option(args: readonly string[], name: string, fallback: number[]): number[] {
   const at = args.indexOf(name);
@@ -158,6 +163,22 @@ async function withIndexes(rows: Row[], indexFor: (schemaId: string) => Promise<
   return { rows, indexes };
 }
 
+/** Name probes asked by bare name and by coordinate; the named field must be printed. */
+async function loadNameSet(schemas: [string, (schemaId: string) => Promise<LexicalGenerationIndex>][]): Promise<SliceSet> {
+  const set: SliceSet = { rows: [], indexes: new Map() };
+  for (const [schemaId, indexFor] of schemas) {
+    const index = await indexFor(schemaId);
+    for (const probe of nameProbes(extractSymbols(index.schema), index.schema.getMutationType()?.name, NAME_PROBES)) {
+      for (const [style, query] of [['name', probe.name], ['coordinate', probe.typeDotField]] as const) {
+        const id = `${schemaId} ${style} ${query}`;
+        set.rows.push({ id, schemaId: `${schemaId}, by ${style}`, query, alternatives: [[probe.typeDotField]], roots: ['query', 'mutation'] });
+        set.indexes.set(id, index);
+      }
+    }
+  }
+  return set;
+}
+
 /** NL2GQL rows on tiny schemas, graded on every field and argument of the gold operation. */
 async function loadTinySet(dataDir: string): Promise<SliceSet> {
   const { rows } = await loadComposeRows(dataDir);
@@ -202,11 +223,19 @@ async function run(context: BenchContext): Promise<SectionResult> {
   const write = await withIndexes(await loadWriteRows(join(context.dataDir, 'write'), developmentSchemas), developmentSchemas);
   const writeOther = await withIndexes(await loadWriteRows(join(context.dataDir, 'write-other'), otherSchemas), otherSchemas);
   const tiny = await loadTinySet(context.dataDir);
+  const names = await loadNameSet([
+    ['github', developmentSchemas],
+    ['shopify', developmentSchemas],
+    ['saleor', otherSchemas],
+    ['artsy-metaphysics-v2', otherSchemas],
+    ['anilist', otherSchemas],
+  ]);
   const results = await measure(context, 'development', development, budgets);
   const heldOutResults = await measure(context, 'held out', heldOut, budgets);
   const writeResults = await measure(context, 'write requests', write, budgets);
   const writeOtherResults = await measure(context, 'write requests held out', writeOther, budgets);
   const tinyResults = await measure(context, 'tiny schemas', tiny, budgets);
+  const nameResults = await measure(context, 'names and coordinates', names, budgets);
   const table = (title: string, of: Result[]): BenchTable => ({
     title,
     columns: COLUMNS,
@@ -220,8 +249,9 @@ async function run(context: BenchContext): Promise<SectionResult> {
       table('schema slice, requests to change data (bench/data/write; query and mutation roots): perfect = a target mutation printed with its required arguments and their input types', writeResults),
       table('schema slice, requests to change data on another schema (bench/data/write-other, held out), same grading', writeOtherResults),
       table('schema slice, tiny schemas (NL2GQL, bench/data/generate): every field and argument of the gold operation', tinyResults),
+      table(`schema slice, names and coordinates (${NAME_PROBES} name probes per schema, each by bare name and by coordinate; query and mutation roots): perfect = the named field printed`, nameResults),
     ],
-    data: { results, heldOutResults, writeResults, writeOtherResults, tinyResults, reference },
+    data: { results, heldOutResults, writeResults, writeOtherResults, tinyResults, nameResults, reference },
   };
 }
 
