@@ -3,6 +3,7 @@
  * (create, update, delete, ...) or only to read. Read-only questions keep
  * mutation fields out of their answers.
  */
+import { expansionTerms, type Abbreviations } from './abbreviations.js';
 import { isStopWord, stem, textWords } from './tokenizer.js';
 import { detectWriteIntent, type MutationOnlyWord } from './write-intent.js';
 import { DEFAULT_RANKING_OPTIONS } from './ranking-options.js';
@@ -25,6 +26,9 @@ const IMPLIED: readonly { words: readonly string[]; terms: readonly string[]; we
   },
 ];
 
+/** A word that stands alone in a query (not part of `3PL`, `prNumber` or `org_id`). */
+const STANDALONE_WORD = /(?<![\w-])[a-z]+(?![\w-])/g;
+
 export interface WeightedTerm {
   term: string;
   weight: number;
@@ -33,21 +37,31 @@ export interface WeightedTerm {
 export interface QueryIntent {
   /** Distinct stemmed terms, in query order. */
   terms: string[];
-  /** The terms with weight 1, then implied schema vocabulary (IMPLIED) with its lower weight. */
+  /** The terms with weight 1, then implied schema vocabulary (IMPLIED), abbreviations and the thesaurus with their lower weights. */
   weighted: WeightedTerm[];
+  /** The terms a symbol's name is compared with: for a read the typed terms and what their abbreviations stand for; for a request to change data every weighted term. */
+  nameTerms: string[];
   /** The query asks to change data. */
   write: boolean;
+}
+
+/** The schema's abbreviations and the weight of what they stand for. */
+export interface AbbreviationUse {
+  of: Abbreviations;
+  weight: number;
 }
 
 /**
  * Analyzes a query; falls back to stop words as terms when the query has nothing else. With the
  * schema's mutation-only words, a request that opens with one of them counts as a write too. A
- * request to change data also gets the schema words its phrases stand for, at `thesaurusWeight`.
+ * request to change data also gets the schema words its phrases stand for, at `thesaurusWeight`;
+ * with the schema's abbreviations, any query gets the words its abbreviations stand for.
  */
 export function analyzeQuery(
   query: string,
   mutationOnly?: MutationOnlyWord,
   thesaurusWeight: number = DEFAULT_RANKING_OPTIONS.thesaurusWeight,
+  abbreviations?: AbbreviationUse,
 ): QueryIntent {
   const words = textWords(query);
   const content = words.filter((w) => !isStopWord(w));
@@ -63,14 +77,24 @@ export function analyzeQuery(
       }
     }
   }
-  const detected = detectWriteIntent(query, mutationOnly);
-  const write = detected.write;
-  for (const word of write && thesaurusWeight > 0 ? detected.expansions : []) {
-    const term = stem(word);
-    if (!seen.has(term)) {
-      seen.add(term);
-      weighted.push({ term, weight: thesaurusWeight });
+  const add = (term: string, weight: number): boolean => {
+    if (seen.has(term)) return false;
+    seen.add(term);
+    weighted.push({ term, weight });
+    return true;
+  };
+  const abbreviated: string[] = [];
+  if (abbreviations && abbreviations.weight > 0) {
+    // Whole words only: `pl` of "3PL" or `pr` of `prNumber` abbreviates nothing.
+    for (const word of new Set(query.toLowerCase().match(STANDALONE_WORD) ?? [])) {
+      const expansion = abbreviations.of.expand(word);
+      for (const term of expansion ? expansionTerms(expansion) : []) if (add(term, abbreviations.weight)) abbreviated.push(term);
     }
   }
-  return { terms, weighted, write };
+  const detected = detectWriteIntent(query, mutationOnly);
+  const write = detected.write;
+  for (const word of write && thesaurusWeight > 0 ? detected.expansions : []) add(stem(word), thesaurusWeight);
+  // A request to change data is matched on every weighted term; a read on what it typed and its abbreviations.
+  const nameTerms = write ? weighted.map((w) => w.term) : [...terms, ...abbreviated];
+  return { terms, weighted, nameTerms, write };
 }

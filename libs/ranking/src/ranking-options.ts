@@ -51,6 +51,8 @@ export interface RankingOptions {
   vectorWeight: number;
   /** Cosine below which the vector signal adds nothing. */
   vectorFloor: number;
+  /** Weight of the schema words a query's abbreviations stand for (`org` -> organization; abbreviations.ts); 0 disables. */
+  abbreviationWeight: number;
   /** Weight of the schema words a request's everyday phrases stand for (action-lexicon.ts); 0 disables. */
   thesaurusWeight: number;
 }
@@ -79,5 +81,6 @@ export const DEFAULT_RANKING_OPTIONS: Readonly<RankingOptions> = {
   pathFactor: 1,
   vectorWeight: 0,
   vectorFloor: 0.2,
+  abbreviationWeight: 0.6,
   thesaurusWeight: 1,
 };

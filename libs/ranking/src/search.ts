@@ -14,6 +14,7 @@ import { addVectorScores } from './vector-scores.js';
 import { priorFactors } from './prior-factors.js';
 import { rerank } from './rerank.js';
 import { expandMembers } from './member-expansion.js';
+import { indexAbbreviations } from './abbreviations.js';
 import { selectTop, topK } from './top-k.js';
 import { resolveCoordinate } from './coordinate-resolver.js';
 import { emptyPositionSet, positionBuffer, scoreBuffer } from './search-scratch.js';
@@ -29,7 +30,7 @@ export function search(
 ): SearchHit[] {
   const limit = effectiveLimit(request);
   const query = request.query.slice(0, MAX_QUERY_LENGTH);
-  const intent = analyzeQuery(query, mutationOnlyWords(index), options.thesaurusWeight);
+  const intent = analyzeQuery(query, mutationOnlyWords(index), options.thesaurusWeight, { of: indexAbbreviations(index), weight: options.abbreviationWeight });
   const mentions = findMentions(query);
   const scores = scoreBuffer(index.symbols.length);
   const candidates = lexicalScores(index, intent, scores);
@@ -51,9 +52,8 @@ export function search(
   };
   // Every query root field among the candidates joins the head: entry points are chosen from all of them.
   for (const i of index.queryRootFields) if (scores[i]! > 0) join(i);
-  // A request to change data is also matched on the schema words its phrases stand for.
-  const nameTerms = intent.write ? intent.weighted.map((w) => w.term) : intent.terms;
-  const entries = rerank(index, index.nameTerms.queryTermIds(nameTerms), intent.write, head, scores, options);
+  // Names are also matched on what the query's abbreviations stand for, and a request to change data on the schema words its phrases stand for.
+  const entries = rerank(index, index.nameTerms.queryTermIds(intent.nameTerms), intent.write, head, scores, options);
   for (const i of entries) join(i);
   for (const i of expandMembers(index, head, scores, intent.write, filter, options)) join(i);
   if (mentions.mentions.length > 0 || mentions.folded !== undefined) {
