@@ -16,9 +16,10 @@
  * query and mutation roots, where a row counts when one of its target
  * mutations is printed with its required arguments and their input types; and
  * tiny schemas (NL2GQL, bench/data/generate), graded on every field and
- * argument of the gold operation; and names and coordinates (the search
+ * argument of the gold operation; names and coordinates (the search
  * section's name probes, on two development and three other schemas), where
- * the named field must be printed. Options after `--`: `--budgets 4000,8000`.
+ * the named field must be printed; and the development rows typed with short
+ * forms (`repo`, `org`, `PRs`: search-quality/abbreviated-rows.ts). Options after `--`: `--budgets 4000,8000`.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -30,6 +31,7 @@ import { countTokens } from 'gpt-tokenizer';
 import { registerSection, type BenchContext, type BenchTable, type SectionResult } from '../bench-section.js';
 import { loadComposeRows } from '../compose/compose-rows.js';
 import { nameProbes } from '../search-quality/name-probes.js';
+import { abbreviatedRows } from '../search-quality/abbreviated-rows.js';
 import { median, operationCoordinates, percentile, presentShare, printedElements } from './generate-slice-coverage.js';
 
 interface Row {
@@ -230,12 +232,14 @@ async function run(context: BenchContext): Promise<SectionResult> {
     ['artsy-metaphysics-v2', otherSchemas],
     ['anilist', otherSchemas],
   ]);
+  const shortForms = await withIndexes(abbreviatedRows(development.rows), developmentSchemas);
   const results = await measure(context, 'development', development, budgets);
   const heldOutResults = await measure(context, 'held out', heldOut, budgets);
   const writeResults = await measure(context, 'write requests', write, budgets);
   const writeOtherResults = await measure(context, 'write requests held out', writeOther, budgets);
   const tinyResults = await measure(context, 'tiny schemas', tiny, budgets);
   const nameResults = await measure(context, 'names and coordinates', names, budgets);
+  const shortFormResults = await measure(context, 'short forms', shortForms, budgets);
   const table = (title: string, of: Result[]): BenchTable => ({
     title,
     columns: COLUMNS,
@@ -250,8 +254,9 @@ async function run(context: BenchContext): Promise<SectionResult> {
       table('schema slice, requests to change data on another schema (bench/data/write-other, held out), same grading', writeOtherResults),
       table('schema slice, tiny schemas (NL2GQL, bench/data/generate): every field and argument of the gold operation', tinyResults),
       table(`schema slice, names and coordinates (${NAME_PROBES} name probes per schema, each by bare name and by coordinate; query and mutation roots): perfect = the named field printed`, nameResults),
+      table(`schema slice, development rows typed with short forms (repo, org, PRs, env, ...: ${shortForms.rows.length} rows), strict grading`, shortFormResults),
     ],
-    data: { results, heldOutResults, writeResults, writeOtherResults, tinyResults, nameResults, reference },
+    data: { results, heldOutResults, writeResults, writeOtherResults, tinyResults, nameResults, shortFormResults, reference },
   };
 }
 

@@ -2,8 +2,10 @@
  * Bench section `search-quality`: field recall, mustInclude coverage, perfect
  * rows and mutation leaks on bench/data/search (see quality-metrics.ts for the
  * counting rules), for our ranking (words only, and words + vectors when an
- * embedding provider loads) against the naive baseline; plus in-process search
- * latency. Options after `--`: `--no-vectors`.
+ * embedding provider loads) against the naive baseline; the same rows typed
+ * with short forms (`repo`, `org`, `PRs`: abbreviated-rows.ts), with and
+ * without the ranking's abbreviations; plus in-process search latency.
+ * Options after `--`: `--no-vectors`.
  */
 import { join } from 'node:path';
 import { StaticEmbeddingProvider, type EmbeddingProvider } from '@discovery/embeddings';
@@ -21,6 +23,7 @@ import { nameProbes } from '../search-quality/name-probes.js';
 import { loadWriteRows } from '../search-quality/write-intent.js';
 import { corpusFromSdl } from '../search-quality/schema-corpus.js';
 import { readFile } from 'node:fs/promises';
+import { abbreviatedRows } from '../search-quality/abbreviated-rows.js';
 
 /** Schemas outside the development split (test fixtures), for name and coordinate probes only. */
 const OTHER_SCHEMAS = ['saleor', 'artsy-metaphysics-v2', 'anilist', 'shopify-storefront', 'swapi'];
@@ -91,10 +94,12 @@ async function run(context: BenchContext): Promise<SectionResult> {
   }));
   const latency = measureLatency(rows, corpora);
   const intent = await intentViews(context, rows, corpora);
+  const shortForms = shortFormView(rows, corpora);
   return {
     tables: [
       qualityTable('search quality (percent; ratios to the naive baseline)', groups, BASELINE),
       referenceTable(systems[1]!.run.groups['all']!),
+      shortForms.table,
       intent.table,
       latency.table,
     ],
@@ -105,8 +110,33 @@ async function run(context: BenchContext): Promise<SectionResult> {
       latency: latency.figures,
       embeddingModel: provider?.id,
       intentViews: intent.lines,
+      shortForms: shortForms.systems,
     },
   };
+}
+
+/**
+ * The rows whose request has a short form, typed with it: the naive baseline, ours with the
+ * ranking's abbreviations turned off and on, and ours on the same rows as written.
+ */
+function shortFormView(rows: readonly EvalRow[], corpora: ReadonlyMap<string, SchemaCorpus>): { table: BenchTable; systems: { system: string; groups: Record<string, unknown> }[] } {
+  const short = abbreviatedRows(rows);
+  const shortened = new Set(short.map((row) => row.id));
+  const written = rows.filter((row) => shortened.has(row.id));
+  const mutationRoot = (id: string): string | undefined => corpora.get(id)!.mutationRoot;
+  const ours = (options: RankingOptions) => (id: string) => ourRanker(corpora.get(id)!, options, undefined);
+  const systems = [
+    { system: BASELINE, run: evaluateSystem(short, (id) => baselineRanker(corpora.get(id)!), mutationRoot) },
+    { system: 'ours, as written', run: evaluateSystem(written, ours(DEFAULT_RANKING_OPTIONS), mutationRoot) },
+    { system: 'ours, no abbreviations', run: evaluateSystem(short, ours({ ...DEFAULT_RANKING_OPTIONS, abbreviationWeight: 0 }), mutationRoot) },
+    { system: 'ours (words)', run: evaluateSystem(short, ours(DEFAULT_RANKING_OPTIONS), mutationRoot) },
+  ];
+  const groups = Object.keys(systems[0]!.run.groups).map((group) => ({
+    group,
+    systems: systems.map((s) => ({ system: s.system, figures: s.run.groups[group]! })),
+  }));
+  const title = `requests typed with short forms (repo, org, PRs, env, ...): ${short.length} rows of bench/data/search rewritten (percent; ratios to the naive baseline)`;
+  return { table: qualityTable(title, groups, BASELINE), systems: systems.map((s) => ({ system: s.system, groups: s.run.groups })) };
 }
 
 /** Rankers for the intent views: ours (unfiltered, limit 20) and the naive baseline. */
