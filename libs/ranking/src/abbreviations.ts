@@ -16,6 +16,7 @@
  * count at a lower weight than the words typed (see docs/search-quality.md).
  */
 import type { SearchIndex } from './search-index.js';
+import { lowerBound } from './sorted-strings.js';
 import { splitIdentifier, stem } from './tokenizer.js';
 import { STOP_WORDS } from './stop-words.js';
 
@@ -128,17 +129,6 @@ function dominant(candidates: readonly [string, number][], typedUse: number, min
   }
   if (!best || best[1] < minNames || best[1] < DOMINANCE * second || best[1] <= typedUse) return undefined;
   return best[0];
-}
-
-function lowerBound(sorted: readonly string[], value: string): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((sorted[mid] as string) < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /** Stemmed index terms of an expansion: each word, and the compound of a run (`pullrequest`). */

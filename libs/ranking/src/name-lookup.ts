@@ -6,6 +6,7 @@
  * with the index (most searches are questions and never need it).
  */
 import type { SearchIndex } from './search-index.js';
+import { lowerBound } from './sorted-strings.js';
 
 type Positions = number[];
 
@@ -54,13 +55,7 @@ export class NameLookup {
 
   /** Positions of the symbols whose folded name starts with `prefix` (folded), at most `max` names. */
   withPrefix(prefix: string, max: number): number[] {
-    let lo = 0;
-    let hi = this.sortedNames.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.sortedNames[mid]! < prefix) lo = mid + 1;
-      else hi = mid;
-    }
+    const lo = lowerBound(this.sortedNames, prefix);
     const out: number[] = [];
     for (let k = lo; k < this.sortedNames.length && k - lo < max && this.sortedNames[k]!.startsWith(prefix); k++) {
       out.push(...this.sortedPositions[k]!);
