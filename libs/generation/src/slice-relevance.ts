@@ -38,14 +38,18 @@ const typeWordRarities = new WeakMap<GraphQLSchema, Map<string, number>>();
 /** Relevance of a type whose name is only partly made of query words, at most. */
 const PARTIAL_TYPE_MATCH = 0.4;
 
-/** How rare each word of a type name is among the schema's type names: ln(1 + types / types with it). */
+/** How rare each word is among a set of names: ln(1 + names / names with the word). */
+function wordRarity(names: readonly string[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const name of names) for (const term of new Set(nameTerms(name))) counts.set(term, (counts.get(term) ?? 0) + 1);
+  return new Map([...counts].map(([term, count]) => [term, Math.log(1 + names.length / count)]));
+}
+
+/** How rare each word of a type name is among the schema's type names. */
 function typeWordRarity(schema: GraphQLSchema): Map<string, number> {
   let rarity = typeWordRarities.get(schema);
   if (!rarity) {
-    const counts = new Map<string, number>();
-    const names = Object.keys(schema.getTypeMap()).filter((name) => !name.startsWith('__'));
-    for (const name of names) for (const term of new Set(nameTerms(name))) counts.set(term, (counts.get(term) ?? 0) + 1);
-    rarity = new Map([...counts].map(([term, count]) => [term, Math.log(1 + names.length / count)]));
+    rarity = wordRarity(Object.keys(schema.getTypeMap()).filter((name) => !name.startsWith('__')));
     typeWordRarities.set(schema, rarity);
   }
   return rarity;
@@ -53,7 +57,7 @@ function typeWordRarity(schema: GraphQLSchema): Map<string, number> {
 
 const fieldWordRarities = new WeakMap<GraphQLSchema, Map<string, number>>();
 
-/** How rare each word of a field name is among the schema's distinct field names: ln(1 + names / names with it). */
+/** How rare each word of a field name is among the schema's distinct field names. */
 function fieldWordRarity(schema: GraphQLSchema): Map<string, number> {
   let rarity = fieldWordRarities.get(schema);
   if (!rarity) {
@@ -62,9 +66,7 @@ function fieldWordRarity(schema: GraphQLSchema): Map<string, number> {
       if (type.name.startsWith('__') || !('getFields' in type)) continue;
       for (const name of Object.keys(type.getFields())) names.add(name);
     }
-    const counts = new Map<string, number>();
-    for (const name of names) for (const term of new Set(nameTerms(name))) counts.set(term, (counts.get(term) ?? 0) + 1);
-    rarity = new Map([...counts].map(([term, count]) => [term, Math.log(1 + names.size / count)]));
+    rarity = wordRarity([...names]);
     fieldWordRarities.set(schema, rarity);
   }
   return rarity;
@@ -240,8 +242,9 @@ export class SliceRelevance {
 
   /**
    * Whether the values of an enum that a printed field returns are worth printing before
-   * budget is spare: the query names one (`CLOSED`) or the search found the enum. An
-   * operation selects such a field without its values; arguments always show theirs.
+   * budget is spare: the query names a value (`CLOSED`), the search found the enum, or its
+   * name is mostly query words. An operation selects such a field without its values;
+   * arguments always show theirs.
    */
   outputEnumRelevant(typeName: string): boolean {
     return this.inputHits.has(typeName) || this.typeScore(typeName) >= 0.3 || this.enumMatch(typeName);
@@ -251,7 +254,7 @@ export class SliceRelevance {
   argumentRelevant(field: GraphQLField<unknown, unknown>, argument: GraphQLArgument, fieldScore: number): boolean {
     const list = String(field.type).includes('[') || getNamedType(field.type).name.endsWith('Connection');
     if (FILTER_ARGS.has(argument.name) && (fieldScore >= 0.3 || list)) return true;
-    // Paging backward reads the end of a list: "latest", "last 10".
+    // Paging backward reads the end of a list ("last 10").
     if (list && BACKWARD_ARGS.has(argument.name) && this.fromEnd) return true;
     if (this.termMatch(argument.name) > 0) return true;
     const named = getNamedType(argument.type);
