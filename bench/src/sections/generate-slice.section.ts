@@ -11,15 +11,17 @@
  * best published slicer, 92.6 % perfect (GitHub 86.5 %, Shopify 89.5 %) at a
  * median of 11.8k tokens. The same tables for 60 held-out rows on five other
  * schemas (bench/data/slice-other, written blind, never tuned on) check that
- * the rules carry over. Two more views of users, same columns: requests to
- * change data (bench/data/write, and write-other held out), sliced from the
- * query and mutation roots, where a row counts when one of its target
- * mutations is printed with its required arguments and their input types; and
- * tiny schemas (NL2GQL, bench/data/generate), graded on every field and
- * argument of the gold operation; names and coordinates (the search
- * section's name probes, on two development and three other schemas), where
- * the named field must be printed; and the development rows typed with short
- * forms (`repo`, `org`, `PRs`: search-quality/abbreviated-rows.ts). Options after `--`: `--budgets 4000,8000`.
+ * the rules carry over. More views of users, same columns:
+ * - requests to change data (bench/data/write, and write-other held out), sliced
+ *   from the query and mutation roots: a row counts when one of its target
+ *   mutations is printed with its required arguments and their input types;
+ * - tiny schemas (NL2GQL, bench/data/generate): every field and argument of the
+ *   gold operation;
+ * - names and coordinates (the search section's name probes, on two development
+ *   and three other schemas): the named field printed;
+ * - the development rows typed with short forms (`repo`, `org`, `PRs`:
+ *   search-quality/abbreviated-rows.ts).
+ * Options after `--`: `--budgets 4000,8000`.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
