@@ -20,7 +20,7 @@ const names = [
   'Environment', 'EnvironmentProtection', 'EnvironmentSecret',
   'Category', 'CategoryTree', 'CategoryPath', 'Catalog', 'CatalogItem', 'CatalogEntry', 'Shipment',
   'CreateIssuePayload', 'CreateIssueInput', 'CloseIssuePayload', 'CloseIssueInput', 'CreateIssueComment',
-  'Org', 'OrgAuditEntry',
+  'OrgAuditEntry', 'OrgMemberAuditEntry',
 ];
 
 describe('Abbreviations', () => {
@@ -50,6 +50,9 @@ describe('Abbreviations', () => {
     expect(abbreviations.expand('organization')).toBeUndefined();
     expect(abbreviations.expand('the')).toBeUndefined();
     expect(abbreviations.expand('pull')).toBeUndefined();
+    // A word that names a type by itself is that type's word: `shop` of `Shop` is not `Shopify`.
+    expect(new Abbreviations(['Shop', 'ShopPolicy', 'ShopifyPayments', 'ShopifyPaymentsPayout', 'ShopifyPaymentsDispute', 'ShopifyQl']).expand('shop')).toBeUndefined();
+    expect(new Abbreviations(['ShopPolicy', 'ShopifyPayments', 'ShopifyPaymentsPayout', 'ShopifyPaymentsDispute', 'ShopifyQl']).expand('shop')).toEqual(['shopify']);
     // A word the schema uses as often as its expansion is taken as that word.
     expect(new Abbreviations(['Org', 'OrgMember', 'OrgTeam', 'Organization', 'OrganizationMember', 'OrganizationTeam']).expand('org')).toBeUndefined();
     // A schema that never says the long word expands nothing to it.

@@ -9,7 +9,8 @@
  * - initials (`pr`, `prs`): the first letters of a run of words that opens many
  *   type names (`PullRequest...`), the most frequent such run when it dominates.
  *
- * A word is not taken for an abbreviation when the schema already uses it as
+ * A word is not taken for an abbreviation when a type is named by it alone
+ * (`shop` of `Shop` is not `Shopify`), or when the schema already uses it as
  * often as the word it would stand for. Mutation plumbing (`...Payload`,
  * `...Input`, `payload`) stands for nothing. No list of abbreviations is kept: a
  * schema that never says `Organization` expands nothing to it. Expansions
@@ -46,6 +47,8 @@ export class Abbreviations {
   private readonly wordNames = new Map<string, number>();
   /** Initials -> run of words (space-joined) -> how many type names open with it. */
   private readonly runs = new Map<string, Map<string, number>>();
+  /** Type names of one word, lower-case (`shop` of `Shop`): such a word is the schema's own, not an abbreviation. */
+  private readonly wholeNames = new Set<string>();
   private readonly sortedWords: string[];
   private readonly memo = new Map<string, Expansion | null>();
 
@@ -55,6 +58,7 @@ export class Abbreviations {
       if (name.startsWith('__')) continue;
       const words = splitIdentifier(name);
       for (const word of new Set(words)) this.wordNames.set(word, (this.wordNames.get(word) ?? 0) + 1);
+      if (words.length === 1 && words[0] !== undefined) this.wholeNames.add(words[0]);
       if (PLUMBING_TYPE.test(name)) continue;
       for (let length = MIN_INITIALS; length <= Math.min(MAX_INITIALS, words.length); length += 1) {
         const run = words.slice(0, length);
@@ -86,6 +90,7 @@ export class Abbreviations {
     // A plural of an abbreviation (`prs`, `repos`, `orgs`).
     const forms = word.length > MIN_INITIALS && word.endsWith('s') ? [word, word.slice(0, -1)] : [word];
     for (const form of forms) {
+      if (this.wholeNames.has(form)) return undefined;
       const expansion = this.initials(form) ?? this.clipped(form);
       if (expansion) return expansion;
     }
