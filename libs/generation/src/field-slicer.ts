@@ -17,6 +17,7 @@ import {
   isRequiredInputField,
   isUnionType,
   type GraphQLField,
+  type GraphQLNamedType,
   type GraphQLSchema,
 } from 'graphql';
 import type { RootOperation } from '@discovery/schema-symbols';
@@ -120,13 +121,18 @@ export class FieldSlicer {
     }
     const named = getNamedType(field.type);
     if (isLeafType(named)) {
-      if (isEnumType(named) && this.relevance.outputEnumRelevant(named.name)) this.selection.addEnum(named.name);
+      this.addReturnedEnum(named);
       return;
     }
     const unwrapped = unwrapField(field);
     if (unwrapped.connection !== undefined) this.unwrapConnection(unwrapped.connection);
     this.addUnionOf(unwrapped.target);
     this.addValueFields(unwrapped.target, 1);
+  }
+
+  /** The values of an enum a printed field returns, when they matter to the query (later, with spare budget, in slice-expansion.ts). */
+  private addReturnedEnum(type: GraphQLNamedType): void {
+    if (isEnumType(type) && this.relevance.outputEnumRelevant(type.name)) this.selection.addEnum(type.name);
   }
 
   /** A union a field leads to, and its members the query names (`ReopenedEvent` of "reopened") as reached. */
@@ -155,7 +161,7 @@ export class FieldSlicer {
       const named = getNamedType(field.type);
       if (isLeafType(named)) {
         this.selection.addField(typeName, field.name, []);
-        if (isEnumType(named) && this.relevance.outputEnumRelevant(named.name)) this.selection.addEnum(named.name);
+        this.addReturnedEnum(named);
       } else if (depth > 0 && isObjectType(named)) {
         this.selection.addField(typeName, field.name, []);
         this.addValueFields(named.name, depth - 1);

@@ -16,6 +16,7 @@
  * schema that never says `Organization` expands nothing to it. Expansions
  * count at a lower weight than the words typed (see docs/search-quality.md).
  */
+import { TYPE_SYMBOL_KINDS } from '@discovery/schema-symbols';
 import type { SearchIndex } from './search-index.js';
 import { lowerBound } from './sorted-strings.js';
 import { splitIdentifier, stem } from './tokenizer.js';
@@ -25,9 +26,8 @@ import { STOP_WORDS } from './stop-words.js';
 const MIN_CLIPPED = 3;
 const MAX_CLIPPED = 6;
 const MIN_EXTRA_LETTERS = 3;
-/** Initials are 2 letters (3-letter ones are too often words: `cat`, `art`), of runs of two words. */
-const MIN_INITIALS = 2;
-const MAX_INITIALS = 2;
+/** Initials are those of the first two words of a type name (3-letter ones are too often words: `cat`, `art`). */
+const INITIALS = 2;
 /** The word stood for must occur in at least this many type names, the run open at least MIN_RUN_NAMES... */
 const MIN_NAMES = 3;
 const MIN_RUN_NAMES = 8;
@@ -45,7 +45,7 @@ export type Expansion = readonly string[];
 export class Abbreviations {
   /** Type-name word -> how many type names contain it. */
   private readonly wordNames = new Map<string, number>();
-  /** Initials -> run of words (space-joined) -> how many type names open with it. */
+  /** Initials -> the two words (space-joined) -> how many type names open with them. */
   private readonly runs = new Map<string, Map<string, number>>();
   /** Type names of one word, lower-case (`shop` of `Shop`): such a word is the schema's own, not an abbreviation. */
   private readonly wholeNames = new Set<string>();
@@ -60,15 +60,13 @@ export class Abbreviations {
       for (const word of new Set(words)) this.wordNames.set(word, (this.wordNames.get(word) ?? 0) + 1);
       if (words.length === 1 && words[0] !== undefined) this.wholeNames.add(words[0]);
       if (PLUMBING_TYPE.test(name)) continue;
-      for (let length = MIN_INITIALS; length <= Math.min(MAX_INITIALS, words.length); length += 1) {
-        const run = words.slice(0, length);
-        if (!run.every((word) => LETTERS.test(word))) continue;
-        const initials = run.map((word) => word[0]).join('');
-        let counts = this.runs.get(initials);
-        if (!counts) this.runs.set(initials, (counts = new Map()));
-        const key = run.join(' ');
-        counts.set(key, (counts.get(key) ?? 0) + 1);
-      }
+      const run = words.slice(0, INITIALS);
+      if (run.length < INITIALS || !run.every((word) => LETTERS.test(word))) continue;
+      const initials = run.map((word) => word[0]).join('');
+      let counts = this.runs.get(initials);
+      if (!counts) this.runs.set(initials, (counts = new Map()));
+      const key = run.join(' ');
+      counts.set(key, (counts.get(key) ?? 0) + 1);
     }
     this.sortedWords = [...this.wordNames.keys()].filter((word) => LETTERS.test(word) && !PLUMBING_WORDS.has(word)).sort();
   }
@@ -88,7 +86,7 @@ export class Abbreviations {
   private compute(word: string): Expansion | undefined {
     if (!LETTERS.test(word) || STOP_WORDS.has(word)) return undefined;
     // A plural of an abbreviation (`prs`, `repos`, `orgs`).
-    const forms = word.length > MIN_INITIALS && word.endsWith('s') ? [word, word.slice(0, -1)] : [word];
+    const forms = word.length > INITIALS && word.endsWith('s') ? [word, word.slice(0, -1)] : [word];
     for (const form of forms) {
       if (this.wholeNames.has(form)) return undefined;
       const expansion = this.initials(form) ?? this.clipped(form);
@@ -115,7 +113,7 @@ export class Abbreviations {
   }
 
   private initials(word: string): Expansion | undefined {
-    if (word.length < MIN_INITIALS || word.length > MAX_INITIALS) return undefined;
+    if (word.length !== INITIALS) return undefined;
     const counts = this.runs.get(word);
     if (!counts) return undefined;
     return dominant([...counts], this.ownUse(word), MIN_RUN_NAMES)?.split(' ');
@@ -143,7 +141,7 @@ export function expansionTerms(expansion: Expansion): string[] {
   return terms;
 }
 
-const TYPE_KINDS = new Set(['object', 'interface', 'union', 'enum', 'input', 'scalar']);
+const TYPE_KINDS: ReadonlySet<string> = new Set(TYPE_SYMBOL_KINDS);
 const ofIndex = new WeakMap<SearchIndex, Abbreviations>();
 
 /** The abbreviations of an index's schema, built on first use and kept with the index. */

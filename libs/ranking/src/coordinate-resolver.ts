@@ -6,10 +6,9 @@
  * field or input field, `Order.items(first:)` (an argument) its field.
  * Anything else, or a name that fits two symbols, resolves to nothing.
  */
+import { TYPE_SYMBOL_KINDS } from '@discovery/schema-symbols';
 import type { SearchIndex } from './search-index.js';
 
-/** Kinds a bare `Name` may stand for. */
-const TYPE_KINDS = ['object', 'interface', 'union', 'enum', 'scalar', 'input'] as const;
 /** Kinds a bare `Type.member` may stand for. */
 const MEMBER_KINDS = ['field', 'input_field'] as const;
 /** `Type.field(arg:)`, an argument's schema coordinate: the part before the parenthesis. */
@@ -25,7 +24,7 @@ export function resolveCoordinate(index: Pick<SearchIndex, 'byCoordinate'>, coor
   if (dot === 0 || dot === name.length - 1 || name.indexOf('.', dot + 1) !== -1) return undefined;
   if (dot === -1 && name !== coordinate) return undefined;
   let found: number | undefined;
-  for (const kind of dot === -1 ? TYPE_KINDS : MEMBER_KINDS) {
+  for (const kind of dot === -1 ? TYPE_SYMBOL_KINDS : MEMBER_KINDS) {
     const at = index.byCoordinate.get(`${kind}:${name}`);
     if (at === undefined) continue;
     if (found !== undefined) return undefined;

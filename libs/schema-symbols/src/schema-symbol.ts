@@ -17,6 +17,9 @@ export const SYMBOL_KINDS = [
 ] as const;
 export type SymbolKind = (typeof SYMBOL_KINDS)[number];
 
+/** The kinds of symbols that are types (a bare `Name` in a schema coordinate). */
+export const TYPE_SYMBOL_KINDS = ['object', 'interface', 'union', 'enum', 'scalar', 'input'] as const satisfies readonly SymbolKind[];
+
 export const ROOT_OPERATIONS = ['query', 'mutation', 'subscription'] as const;
 export type RootOperation = (typeof ROOT_OPERATIONS)[number];
 
