@@ -23,7 +23,11 @@ async function jsonLines(file: string): Promise<Record<string, unknown>[]> {
   return text.split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
-export async function loadComposeRows(dataDir: string): Promise<{ rows: ComposeRow[]; skipped: number }> {
+/** The rows of both datasets, or of the ones named (the slice bench needs only NL2GQL's). */
+export async function loadComposeRows(
+  dataDir: string,
+  datasets: readonly ComposeRow['dataset'][] = ['search', 'nl2gql'],
+): Promise<{ rows: ComposeRow[]; skipped: number }> {
   const rows: ComposeRow[] = [];
   const indexes = new Map<string, LexicalGenerationIndex>();
   const indexFor = async (file: string): Promise<LexicalGenerationIndex> => {
@@ -34,13 +38,13 @@ export async function loadComposeRows(dataDir: string): Promise<{ rows: ComposeR
     }
     return index;
   };
-  for (const row of await jsonLines(join(dataDir, 'search', 'queries.jsonl'))) {
+  for (const row of datasets.includes('search') ? await jsonLines(join(dataDir, 'search', 'queries.jsonl')) : []) {
     const schema = String(row['schemaId']);
     const index = await indexFor(join(dataDir, 'search', 'schemas', `${schema}.graphql`));
     rows.push({ dataset: 'search', schema, prompt: String(row['query']), gold: String(row['operation']), index });
   }
   let skipped = 0;
-  for (const row of await jsonLines(join(dataDir, 'generate', 'nl2gql.jsonl'))) {
+  for (const row of datasets.includes('nl2gql') ? await jsonLines(join(dataDir, 'generate', 'nl2gql.jsonl')) : []) {
     const schema = String(row['Database']);
     const index = await indexFor(join(dataDir, 'generate', String(row['schema_file'])));
     const gold = String(row['GT_GQL']);

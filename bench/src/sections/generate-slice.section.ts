@@ -185,9 +185,9 @@ async function loadNameSet(schemas: [string, (schemaId: string) => Promise<Lexic
 
 /** NL2GQL rows on tiny schemas, graded on every field and argument of the gold operation. */
 async function loadTinySet(dataDir: string): Promise<SliceSet> {
-  const { rows } = await loadComposeRows(dataDir);
+  const { rows } = await loadComposeRows(dataDir, ['nl2gql']);
   const set: SliceSet = { rows: [], indexes: new Map() };
-  for (const [at, row] of rows.filter((candidate) => candidate.dataset === 'nl2gql').entries()) {
+  for (const [at, row] of rows.entries()) {
     const id = `nl2gql-${at}`;
     set.rows.push({ id, schemaId: row.schema, query: row.prompt, alternatives: [operationCoordinates(row.index.schema, row.gold, { withArguments: true })], roots: ['query'] });
     set.indexes.set(id, row.index);

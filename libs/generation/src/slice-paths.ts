@@ -57,7 +57,7 @@ const EDGE_PLUMBING = new Set(['cursor', 'node']);
 const PAGE_INFO_EXTRAS = new Set(['hasPreviousPage', 'startCursor']);
 
 /** Whether an edge type carries nothing but its node (and a cursor). */
-export function isPlainEdge(edge: GraphQLNamedType | undefined): boolean {
+function isPlainEdge(edge: GraphQLNamedType | undefined): boolean {
   return isObjectType(edge) && edge.getFields()['node'] !== undefined && Object.keys(edge.getFields()).every((name) => EDGE_PLUMBING.has(name));
 }
 
