@@ -3,9 +3,10 @@
  * graph so that breaking one fails the build: apps never import other apps,
  * and libraries never import apps; apps wire library assemblies and import no
  * HTTP framework, storage or queue driver, metrics client or model client;
- * the core libraries (schema-symbols, ranking, index-reader, generation) import
- * no Nest, ioredis or BullMQ; discovery reaches generation only through its `contract`
- * and `slice` entry points, which load no model client (`openai`); test helpers
+ * the core libraries (schema-symbols, ranking, schema-slice, index-reader,
+ * generation) import no Nest, ioredis or BullMQ; discovery reaches generation
+ * only through its `contract` entry point, and neither it nor the schema slice
+ * loads the model client (`openai`); test helpers
  * are imported from test code only; and no import cycles, neither between files
  * of a package nor between packages.
  */
@@ -26,14 +27,14 @@ import {
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const APPS = ['cli', 'generator', 'indexer', 'mcp-bridge'];
-const CORE_LIBRARIES = ['libs/schema-symbols', 'libs/ranking', 'libs/index-reader', 'libs/generation'];
+const CORE_LIBRARIES = ['libs/schema-symbols', 'libs/ranking', 'libs/schema-slice', 'libs/index-reader', 'libs/generation'];
 /** What only libraries touch: apps get them through the assemblies (@discovery/service-host and the components' libraries). */
 const FORBIDDEN_IN_APPS = /^(@nestjs\/|express$|ioredis$|ioredis\/|bullmq$|bullmq\/|prom-client$|openai$|openai\/|@connectrpc\/connect-node$)/;
 const FORBIDDEN_IN_CORE = /^(@nestjs\/|ioredis$|ioredis\/|bullmq$|bullmq\/)/;
 /** The language model client: the generator's alone. */
 const MODEL_CLIENT = /^openai($|\/)/;
-/** What discovery may import of generation: the job contract and the slicer. */
-const GENERATION_ENTRIES_FOR_DISCOVERY = ['@discovery/generation/contract', '@discovery/generation/slice'];
+/** What discovery may import of generation: the job contract. */
+const GENERATION_ENTRIES_FOR_DISCOVERY = ['@discovery/generation/contract'];
 
 let sources: SourceFile[];
 let production: SourceFile[];
@@ -88,7 +89,7 @@ describe('layering', () => {
     expect(found).toEqual([]);
   });
 
-  it('schema-symbols, ranking, index-reader and generation import no Nest, ioredis or BullMQ', () => {
+  it('schema-symbols, ranking, schema-slice, index-reader and generation import no Nest, ioredis or BullMQ', () => {
     const found = violations(
       production.filter((file) => CORE_LIBRARIES.includes(file.owner)),
       (_file, specifier) => FORBIDDEN_IN_CORE.test(specifier),
@@ -96,7 +97,7 @@ describe('layering', () => {
     expect(found).toEqual([]);
   });
 
-  it('discovery imports generation only through its contract and slice entry points, and never the model client', () => {
+  it('discovery imports generation only through its contract entry point, and never the model client', () => {
     const found = violations(
       production.filter((file) => file.owner === 'libs/discovery'),
       (_file, specifier) =>
@@ -106,8 +107,8 @@ describe('layering', () => {
     expect(found).toEqual([]);
   });
 
-  it('nothing the contract and slice entry points of generation load imports the model client', () => {
-    const entries = GENERATION_ENTRIES_FOR_DISCOVERY.map((specifier) => resolveWorkspace(specifier, known));
+  it('nothing the contract of generation or the schema slice loads imports the model client', () => {
+    const entries = [...GENERATION_ENTRIES_FOR_DISCOVERY, '@discovery/schema-slice'].map((specifier) => resolveWorkspace(specifier, known));
     expect(entries).not.toContain(undefined);
     const reached = reachableFrom(entries as string[], production);
     expect(reached.size).toBeGreaterThan(entries.length);

@@ -8,14 +8,14 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { checkOperation } from '@discovery/generation';
-import { LexicalGenerationIndex } from '@discovery/generation/testing';
+import { LexicalSchemaIndex } from '@discovery/schema-slice/testing';
 
 export interface ComposeRow {
   dataset: 'search' | 'nl2gql';
   schema: string;
   prompt: string;
   gold: string;
-  index: LexicalGenerationIndex;
+  index: LexicalSchemaIndex;
 }
 
 async function jsonLines(file: string): Promise<Record<string, unknown>[]> {
@@ -29,11 +29,11 @@ export async function loadComposeRows(
   datasets: readonly ComposeRow['dataset'][] = ['search', 'nl2gql'],
 ): Promise<{ rows: ComposeRow[]; skipped: number }> {
   const rows: ComposeRow[] = [];
-  const indexes = new Map<string, LexicalGenerationIndex>();
-  const indexFor = async (file: string): Promise<LexicalGenerationIndex> => {
+  const indexes = new Map<string, LexicalSchemaIndex>();
+  const indexFor = async (file: string): Promise<LexicalSchemaIndex> => {
     let index = indexes.get(file);
     if (!index) {
-      index = new LexicalGenerationIndex(await readFile(file, 'utf8'));
+      index = new LexicalSchemaIndex(await readFile(file, 'utf8'));
       indexes.set(file, index);
     }
     return index;

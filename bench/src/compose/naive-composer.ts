@@ -5,7 +5,8 @@
  * variables, inline fragments where the path goes through an abstract type.
  */
 import { getNamedType, isInterfaceType, isLeafType, isNonNullType, isObjectType, isUnionType, type GraphQLField, type GraphQLSchema } from 'graphql';
-import { rootPaths, type GenerationHit } from '@discovery/generation';
+import type { GenerationHit } from '@discovery/generation';
+import { rootPaths } from '@discovery/schema-slice';
 
 function argsOf(field: GraphQLField<unknown, unknown> | undefined, variables: Map<string, string>): string {
   const required = (field?.args ?? []).filter((arg) => isNonNullType(arg.type) && arg.default === undefined);

@@ -26,8 +26,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { getNamedType, isInputObjectType, isRequiredArgument, type GraphQLSchema } from 'graphql';
-import { sliceSchema, sliceSchemaByHits } from '@discovery/generation';
-import { LexicalGenerationIndex } from '@discovery/generation/testing';
+import { sliceSchemaByHits } from '@discovery/generation';
+import { sliceSchema } from '@discovery/schema-slice';
+import { LexicalSchemaIndex } from '@discovery/schema-slice/testing';
 import { extractSymbols, type RootOperation } from '@discovery/schema-symbols';
 import { countTokens } from 'gpt-tokenizer';
 import { registerSection, type BenchContext, type BenchTable, type SectionResult } from '../bench-section.js';
@@ -98,7 +99,7 @@ function mutationNeeds(schema: GraphQLSchema, target: string): string[] {
 }
 
 /** Write rows (`targets`: any one will do), sliced from the query and mutation roots. */
-async function loadWriteRows(dir: string, indexFor: (schemaId: string) => Promise<LexicalGenerationIndex>): Promise<Row[]> {
+async function loadWriteRows(dir: string, indexFor: (schemaId: string) => Promise<LexicalSchemaIndex>): Promise<Row[]> {
   const rows: Row[] = [];
   for (const file of (await readdir(dir)).filter((name) => name.endsWith('.jsonl')).sort()) {
     for (const row of await jsonLines(join(dir, file))) {
@@ -111,7 +112,7 @@ async function loadWriteRows(dir: string, indexFor: (schemaId: string) => Promis
   return rows;
 }
 
-async function sliceRow(index: LexicalGenerationIndex, row: Row, slicer: Slicer, budget: number): Promise<Sample> {
+async function sliceRow(index: LexicalSchemaIndex, row: Row, slicer: Slicer, budget: number): Promise<Sample> {
   const started = performance.now();
   let sdl: string;
   let tokens: number;
@@ -145,30 +146,30 @@ function summarize(samples: readonly Sample[]): (number | string)[] {
 interface SliceSet {
   rows: Row[];
   /** The index each row is sliced on, by row id. */
-  indexes: Map<string, LexicalGenerationIndex>;
+  indexes: Map<string, LexicalSchemaIndex>;
 }
 
 /** Indexes of the schemas in one folder, built once each. */
-function schemaFolder(dir: string): (schemaId: string) => Promise<LexicalGenerationIndex> {
-  const built = new Map<string, Promise<LexicalGenerationIndex>>();
+function schemaFolder(dir: string): (schemaId: string) => Promise<LexicalSchemaIndex> {
+  const built = new Map<string, Promise<LexicalSchemaIndex>>();
   return (schemaId) => {
     let index = built.get(schemaId);
     if (!index) {
-      index = readFile(join(dir, `${schemaId}.graphql`), 'utf8').then((sdl) => new LexicalGenerationIndex(sdl));
+      index = readFile(join(dir, `${schemaId}.graphql`), 'utf8').then((sdl) => new LexicalSchemaIndex(sdl));
       built.set(schemaId, index);
     }
     return index;
   };
 }
 
-async function withIndexes(rows: Row[], indexFor: (schemaId: string) => Promise<LexicalGenerationIndex>): Promise<SliceSet> {
-  const indexes = new Map<string, LexicalGenerationIndex>();
+async function withIndexes(rows: Row[], indexFor: (schemaId: string) => Promise<LexicalSchemaIndex>): Promise<SliceSet> {
+  const indexes = new Map<string, LexicalSchemaIndex>();
   for (const row of rows) indexes.set(row.id, await indexFor(row.schemaId));
   return { rows, indexes };
 }
 
 /** Name probes asked by bare name and by coordinate; the named field must be printed. */
-async function loadNameSet(schemas: [string, (schemaId: string) => Promise<LexicalGenerationIndex>][]): Promise<SliceSet> {
+async function loadNameSet(schemas: [string, (schemaId: string) => Promise<LexicalSchemaIndex>][]): Promise<SliceSet> {
   const set: SliceSet = { rows: [], indexes: new Map() };
   for (const [schemaId, indexFor] of schemas) {
     const index = await indexFor(schemaId);
@@ -203,7 +204,7 @@ async function measure(context: BenchContext, name: string, set: SliceSet, budge
     for (const slicer of ['field', 'previous'] as const) {
       const bySchema = new Map<string, Sample[]>();
       for (const row of set.rows) {
-        const sample = await sliceRow(set.indexes.get(row.id) as LexicalGenerationIndex, row, slicer, budget);
+        const sample = await sliceRow(set.indexes.get(row.id) as LexicalSchemaIndex, row, slicer, budget);
         for (const key of [row.schemaId, 'all']) bySchema.set(key, [...(bySchema.get(key) ?? []), sample]);
       }
       for (const [schema, samples] of [...bySchema].sort(([a], [b]) => a.localeCompare(b))) {

@@ -23,7 +23,7 @@ import { indexIdForSdl } from '@discovery/proto';
 import { type DiscoveryObserver, type Log, type GenerationPort, silentLog } from './ports.js';
 import { validateGenerate, validateIndexId, validateSdl, validateSearch, validateSlice, validateSymbols } from './requests.js';
 import type { Resolution } from '@discovery/generation/contract';
-import { sliceFromHits, sliceHitCount } from '@discovery/generation/slice';
+import { sliceFromHits, sliceHitCount } from '@discovery/schema-slice';
 import type { EventBus } from '@discovery/storage';
 
 export interface DiscoveryServiceOptions {

@@ -10,7 +10,7 @@ import { checkOperation, validationSchema } from './operation-check.js';
 import { refusalFor } from './mutation-policy.js';
 import { toPascalCase } from './operation-naming.js';
 import type { ResolvedQuery } from './contract/generate-job.js';
-import { COSMO_DEMO, GITHUB, fixtureSchema } from './testing/fixtures.js';
+import { COSMO_DEMO, GITHUB, fixtureSchema } from './testing/index.js';
 
 const cosmo = fixtureSchema(COSMO_DEMO);
 

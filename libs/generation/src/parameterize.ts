@@ -29,7 +29,7 @@ import {
   isListType,
   isNonNullType,
 } from 'graphql';
-import { defaultLiteral } from './variables-schema.js';
+import { defaultLiteral } from '@discovery/schema-symbols';
 
 /** Where a variable is used: the argument or input field it feeds. */
 export interface VariableUsage {

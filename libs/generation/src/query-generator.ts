@@ -15,7 +15,7 @@ import { GenerationErrorCode } from './contract/generation.errors.js';
 import { callModel, type ModelAttempt } from './model-caller.js';
 import { NUDGE_TOOL_CALL, openingMessages, type ModelDraft } from './model-prompt.js';
 import { MODEL_TOOLS } from './model-tools.js';
-import { sliceFromHits, sliceHitCount } from './schema-slicer.js';
+import { sliceFromHits, sliceHitCount } from '@discovery/schema-slice';
 import { GenerationSession } from './tool-handlers.js';
 import type { QueryComposer } from './compose/query-composer.js';
 import type { ScalarJsonSchemas } from './variables-schema.js';

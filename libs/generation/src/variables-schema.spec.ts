@@ -6,7 +6,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { Kind, buildSchema, parse, type OperationDefinitionNode } from 'graphql';
 import { deriveVariablesSchema } from './variables-schema.js';
-import { COSMO_DEMO, GITHUB, SHOPIFY_ADMIN, fixtureSchema } from './testing/fixtures.js';
+import { COSMO_DEMO, GITHUB, SHOPIFY_ADMIN, fixtureSchema } from './testing/index.js';
 
 function operationOf(source: string): OperationDefinitionNode {
   const definition = parse(source).definitions.find((node) => node.kind === Kind.OPERATION_DEFINITION);

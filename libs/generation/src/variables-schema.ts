@@ -27,7 +27,7 @@ import {
   valueFromASTUntyped,
   valueToLiteral,
 } from 'graphql';
-import { stripHidden } from '@discovery/schema-symbols';
+import { defaultLiteral, stripHidden } from '@discovery/schema-symbols';
 import type { JsonSchema } from './contract/generate-job.js';
 
 /** A description as the JSON Schema shows it: trimmed, without hidden characters (schema text is untrusted). */
@@ -63,13 +63,6 @@ export function literalToJson(node: ConstValueNode): unknown {
   return valueFromASTUntyped(node);
 }
 
-/** The default of an argument or input field as a literal, whichever way the schema stores it. */
-export function defaultLiteral(input: GraphQLArgument | GraphQLInputField): ConstValueNode | undefined {
-  const declared = input.default;
-  if (declared === undefined) return undefined;
-  if (declared.literal !== undefined) return declared.literal;
-  return valueToLiteral(declared.value, input.type) ?? undefined;
-}
 
 class Deriver {
   private readonly defs = new Map<string, JsonSchema>();

@@ -14,3 +14,4 @@ export { isConnectionType, isPaginatedField } from './pagination.js';
 export { splitIdentifier, identifierWords, cleanDescription, stripHidden } from './symbol-text.js';
 export { TextMemo, detach } from './text-memo.js';
 export { estimateSymbols, checkSymbolEstimate } from './symbol-estimate.js';
+export { defaultLiteral } from './default-literal.js';

@@ -6,8 +6,7 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { checkOperation } from '../operation-check.js';
-import { COSMO_DEMO, GITHUB } from '../testing/fixtures.js';
-import { fixtureIndex } from '../testing/lexical-generation-index.js';
+import { COSMO_DEMO, GITHUB, fixtureIndex } from '../testing/index.js';
 import { QueryComposer, asksToChange } from './query-composer.js';
 import { extractLiterals } from './prompt-literals.js';
 

@@ -14,7 +14,7 @@ import type { GenerateJobResult, Resolution } from '../contract/generate-job.js'
 import type { GenerationHit, GenerationIndex } from '../generation-index.js';
 import { refusalFor } from '../mutation-policy.js';
 import { analyzeQuery } from '@discovery/ranking';
-import { sliceSchemaByHits } from '../schema-slice.js';
+import { sliceSchemaByHits } from '../whole-type-slicer.js';
 import type { ScalarJsonSchemas } from '../variables-schema.js';
 import { ArgumentBinder } from './argument-binding.js';
 import { draftOperation, type OperationPlan } from './draft-builder.js';

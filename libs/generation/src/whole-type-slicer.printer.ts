@@ -19,8 +19,8 @@ import {
   type GraphQLSchema,
 } from 'graphql';
 import { stripHidden, type RootOperation } from '@discovery/schema-symbols';
-import { shortComment } from './slice-lines.js';
-import { defaultLiteral } from './variables-schema.js';
+import { shortComment } from '@discovery/schema-slice';
+import { defaultLiteral } from '@discovery/schema-symbols';
 
 const MAX_ENUM_VALUES = 60;
 const MAX_COMMENT = 120;

@@ -13,7 +13,7 @@ import type { RootOperation } from '@discovery/schema-symbols';
 import { FieldSlicer } from './field-slicer.js';
 import { BudgetedSlice } from './slice-budget.js';
 import { SliceExpansion } from './slice-expansion.js';
-import type { GenerationIndex } from './generation-index.js';
+import type { SliceSource } from './slice-source.js';
 import { SliceRelevance, type SliceHit } from './slice-relevance.js';
 import { SliceSelection } from './slice-selection.js';
 import { printSelection } from './slice-selection.printer.js';
@@ -46,7 +46,7 @@ export interface SchemaSliceResult {
 }
 
 /** Searches `index` for `query` and slices its schema from the hits. */
-export async function sliceSchema(index: GenerationIndex, query: string, options: SliceSchemaOptions = {}): Promise<SchemaSliceResult> {
+export async function sliceSchema(index: SliceSource, query: string, options: SliceSchemaOptions = {}): Promise<SchemaSliceResult> {
   const roots = options.roots && options.roots.length > 0 ? options.roots : (['query'] as const);
   const hits = await index.search({ query, limit: sliceHitCount(options.maxTokens), roots: [...roots] });
   return sliceFromHits(index.schema, query, hits, { ...options, roots });

@@ -4,11 +4,11 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { buildSchema, parse, type OperationDefinitionNode } from 'graphql';
-import { sliceSchemaByHits } from './schema-slice.js';
-import { fieldLine, inputFieldLine } from './slice-lines.js';
+import { sliceSchemaByHits } from './whole-type-slicer.js';
+import { fieldLine, inputFieldLine } from '@discovery/schema-slice';
 import { deriveVariablesSchema } from './variables-schema.js';
-import { rootPaths } from './schema-paths.js';
-import { COSMO_DEMO, GITHUB, fixtureSchema } from './testing/fixtures.js';
+import { rootPaths } from '@discovery/schema-slice';
+import { COSMO_DEMO, GITHUB, fixtureSchema } from './testing/index.js';
 
 const cosmo = fixtureSchema(COSMO_DEMO);
 

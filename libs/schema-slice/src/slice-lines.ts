@@ -4,8 +4,7 @@
  * short description comments. graphql-js parses every line as SDL.
  */
 import { isEnumType, isInputObjectType, isUnionType, print, type GraphQLField, type GraphQLSchema } from 'graphql';
-import { stripHidden } from '@discovery/schema-symbols';
-import { defaultLiteral } from './variables-schema.js';
+import { defaultLiteral, stripHidden } from '@discovery/schema-symbols';
 
 const MAX_ENUM_VALUES = 40;
 const MAX_UNION_MEMBERS = 25;

@@ -1,9 +1,11 @@
 /**
- * Schema slicing: the part of a large schema a model needs for one prompt.
+ * The whole-type slicer (the previous slicer, before the field slicer of
+ * @discovery/schema-slice): the part of a large schema a model needs for one prompt.
  * From ranked search hits it keeps the hit fields and types, the shortest root
  * paths to them, the input types and enums their arguments need, and the leaf
  * fields of the types they return (whole field lists for the types a model
- * navigates through), within a token budget; schema-slice.printer.ts prints it.
+ * navigates through), within a token budget; whole-type-slicer.printer.ts prints it. The composer
+ * still drafts from it; requests to slice use the field slicer.
  */
 import {
   getNamedType,
@@ -20,8 +22,8 @@ import {
 } from 'graphql';
 import { countTokens } from 'gpt-tokenizer';
 import type { RootOperation } from '@discovery/schema-symbols';
-import { rootPaths, type RootPaths } from './schema-paths.js';
-import { SliceState, collectPrintedFields, printSlice } from './schema-slice.printer.js';
+import { rootPaths, type RootPaths } from '@discovery/schema-slice';
+import { SliceState, collectPrintedFields, printSlice } from './whole-type-slicer.printer.js';
 
 /** What the slicer needs of a hit: its coordinate (`field:Type.name`, `object:Type`, ...) and, for paths, the target type. */
 export interface SliceTarget {
