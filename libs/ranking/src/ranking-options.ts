@@ -33,6 +33,11 @@ export interface RankingOptions {
   importanceWeight: number;
   /** For requests to change data: bonus for the share of a mutation field's name words the request contains. */
   writeNameCoverageWeight: number;
+  /**
+   * For requests to change data: bonus for the share of the request's terms that a mutation's own words
+   * explain (its name, its description's first sentence, what it takes: mutation-words.ts); 0 disables.
+   */
+  writeDescriptionWeight: number;
   /** Multiplier for identifying fields (`name`, `title`, ...) of a type the query names in full. */
   labelFactor: number;
   /** Share of a field hit's score lent to the identifying members of the type it returns (member-expansion.ts). */
@@ -49,8 +54,10 @@ export interface RankingOptions {
   pathFactor: number;
   /** Weight of the vector (meaning) score in the fusion; 0 ignores vectors. */
   vectorWeight: number;
-  /** Cosine below which the vector signal adds nothing. */
+  /** Cosine below which the vector signal adds nothing (it depends on the model: SEARCH_VECTOR_FLOOR). */
   vectorFloor: number;
+  /** Compare the query vector with every symbol's (the previous release), not only the word candidates and, for requests, the mutation fields. */
+  vectorScanAll: boolean;
   /** Weight of the schema words a query's abbreviations stand for (`org` -> organization; abbreviations.ts); 0 disables. */
   abbreviationWeight: number;
   /** Weight of the schema words a request's everyday phrases stand for (action-lexicon.ts); 0 disables. */
@@ -72,6 +79,7 @@ export const DEFAULT_RANKING_OPTIONS: Readonly<RankingOptions> = {
   parentCoverageWeight: 1.5,
   importanceWeight: 1,
   writeNameCoverageWeight: 3,
+  writeDescriptionWeight: 0,
   labelFactor: 2,
   expansionWeight: 0.5,
   expansionSources: 10,
@@ -81,6 +89,7 @@ export const DEFAULT_RANKING_OPTIONS: Readonly<RankingOptions> = {
   pathFactor: 1,
   vectorWeight: 0,
   vectorFloor: 0.2,
+  vectorScanAll: false,
   abbreviationWeight: 0.6,
   thesaurusWeight: 1,
 };

@@ -38,6 +38,9 @@ describe('detectWriteIntent', () => {
     ['For farm id 2, get me the number of cows. Also attach the theme of the competition.', false],
     ['Find issue 5 and close it', true],
     ['Permanently remove the discontinued product', true],
+    // A prefix written apart: `re-run` is `rerun`.
+    ['Re-run the failed job', true],
+    ['re-open issue 7', true],
     ['Monthly sales by product', false],
   ])('%j -> write %s', (query, write) => {
     expect(detectWriteIntent(query, mutationOnly).write).toBe(write);

@@ -39,12 +39,16 @@ const OBJECT_MARKERS = new Set(
 const SHORT_REQUEST_WORDS = 3;
 const MAX_PHRASE_WORDS = 3;
 
+/** A verb written with its prefix apart (`re-run`, `un-archive`) is the verb written whole (`rerun`). */
+const HYPHENATED_PREFIX = /^(re|un|de|pre)-(?=[a-z])/;
+
 /** Lower-case words with clause starts marked (sentence punctuation, `and`, `then`). */
 function clauses(query: string): string[][] {
   const out: string[][] = [];
   for (const part of query.toLowerCase().split(/[,;:.!?()]+(?:\s|$)|\s-\s/)) {
     let current: string[] = [];
-    for (const word of part.match(/[a-z0-9]+(?:-[a-z0-9]+)*/g) ?? []) {
+    for (const written of part.match(/[a-z0-9]+(?:-[a-z0-9]+)*/g) ?? []) {
+      const word = written.replace(HYPHENATED_PREFIX, '$1');
       if (BOUNDARY.has(word) && current.length > 0) {
         out.push(current);
         current = [];
