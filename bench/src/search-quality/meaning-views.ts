@@ -14,8 +14,8 @@ import { MINILM, pypiModelFolder } from './pypi-model.js';
 import { heldOutSplit, splitFigures, splitTable, type SplitData, type SplitFigures } from './split-figures.js';
 import type { WriteRow } from './write-intent.js';
 
-/** The ranking of the previous release: every signal added since off, vectors compared with every symbol. */
-export const PREVIOUS_RELEASE: Readonly<RankingOptions> = { ...DEFAULT_RANKING_OPTIONS, writeDescriptionWeight: 0, vectorScanAll: true };
+/** The ranking of the previous release: vectors compared with every symbol (words rank as they did). */
+export const PREVIOUS_RELEASE: Readonly<RankingOptions> = { ...DEFAULT_RANKING_OPTIONS, vectorScanAll: true };
 
 export interface SplitInputs {
   dataDir: string;

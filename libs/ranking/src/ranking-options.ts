@@ -33,11 +33,6 @@ export interface RankingOptions {
   importanceWeight: number;
   /** For requests to change data: bonus for the share of a mutation field's name words the request contains. */
   writeNameCoverageWeight: number;
-  /**
-   * For requests to change data: bonus for the share of the request's terms that a mutation's own words
-   * explain (its name, its description's first sentence, what it takes: mutation-words.ts); 0 disables.
-   */
-  writeDescriptionWeight: number;
   /** Multiplier for identifying fields (`name`, `title`, ...) of a type the query names in full. */
   labelFactor: number;
   /** Share of a field hit's score lent to the identifying members of the type it returns (member-expansion.ts). */
@@ -79,7 +74,6 @@ export const DEFAULT_RANKING_OPTIONS: Readonly<RankingOptions> = {
   parentCoverageWeight: 1.5,
   importanceWeight: 1,
   writeNameCoverageWeight: 3,
-  writeDescriptionWeight: 0,
   labelFactor: 2,
   expansionWeight: 0.5,
   expansionSources: 10,

@@ -11,7 +11,6 @@ import type { SearchIndex } from './search-index.js';
 import { SymbolFlag } from './search-index.js';
 import { coverage, type NameTermCache } from './name-term.cache.js';
 import { kthSmallest, topK } from './top-k.js';
-import { mutationWords, queryShareIn } from './mutation-words.js';
 
 const FIELD = SYMBOL_KINDS.indexOf('field');
 const INPUT_FIELD = SYMBOL_KINDS.indexOf('input_field');
@@ -42,8 +41,6 @@ export function rerank(
       if (write && (flags[i]! & SymbolFlag.MutationField) !== 0) {
         // A mutation's owner is the mutation root; what it acts on is in its own name (`closeIssue`).
         factor *= 1 + o.writeNameCoverageWeight * coverage(cache.ownTerms(i), queryTerms);
-        // What its description and inputs say it does: "Adds an emoji award", `assigneeId`.
-        if (o.writeDescriptionWeight > 0) factor *= 1 + o.writeDescriptionWeight * queryShareIn(mutationWords(index, i), queryTerms);
       }
       if (k === FIELD && depth[i] === 0 && (flags[i]! & SymbolFlag.MutationField) === 0) {
         const t = index.structure.type[i]!;
