@@ -192,7 +192,7 @@ export function checkOperationTools(context: CheckContext<typeof mcpVars>): Conf
       issues.push({ variable: 'GRAPHQL_ENDPOINT', message: 'required with MCP_ENABLE_ARBITRARY_OPERATIONS: execute_graphql runs against it (or set INTROSPECT_URL)' });
     }
   }
-  if (isSet('MCP_OAUTH_ISSUER') && !isSet('MCP_OAUTH_AUDIENCE')) {
+  if (isSet('MCP_OAUTH_ISSUER') && context.valid('MCP_OAUTH_ISSUER') && !isSet('MCP_OAUTH_AUDIENCE')) {
     issues.push({
       variable: 'MCP_OAUTH_AUDIENCE',
       message: "required with MCP_OAUTH_ISSUER: this endpoint's public URL, which access tokens must name in `aud` (tokens for other services are refused)",
