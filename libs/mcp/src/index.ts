@@ -32,3 +32,5 @@ export { OPERATION_TEXTS, CUT_MARK, type OperationOutcome } from './operations/o
 export { OperationTools, BUILTIN_TOOL_NAMES, OPERATION_TOOLS_INSTRUCTIONS, type OperationToolsOptions } from './operations/operation-tools.js';
 export { createOperationTools, RESERVED_TOOL_NAMES } from './operations/operation-tools.factory.js';
 export { saveOperation, documentWithDescription, operationFileName, type SaveOperationOptions, type SavedOperation } from './operations/operation-save.js';
+export { AccessTokenVerifier, type AccessTokenVerifierOptions } from './oauth/access-token.verifier.js';
+export { McpAuthorization, PROTECTED_RESOURCE_PATH, type McpAuthorizationOptions } from './oauth/mcp-authorization.js';
