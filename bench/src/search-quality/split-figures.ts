@@ -4,14 +4,17 @@
  * questions (field recall@20 and mustInclude coverage@20, quality-metrics.ts), for any ranking
  * options, so the previous release and the current ranking run on the same rows in one process.
  *
- * Splits: development = bench/data/search (reads) + bench/data/write; held out = the read rows of
- * bench/data/slice-other (their targetFields are the leaf fields of their mustInclude: scalars and
- * enums the gold operation selects) + bench/data/write-other. None of the held-out rows tunes a rule.
+ * Splits: the blind rows of issue 22 (bench/data/blind: `"split": "dev"` to tune on, `"heldout"` never
+ * looked at one by one), the search benchmark's rows (bench/data/search reads + bench/data/write),
+ * and the older held-out rows: the read rows of bench/data/slice-other (their targetFields are the
+ * leaf fields of their mustInclude: scalars and enums the gold operation selects) +
+ * bench/data/write-other.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { EmbeddingProvider } from '@discovery/embeddings';
 import { search, type RankingOptions } from '@discovery/ranking';
+import { z } from 'zod';
 import type { BenchTable } from '../bench-section.js';
 import type { EvalRow } from './eval-dataset.js';
 import { scoreRow } from './quality-metrics.js';
@@ -115,4 +118,37 @@ export async function heldOutSplit(dataDir: string, writes: readonly WriteRow[],
     return { id: row.id, schemaId: row.schemaId, query: row.query, targetFields, mustInclude: row.mustInclude, mustExclude: [] };
   });
   return { name: 'held out', reads, writes, corpora };
+}
+
+const blindWriteSchema = z.object({
+  id: z.string().min(1),
+  schemaId: z.string().min(1),
+  query: z.string().min(1),
+  targets: z.array(z.string()).min(1),
+  style: z.enum(['nl', 'kw', 'name']),
+  split: z.enum(['dev', 'heldout']),
+});
+const blindReadSchema = z.object({
+  id: z.string().min(1),
+  schemaId: z.string().min(1),
+  query: z.string().min(1),
+  targetFields: z.array(z.string()),
+  mustInclude: z.array(z.string()),
+  mustExclude: z.array(z.string()),
+  split: z.enum(['dev', 'heldout']),
+});
+
+/** The blind rows of one split (`dev` or `heldout`) of bench/data/blind, on their own schemas. */
+export async function blindSplit(dataDir: string, split: 'dev' | 'heldout', cacheDir: string, provider?: EmbeddingProvider): Promise<SplitData> {
+  const dir = join(dataDir, 'blind');
+  const lines = async (file: string): Promise<unknown[]> =>
+    (await readFile(join(dir, file), 'utf8')).split('\n').filter((l) => l.trim().length > 0).map((l) => JSON.parse(l) as unknown);
+  const writes: WriteRow[] = (await lines('write.jsonl')).map((row) => blindWriteSchema.parse(row)).filter((row) => row.split === split);
+  const reads = (await lines('read.jsonl')).map((row) => blindReadSchema.parse(row)).filter((row) => row.split === split);
+  const corpora = new Map<string, SchemaCorpus>();
+  for (const schemaId of [...new Set([...reads.map((r) => r.schemaId), ...writes.map((r) => r.schemaId)])].sort()) {
+    const sdl = await readFile(join(dir, 'schemas', `${schemaId}.graphql`), 'utf8');
+    corpora.set(schemaId, await corpusFromSdl(sdl, schemaId, provider, cacheDir));
+  }
+  return { name: split === 'dev' ? 'blind dev' : 'blind held out', reads, writes, corpora };
 }
