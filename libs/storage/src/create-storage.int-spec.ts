@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
-  closeTestRedis, createTestRedis, deleteKeysByPrefix, startPrivateRedis, TEST_REDIS_URL, uniquePrefix, waitFor,
+  closeTestRedis, createTestRedis, deleteKeysByPrefix, startPrivateRedis, testStorageOptions, uniquePrefix, waitFor,
   type PrivateRedis,
 } from '@discovery/testing';
 import { idFor } from './contract/index-store.contract.js';
@@ -25,8 +25,8 @@ async function codeOf(promise: Promise<unknown>): Promise<string | undefined> {
 describe('createStorage with Redis', () => {
   it('wires stores, events and queues on one deployment prefix and closes every connection', async () => {
     const prefix = uniquePrefix('fac');
-    const storage = createStorage({ redisUrl: TEST_REDIS_URL, keyPrefix: prefix });
-    const replica = createStorage({ redisUrl: TEST_REDIS_URL, keyPrefix: prefix });
+    const storage = createStorage({ ...testStorageOptions(), keyPrefix: prefix });
+    const replica = createStorage({ ...testStorageOptions(), keyPrefix: prefix });
     try {
       expect(storage.mode).toBe('redis');
       await storage.ping();

@@ -1,10 +1,9 @@
 /** BullmqJobQueue against the JobQueue contract on real Redis. */
-import { closeTestRedis, createTestRedis, deleteKeysByPrefix, TEST_REDIS_URL, uniquePrefix } from '@discovery/testing';
+import { closeTestRedis, createTestRedis, deleteKeysByPrefix, findKeys, TEST_REDIS_MODE, TEST_REDIS_URL, uniquePrefix } from '@discovery/testing';
 import { describe, expect, it } from '@jest/globals';
 import { describeJobQueue, until } from '../contract/job-queue.contract.js';
 import type { JobQueue } from '../job-queue.js';
 import { RedisKeys } from '../redis/keys.js';
-import { redisOptions } from '../redis/redis-client.js';
 import { BullmqJobQueue } from './bullmq-job.queue.js';
 
 describeJobQueue('bullmq', async () => {
@@ -15,7 +14,7 @@ describeJobQueue('bullmq', async () => {
     create: <D, R>(options = {}, name?: string) => {
       const q = new BullmqJobQueue<D, R>(name ?? `q${n++}`, {
         ...options,
-        connection: redisOptions({ url: TEST_REDIS_URL }, 'test'),
+        connection: { url: TEST_REDIS_URL, mode: TEST_REDIS_MODE, name: 'test' },
         prefix: keys.queuePrefix(),
       });
       queues.push(q as JobQueue<unknown, unknown>);
@@ -33,11 +32,11 @@ describeJobQueue('bullmq', async () => {
 describe('BullmqJobQueue fair share', () => {
   it('counts a group while its jobs are pending and forgets them once they finish or fail for good', async () => {
     const keys = new RedisKeys(uniquePrefix('fair'));
-    const queue = new BullmqJobQueue<string, string>('fair', { connection: redisOptions({ url: TEST_REDIS_URL }, 'test'), prefix: keys.queuePrefix(), backoffMs: 1 });
+    const queue = new BullmqJobQueue<string, string>('fair', { connection: { url: TEST_REDIS_URL, mode: TEST_REDIS_MODE, name: 'test' }, prefix: keys.queuePrefix(), backoffMs: 1 });
     const client = createTestRedis();
     try {
       const members = async () => {
-        const sets = await client.keys(`${keys.queuePrefix()}:fair:sd-fair:*`);
+        const sets = await findKeys(client, `${keys.queuePrefix()}:fair:sd-fair:*`);
         let count = 0;
         for (const key of sets) count += await client.zcard(key);
         return { sets: sets.length, count };
@@ -48,7 +47,7 @@ describe('BullmqJobQueue fair share', () => {
       await queue.enqueue('ok', { jobId: 'c', group: 'globex' });
       // The tenant's name is not stored: one set per group under a hash of it.
       expect(await members()).toEqual({ sets: 2, count: 3 });
-      expect((await client.keys(`${keys.queuePrefix()}*acme*`)).length).toBe(0);
+      expect((await findKeys(client, `${keys.queuePrefix()}*acme*`)).length).toBe(0);
       await queue.process(async (data) => {
         if (data === 'bad') throw new Error('fails');
         return data;
