@@ -2,3 +2,4 @@ export * from './redis.js';
 export * from './openai-scripted-server.js';
 export * from './redis-server.js';
 export * from './discovery-api.js';
+export * from './delaying-proxy.js';

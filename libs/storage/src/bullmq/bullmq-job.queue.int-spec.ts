@@ -1,5 +1,5 @@
 /** BullmqJobQueue against the JobQueue contract on real Redis. */
-import { closeTestRedis, createTestRedis, deleteKeysByPrefix, findKeys, TEST_REDIS_MODE, TEST_REDIS_URL, uniquePrefix } from '@discovery/testing';
+import { closeTestRedis, createTestRedis, deleteKeysByPrefix, findKeys, startDelayingProxy, TEST_REDIS_MODE, TEST_REDIS_URL, uniquePrefix } from '@discovery/testing';
 import { describe, expect, it } from '@jest/globals';
 import { describeJobQueue, until } from '../contract/job-queue.contract.js';
 import type { JobQueue } from '../job-queue.js';
@@ -59,4 +59,41 @@ describe('BullmqJobQueue fair share', () => {
       await closeTestRedis(client);
     }
   });
+});
+
+describe('BullmqJobQueue waiters of a fresh process', () => {
+  it('answer the first enqueueAndWait even when the job finishes before the first read of the events stream', async () => {
+    // A fresh producer's events stream is "ready" once connected; its first XREAD follows. Here that
+    // XREAD is held back 300 ms (a proxy in front of Redis, standalone) while the job takes 30 ms, so
+    // the job is still running when the producer checks it and done before the stream is read: read
+    // from `$`, the completion was never seen and the caller waited out its whole timeout.
+    // On a cluster the proxy cannot sit in front of every node; there the cluster client's own
+    // connection set-up delays the first XREAD (5 of 6 first calls missed before the fix).
+    const keys = new RedisKeys(uniquePrefix('fresh'));
+    const direct = { url: TEST_REDIS_URL, mode: TEST_REDIS_MODE, name: 'test' } as const;
+    const proxy = TEST_REDIS_MODE === 'cluster' ? undefined : await startDelayingProxy({
+      target: { host: new URL(TEST_REDIS_URL).hostname, port: Number(new URL(TEST_REDIS_URL).port || 6379) },
+      delayMs: 300,
+      delays: (chunk) => /xread/i.test(chunk.toString('latin1')),
+    });
+    const worker = new BullmqJobQueue<number, number>('fresh', { connection: direct, prefix: keys.queuePrefix() });
+    const producers: BullmqJobQueue<number, number>[] = [];
+    const client = createTestRedis();
+    try {
+      await worker.process(async (n) => new Promise((resolve) => setTimeout(() => resolve(n + 1), 30)), { concurrency: 4 });
+      const outcomes: string[] = [];
+      for (let i = 0; i < 5; i++) {
+        const connection = proxy ? { ...direct, url: proxy.url } : direct;
+        const producer = new BullmqJobQueue<number, number>('fresh', { connection, prefix: keys.queuePrefix() });
+        producers.push(producer);
+        outcomes.push(await producer.enqueueAndWait(i, { jobId: `job-${i}`, timeoutMs: 3_000 }).then(String, (error: Error) => error.name));
+      }
+      expect(outcomes).toEqual(['1', '2', '3', '4', '5']);
+    } finally {
+      await Promise.all([worker.close(), ...producers.map((producer) => producer.close())]);
+      await proxy?.close();
+      await deleteKeysByPrefix(client, keys.queuePrefix());
+      await closeTestRedis(client);
+    }
+  }, 60_000);
 });
