@@ -3,3 +3,4 @@ export * from './openai-scripted-server.js';
 export * from './redis-server.js';
 export * from './discovery-api.js';
 export * from './delaying-proxy.js';
+export * from './redis-cluster.js';

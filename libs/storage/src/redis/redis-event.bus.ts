@@ -6,16 +6,24 @@
  * so every event goes through the one master that owns the channel's slot and
  * arrives in the order it was published (plain PUBLISH on a cluster client
  * goes to any node and is relayed over the cluster bus, which reorders; the
- * subscriber client is an ioredis Cluster with `shardedSubscribers`, which
- * follows the slot when it moves).
+ * subscriber client is an ioredis Cluster with `shardedSubscribers`). When
+ * the channel's slot moves to another master, the old one ends the
+ * subscription (a SUNSUBSCRIBE push); the bus then refreshes the cluster's
+ * slot map at once and a few times after, so ioredis resubscribes on the new
+ * master within about a second instead of at its next periodic refresh (5 s);
+ * events published in between are lost, as during any disconnection.
  * Malformed messages and failing handlers are reported to `onError`, never thrown.
  */
+import { Cluster } from 'ioredis';
 import { parseIndexEvent, type EventBus, type IndexEvent } from '../event-bus.js';
 import { storageCall, StorageError, StorageErrorCode } from '../storage.errors.js';
 import type { RedisKeys } from './keys.js';
 import { closeRedisClient, type RedisClient } from './redis-client.js';
 
 type Handler = (event: IndexEvent) => void;
+
+/** When the slot map is refreshed after the channel's slot moved (ms after the SUNSUBSCRIBE push). */
+const RESUBSCRIBE_REFRESH_MS = [0, 250, 1_000];
 
 export interface RedisEventBusOptions {
   /** Command client used to publish (not closed by the bus unless `ownsClient`). */
@@ -44,6 +52,13 @@ export class RedisEventBus implements EventBus {
     options.subscriber.on(options.sharded ? 'smessage' : 'message', (channel: string, message: string) => {
       if (channel === this.channel) this.deliver(message);
     });
+    const { subscriber } = options;
+    if (options.sharded && subscriber instanceof Cluster) {
+      // ioredis reports the server's SUNSUBSCRIBE push (the slot moved) as a node error.
+      subscriber.on('nodeError', (error: unknown) => {
+        if (String((error as Error)?.message).includes('sunsubscribe')) this.followSlot(subscriber);
+      });
+    }
   }
 
   async publish(event: IndexEvent): Promise<void> {
@@ -79,6 +94,15 @@ export class RedisEventBus implements EventBus {
     this.handlers.clear();
     await closeRedisClient(this.options.subscriber);
     if (this.options.ownsClient) await closeRedisClient(this.options.client);
+  }
+
+  /** Refreshes the slot map now and twice more (the new owner may not be known to every node yet). */
+  private followSlot(subscriber: Cluster): void {
+    for (const delayMs of RESUBSCRIBE_REFRESH_MS) {
+      setTimeout(() => {
+        if (!this.closed) subscriber.refreshSlotsCache();
+      }, delayMs).unref();
+    }
   }
 
   private deliver(message: string): void {
