@@ -90,6 +90,19 @@ describe('createStorage through Redis faults', () => {
     }
   });
 
+  it('refuses cluster mode on a server without cluster support, by name, at verify and in readiness', async () => {
+    const storage = createStorage({ redisUrl: server.url, redisMode: 'cluster', keyPrefix: 'sd:', onError: () => undefined });
+    const standalone = createStorage({ redisUrl: server.url, keyPrefix: 'sd:' });
+    try {
+      await expect(storage.verify()).rejects.toMatchObject({ code: 'INVALID_ARGUMENT', message: expect.stringMatching(/REDIS_MODE is cluster .*cluster_enabled:0/) });
+      expect(await codeOf(storage.ping())).not.toBeUndefined();
+      await expect(standalone.verify()).resolves.toBeUndefined();
+      await expect(standalone.ping()).resolves.toBeUndefined();
+    } finally {
+      await Promise.all([storage.close(), standalone.close()]);
+    }
+  });
+
   it('answers UNAVAILABLE (not a hang) when Redis was never reachable', async () => {
     const port = server.port;
     await server.stop(true);

@@ -1,6 +1,5 @@
 /**
- * Connections for the BullMQ driver and a deadline helper so no call waits on
- * an unreachable Redis without bound. Standalone: BullMQ gets connection
+ * Connections for the BullMQ driver. Standalone: BullMQ gets connection
  * options and opens (and closes) its connections itself. Cluster: BullMQ
  * needs ioredis `Cluster` instances (it cannot make one from options); the
  * queue's is shared with BullMQ and closed here, a blocking one (workers,
@@ -9,20 +8,7 @@
  */
 import type { ConnectionOptions, RedisOptions as BullRedisOptions } from 'bullmq';
 import type { Cluster, RedisOptions } from 'ioredis';
-import { closeRedisClient, createRedisClient, redisOptions, type RedisConnectionSettings } from '../redis/redis-client.js';
-
-/** Resolves with `promise`, or rejects with `onTimeout()` after `ms`. */
-export async function within<T>(promise: Promise<T>, ms: number, onTimeout: () => Error): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(onTimeout()), ms);
-  });
-  try {
-    return await Promise.race([promise, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
+import { closeRedisClient, createRedisClient, redisOptions, unbounded, type RedisConnectionSettings } from '../redis/redis-client.js';
 
 /** What a BullmqJobQueue connects with: where Redis is, and the name its connections show in CLIENT LIST. */
 export interface BullmqConnectionSettings extends RedisConnectionSettings {
@@ -50,7 +36,7 @@ export class BullmqConnections {
 
   /** A connection BullMQ blocks on (a Worker's, a QueueEvents'). */
   blocking(name = this.name): ConnectionOptions {
-    if (!this.cluster) return blocking(redisOptions(this.settings, name));
+    if (!this.cluster) return toBull(unbounded(redisOptions(this.settings, name)));
     return this.keep(createRedisClient(this.settings, name, { blocking: true, lazyConnect: true }) as Cluster);
   }
 
@@ -71,12 +57,6 @@ export class BullmqConnections {
     this.clusters.push(client);
     return client as unknown as ConnectionOptions;
   }
-}
-
-/** Workers and QueueEvents block on Redis: no per-command timeout, never give up retrying. */
-function blocking(connection: RedisOptions): BullRedisOptions {
-  const { commandTimeout: _commandTimeout, ...rest } = connection;
-  return toBull({ ...rest, maxRetriesPerRequest: null });
 }
 
 /** ioredis options as BullMQ types them (its retryStrategy may not be null). */

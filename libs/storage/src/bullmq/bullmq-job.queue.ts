@@ -17,7 +17,8 @@ import {
   type EnqueueOptions, type JobHandler, type JobQueue, type QueueOptions, type WaitOptions,
 } from '../job-queue.js';
 import { storageCall, StorageError, StorageErrorCode, toStorageError } from '../storage.errors.js';
-import { BullmqConnections, within, type BullmqConnectionSettings } from './bullmq-connection.js';
+import { within } from '../deadline.js';
+import { BullmqConnections, type BullmqConnectionSettings } from './bullmq-connection.js';
 import { JobWaiters } from './job-waiters.js';
 
 /** After the grace period, how long aborted jobs get to stop before the worker is force-closed. */

@@ -122,7 +122,7 @@ export async function closeRedisClient(client: RedisClient): Promise<void> {
 }
 
 /** Blocking connections (BullMQ workers and event streams) never time out a command or give up retrying. */
-function unbounded<T extends { commandTimeout?: number; maxRetriesPerRequest?: number | null }>(options: T): T {
+export function unbounded<T extends { commandTimeout?: number; maxRetriesPerRequest?: number | null }>(options: T): T {
   const { commandTimeout: _commandTimeout, ...rest } = options;
   return { ...rest, maxRetriesPerRequest: null } as T;
 }

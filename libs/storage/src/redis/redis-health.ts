@@ -6,6 +6,7 @@
  * treat as a configuration error at start (docs/deployment.md "Redis Cluster").
  */
 import { Cluster, Redis } from 'ioredis';
+import { within } from '../deadline.js';
 import { storageCall, StorageError, StorageErrorCode } from '../storage.errors.js';
 import { clusterOptions, redisOptions, type RedisClient, type RedisConnectionSettings, type RedisMode } from './redis-client.js';
 
@@ -28,7 +29,8 @@ export async function checkRedis(client: RedisClient, mode: RedisMode): Promise<
 }
 
 async function checkCluster(cluster: Cluster): Promise<void> {
-  if (cluster.nodes('master').length === 0) await storageCall('ping redis cluster', () => cluster.ping());
+  // Not connected yet (or never): a cluster client queues commands until it is, so bound the wait.
+  if (cluster.nodes('master').length === 0) await storageCall('ping redis cluster', () => within(cluster.ping(), FIRST_CONTACT_MS, () => new Error(`Connection timeout: no node answered within ${FIRST_CONTACT_MS} ms`)));
   const masters = cluster.nodes('master');
   if (masters.length === 0) throw new StorageError(StorageErrorCode.Unavailable, 'ping redis cluster: no master known');
   await Promise.all(masters.map((node) => checkNode(node)));
@@ -61,6 +63,8 @@ export async function probeMode(settings: RedisConnectionSettings): Promise<void
     return;
   }
 }
+
+const FIRST_CONTACT_MS = 2_000;
 
 async function checkNode(node: Redis): Promise<void> {
   const where = `${node.options.host ?? '?'}:${node.options.port ?? '?'}`;
