@@ -321,25 +321,17 @@ export class BullmqJobQueue<TData, TResult> implements JobQueue<TData, TResult> 
     // BullMQ cannot close a QueueEvents whose first connection never succeeded: create it only
     // once Redis answers.
     await this.connected(true);
-    // The stream is read from its last entry as of now, not from `$` (which means "from whenever
-    // the first XREAD reaches Redis", after the job may already have finished and been checked).
-    const lastEventId = await storageCall(`read the events stream of queue ${this.name}`, () => this.lastEventId());
-    if (this.closing) throw new StorageError(StorageErrorCode.Closed, `queue ${this.name} is closed`);
-    const events = new QueueEvents(this.name, {
-      connection: this.connection.blocking(`sd-queue-events-${this.name}`),
-      prefix: this.settings.prefix,
-      lastEventId,
+    this.waiters = await JobWaiters.open<TResult>(this.queue, this.name, (lastEventId) => {
+      if (this.closing) throw new StorageError(StorageErrorCode.Closed, `queue ${this.name} is closed`);
+      const events = new QueueEvents(this.name, {
+        connection: this.connection.blocking(`sd-queue-events-${this.name}`),
+        prefix: this.settings.prefix,
+        lastEventId,
+      });
+      events.on('error', (error) => this.report(error, 'queue events'));
+      return events;
     });
-    events.on('error', (error) => this.report(error, 'queue events'));
-    this.waiters = new JobWaiters<TResult>(this.queue, events, this.name);
     return this.waiters;
-  }
-
-  /** The id of the newest entry of the queue's events stream; `0-0` when it has none. */
-  private async lastEventId(): Promise<string> {
-    const client = await this.commands();
-    const [newest] = await client.xrevrange(this.queue.toKey('events'), '+', '-', 'COUNT', 1);
-    return newest?.[0] ?? '0-0';
   }
 
   private async whenIdle(timeoutMs: number): Promise<boolean> {
