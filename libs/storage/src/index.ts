@@ -18,8 +18,7 @@ export { RedisIndexStore, type RedisIndexStoreOptions } from './redis/redis-inde
 export { RedisResultCache } from './redis/redis-result.cache.js';
 export { MemoryIndexStore, type MemoryIndexStoreOptions } from './memory/memory-index.store.js';
 export { MemoryResultCache } from './memory/memory-result.cache.js';
-export { createRedisClient, redisOptions, closeRedisClient, parseRedisUrls, type RedisClient, type RedisConnectionSettings, type RedisMode } from './redis/redis-client.js';
-export { checkRedis, probeMode } from './redis/redis-health.js';
+export { createRedisClient, redisOptions, closeRedisClient, type RedisClient, type RedisConnectionSettings, type RedisMode } from './redis/redis-client.js';
 export type { BullmqConnectionSettings } from './bullmq/bullmq-connection.js';
 export { RedisEventBus, type RedisEventBusOptions } from './redis/redis-event.bus.js';
 export { RedisEmbeddingCache, type RedisEmbeddingCacheOptions } from './redis/redis-embedding.cache.js';

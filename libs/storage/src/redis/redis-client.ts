@@ -153,7 +153,7 @@ function nodeOptions(settings: RedisConnectionSettings, url: URL, connectionName
  * The URLs of `value`: exactly one in standalone mode; in cluster mode one or more seed nodes, all with
  * the same scheme and credentials and without a database number. Messages never echo credentials.
  */
-export function parseRedisUrls(value: string, mode: RedisMode): URL[] {
+function parseRedisUrls(value: string, mode: RedisMode): URL[] {
   const parts = value.split(',').map((part) => part.trim());
   if (mode === 'standalone' && parts.length > 1) {
     throw invalid(`redis url lists ${parts.length} nodes, which needs REDIS_MODE=cluster (standalone takes one URL)`);
