@@ -16,7 +16,7 @@ import type { EmbeddingProvider } from '@discovery/embeddings';
 import { search as currentSearch, type RankingOptions, type SearchHit, type SearchIndex, type SearchRequest } from '@discovery/ranking';
 import { z } from 'zod';
 import type { BenchTable } from '../bench-section.js';
-import type { EvalRow } from './eval-dataset.js';
+import { evalRowSchema, type EvalRow } from './eval-dataset.js';
 import { scoreRow } from './quality-metrics.js';
 import { corpusFromSdl, type SchemaCorpus } from './schema-corpus.js';
 import { writeRowFound, type WriteRow } from './write-intent.js';
@@ -136,15 +136,7 @@ const blindWriteSchema = z.object({
   style: z.enum(['nl', 'kw', 'name']),
   split: z.enum(['dev', 'heldout']),
 });
-const blindReadSchema = z.object({
-  id: z.string().min(1),
-  schemaId: z.string().min(1),
-  query: z.string().min(1),
-  targetFields: z.array(z.string()),
-  mustInclude: z.array(z.string()),
-  mustExclude: z.array(z.string()),
-  split: z.enum(['dev', 'heldout']),
-});
+const blindReadSchema = evalRowSchema.extend({ split: z.enum(['dev', 'heldout']) });
 
 /** The blind rows of one split (`dev` or `heldout`) of bench/data/blind, on their own schemas. */
 export async function blindSplit(dataDir: string, split: 'dev' | 'heldout', cacheDir: string, provider?: EmbeddingProvider): Promise<SplitData> {
