@@ -15,6 +15,7 @@ import { ROOT, startRealIndexer, type RealIndexer } from './real-indexer.js';
 
 const COSMO = readFileSync(join(ROOT, 'test/fixtures/schemas/cosmo-demo.graphql'), 'utf8');
 const SHOPIFY = readFileSync(join(ROOT, 'test/fixtures/schemas/shopify-admin.graphql'), 'utf8');
+const RENAMED_ROOTS = readFileSync(join(ROOT, 'test/fixtures/schemas/renamed-roots.graphql'), 'utf8');
 
 let indexer: RealIndexer;
 
@@ -75,6 +76,25 @@ describe('bridge against a real indexer', () => {
     expect(sliced.coordinates).toEqual(expect.arrayContaining(['field:Query.employees', 'field:Employee.currentMood']));
     const invalid = await call(client, 'search_schema', { query: 'employees', limit: 0 });
     expect(textOf(invalid)).toBe(`${TOOL_TEXTS.invalid_request} Limit must be at least 1.`);
+  }, 90_000);
+
+  it('slices for a mutation and filters by a root parent, whatever the roots are called (issue 26)', async () => {
+    const b = await bridge(RENAMED_ROOTS);
+    const client = await b.connect();
+    await waitFor(() => b.runtime.sync.status().servingIndexId, 'the renamed-roots index', 60_000);
+    for (const root of ['mutation', 'Mutation', 'Mutations']) {
+      const slice = (await call(client, 'get_schema_slice', { query: 'create an app', root, maxTokens: 1000 })).structuredContent as { sdl: string };
+      expect(slice.sdl).toContain('type Mutations');
+      expect(slice.sdl).toContain('createApp(input: CreateAppInput!)');
+    }
+    const reading = (await call(client, 'get_schema_slice', { query: 'create an app', maxTokens: 1000 })).structuredContent as { sdl: string };
+    expect(reading.sdl).not.toContain('type Mutations');
+    const unknown = await call(client, 'get_schema_slice', { query: 'app', root: 'Mutate' });
+    expect(textOf(unknown)).toContain(`${TOOL_TEXTS.invalid_request} Unknown root "Mutate"; roots are query, mutation and subscription`);
+    for (const parent of ['mutation', 'Mutation', 'object:Mutations']) {
+      const search = (await call(client, 'search_schema', { query: 'app', parent })).structuredContent as { hits: Array<{ coordinate: string }> };
+      expect(search.hits.map((hit) => hit.coordinate).sort()).toEqual(['field:Mutations.createApp', 'field:Mutations.deleteApp']);
+    }
   }, 90_000);
 
   it('says building during the first build, and expired after eviction, which rebuilds the index', async () => {

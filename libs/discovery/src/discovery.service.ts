@@ -3,7 +3,7 @@
  * terms. Tenancy lives here: a caller sees only indexes its tenant ensured;
  * anything else is "not found", whatever it is.
  */
-import { searchHitRecord } from '@discovery/schema-symbols';
+import { rootTypeNames, searchHitRecord } from '@discovery/schema-symbols';
 import type { DemandEntry, DemandStore, IndexMeta, IndexStore, JobQueue } from '@discovery/storage';
 import { DiscoveryError, DiscoveryErrorCode } from './discovery.errors.js';
 import type {
@@ -21,7 +21,7 @@ import type {
 import { IndexReadError, IndexReadErrorCode, type IndexReader, type LoadedIndex } from '@discovery/index-reader';
 import { indexIdForSdl } from '@discovery/proto';
 import { type DiscoveryObserver, type Log, type GenerationPort, silentLog } from './ports.js';
-import { validateGenerate, validateIndexId, validateSdl, validateSearch, validateSlice, validateSymbols } from './requests.js';
+import { rootsOfSlice, validateGenerate, validateIndexId, validateSdl, validateSearch, validateSlice, validateSymbols } from './requests.js';
 import type { Resolution } from '@discovery/generation/contract';
 import { sliceFromHits, sliceHitCount } from '@discovery/schema-slice';
 import type { EventBus } from '@discovery/storage';
@@ -171,11 +171,10 @@ export class DiscoveryService {
   async getSchemaSlice(caller: Caller, input: SliceInput): Promise<SliceView> {
     const request = validateSlice(input);
     const index = await this.open(request.indexId, caller.tenant);
-    const [schema, hits] = await Promise.all([
-      readIndex(() => this.reader.schema(index)),
-      this.reader.search(index, { query: request.query, limit: sliceHitCount(request.maxTokens), roots: request.roots }),
-    ]);
-    return sliceFromHits(schema, request.query, hits, { maxTokens: request.maxTokens, roots: request.roots });
+    const schema = await readIndex(() => this.reader.schema(index));
+    const roots = rootsOfSlice(request.roots, rootTypeNames(schema));
+    const hits = await this.reader.search(index, { query: request.query, limit: sliceHitCount(request.maxTokens), roots });
+    return sliceFromHits(schema, request.query, hits, { maxTokens: request.maxTokens, roots });
   }
 
   async generate(caller: Caller, input: GenerateInput, requestId?: string): Promise<Resolution> {
