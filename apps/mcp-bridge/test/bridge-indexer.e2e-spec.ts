@@ -112,11 +112,13 @@ describe('bridge against a real indexer', () => {
     expect((await call(client, 'get_symbols', { coordinates: ['object:Order'] })).isError).toBeFalsy();
   }, 600_000);
 
-  it('says not ready when the first build failed', async () => {
-    const b = await bridge('this is %%% not a GraphQL schema {{{');
+  it('says the request is not valid, with the line and column, when the schema does not parse (issue 26)', async () => {
+    const b = await bridge('type Query {\n  a: String\n  %%% not GraphQL\n}\n');
     const client = await b.connect();
     await waitFor(() => b.runtime.sync.status().phase === 'failed', 'the failed build', 120_000);
-    expect(textOf(await call(client, 'search_schema', { query: 'x' }))).toBe(`${TOOL_TEXTS.not_ready} The index build failed and is retried.`);
+    const text = textOf(await call(client, 'search_schema', { query: 'x' }));
+    expect(text).toMatch(new RegExp(`^${TOOL_TEXTS.invalid_request.replace('.', '\\.')} The index build failed: Syntax Error: .* at line 3, column 3\\.$`));
+    expect(text).not.toMatch(/Retry/);
   }, 150_000);
 
   it('says discovery is misconfigured with a token the indexer does not know', async () => {
@@ -147,6 +149,6 @@ describe('bridge against a real indexer', () => {
     await waitFor(() => b.runtime.sync.status().servingIndexId, 'the cosmo index', 60_000);
     await indexer.stop();
     // The fixed text, and the URL it tried (issue 16).
-    expect(textOf(await call(client, 'search_schema', { query: 'employees' }))).toBe(`${TOOL_TEXTS.unreachable} Tried ${indexer.url}; is it running?`);
+    expect(textOf(await call(client, 'search_schema', { query: 'employees' }))).toBe(`${TOOL_TEXTS.unreachable} Tried the indexer at ${indexer.url}; is it running?`);
   }, 90_000);
 });

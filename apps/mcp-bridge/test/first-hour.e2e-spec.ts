@@ -119,9 +119,9 @@ describe('discovery-mcp --stdio --schema file.graphql, nothing else running', ()
     const url = `http://127.0.0.1:${port}`;
     const { client, stderr } = await stdioClient(userEnv(home, { DISCOVERY_URL: url, SYNC_POLL_INTERVAL: '200ms' }));
     try {
-      await waitFor('the unreachable line', () => stderr().includes(`Cannot reach the discovery service at ${url}; retrying.`), stderr);
+      await waitFor('the unreachable line', () => stderr().includes(`Cannot reach the indexer at ${url}; retrying.`), stderr);
       const text = textOf(await call(client, 'search_schema', { query: 'country' }));
-      expect(text).toBe(`${TOOL_TEXTS[ToolFailureCode.Unreachable]} Tried ${url}; is it running?`);
+      expect(text).toBe(`${TOOL_TEXTS[ToolFailureCode.Unreachable]} Tried the indexer at ${url}; is it running?`);
       expect(text).not.toMatch(/still building/);
     } finally {
       await client.close();

@@ -47,6 +47,7 @@ export function discoveryFromConfig(options: DiscoveryFromConfigOptions): Discov
   return createDiscoveryRuntime({
     store: storage.indexStore,
     demand: storage.demandStore,
+    notes: storage.notesStore,
     events: storage.eventBus,
     buildQueue: storage.createQueue<BuildJobData, BuildJobResult>(BUILD_QUEUE, {
       // Builds of large schemas take a while: a worker holds its lock long enough, and a

@@ -9,6 +9,9 @@ import type { Redis } from 'ioredis';
 import { BullmqJobQueue } from './bullmq/bullmq-job.queue.js';
 import type { EmbeddingCache } from './embedding-cache.js';
 import type { DemandStore } from './demand-store.js';
+import type { IndexNotesStore } from './index-notes.js';
+import { MemoryIndexNotesStore } from './memory/memory-index-notes.store.js';
+import { RedisIndexNotesStore } from './redis/redis-index-notes.store.js';
 import type { EventBus } from './event-bus.js';
 import { MemoryDemandStore } from './memory/memory-demand.store.js';
 import { RedisDemandStore } from './redis/redis-demand.store.js';
@@ -56,6 +59,8 @@ export interface Storage {
   readonly resultCache: ResultCache;
   /** What agents asked for and the schemas could not give, per index and tenant. */
   readonly demandStore: DemandStore;
+  /** Labels, last use and build progress of indexes (index-notes.ts). */
+  readonly notesStore: IndexNotesStore;
   readonly eventBus: EventBus;
   readonly embeddingCache: EmbeddingCache;
   /** A queue handle. Memory mode returns the same queue for the same name (producer and worker share it). */
@@ -89,6 +94,7 @@ function createRedisStorage(url: string, options: StorageOptions): Storage {
     indexStore,
     resultCache: new RedisResultCache({ client, keys }),
     demandStore: new RedisDemandStore({ client, keys }),
+    notesStore: new RedisIndexNotesStore({ client, keys }),
     eventBus,
     embeddingCache: new RedisEmbeddingCache({
       client,
@@ -130,6 +136,7 @@ function createMemoryStorage(options: StorageOptions): Storage {
     indexStore,
     resultCache: new MemoryResultCache(indexStore),
     demandStore: new MemoryDemandStore(indexStore),
+    notesStore: new MemoryIndexNotesStore(indexStore),
     eventBus,
     embeddingCache: new MemoryEmbeddingCache(
       options.embeddingCacheMaxBytes ? { maxBytes: options.embeddingCacheMaxBytes } : {},

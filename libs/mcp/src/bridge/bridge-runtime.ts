@@ -43,6 +43,7 @@ export class BridgeRuntime {
     this.api = createDiscoveryApiClient(options.discovery.transport);
     this.sync = new IndexSync({
       client: this.client,
+      api: this.api,
       pollIntervalMs: options.mcp.sync.pollIntervalMs,
       timeoutMs: options.mcp.sync.timeoutMs,
       ...(options.discovery.serviceUrl ? { serviceUrl: options.discovery.serviceUrl } : {}),

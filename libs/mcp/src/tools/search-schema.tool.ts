@@ -39,7 +39,7 @@ const input = z.strictObject({
     .max(MAX_COORDINATE_CHARS, `parent must be at most ${MAX_COORDINATE_CHARS} characters`)
     .optional()
     .describe(
-      'Only return members of this type: a coordinate such as object:Order or input:OrderInput, a type name (Order), or a root operation by its operation (query, mutation, subscription, any case) whatever the schema calls its root type.',
+      'Only return members of this type: a coordinate such as object:Employee, a type name (Employee), or input:OrderInput, or a root operation by its operation (query, mutation, subscription, any case) whatever the schema calls its root type.',
     ),
   paginated: z
     .boolean()
