@@ -5,7 +5,8 @@
  * server, both on a test key prefix of the shared Redis.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { buildSchema, introspectionFromSchema } from 'graphql';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -123,6 +124,22 @@ describe('discovery CLI against a running indexer and generator', () => {
       expect(hits).toContain('field:Mutations.createApp');
       expect(hits).not.toContain('field:Queries.app');
     }
+  }, 60_000);
+
+  it('indexes shows readable names; an introspection JSON file is read as introspection (issue 26)', async () => {
+    const json = join(dir, 'countries.introspection.json');
+    const countries = readFileSync(join(root, 'test/fixtures/schemas/countries.graphql'), 'utf8');
+    writeFileSync(json, JSON.stringify({ data: introspectionFromSchema(buildSchema(countries)) }));
+    const indexed = await cli('index', json, '--json');
+    expect(indexed.code).toBe(0);
+    expect(indexed.stderr).toContain('countries.introspection.json is an introspection result (JSON): read as introspection and printed as SDL.');
+    expect((JSON.parse(indexed.stdout) as { symbolCount: number }).symbolCount).toBeGreaterThan(20);
+    const list = await cli('indexes');
+    expect(list.stdout).toMatch(/^NAME +INDEX +STATUS/);
+    expect(list.stdout).toContain(json);
+    expect(list.stdout).toContain(schema);
+    const listed = JSON.parse((await cli('indexes', '--json')).stdout) as { indexes: { name?: string; indexId: string }[] };
+    expect(listed.indexes.find((i) => i.indexId === indexId)?.name).toBe(schema);
   }, 60_000);
 
   it('indexes lists and deletes; the deleted index is not found', async () => {

@@ -41,15 +41,16 @@ export class BridgeRuntime {
   constructor(private readonly options: BridgeRuntimeOptions) {
     this.client = createYokoClient(options.discovery.transport);
     this.api = createDiscoveryApiClient(options.discovery.transport);
+    this.source = createSchemaSource(options.mcp.schemaSource, options.logger);
     this.sync = new IndexSync({
       client: this.client,
       api: this.api,
+      ...(this.source.label ? { label: this.source.label } : {}),
       pollIntervalMs: options.mcp.sync.pollIntervalMs,
       timeoutMs: options.mcp.sync.timeoutMs,
       ...(options.discovery.serviceUrl ? { serviceUrl: options.discovery.serviceUrl } : {}),
       logger: options.logger,
     });
-    this.source = createSchemaSource(options.mcp.schemaSource, options.logger);
     this.sync.onChange((status) => options.metrics?.syncPhase(status.phase));
   }
 
@@ -66,6 +67,7 @@ export class BridgeRuntime {
     await this.source.start({
       schema: (sdl) => this.sync.offer(sdl),
       failed: (reason) => this.sync.sourceFailed(reason),
+      note: (text) => this.sync.sourceNote(text),
     });
   }
 

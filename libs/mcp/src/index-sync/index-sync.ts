@@ -11,7 +11,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { connectCodeOf, isUnreachable, unreachableDetail } from '../connect-error.mapper.js';
 import { silentLogger, type BridgeLogger } from '../logger.js';
 import type { DiscoveryApiClient, DiscoveryClient } from '../tool-definition.js';
-import { indexIdForSdl } from '@discovery/proto';
+import { INDEX_LABEL_HEADER, indexIdForSdl } from '@discovery/proto';
 import { displayUrl, failureForPhase, SyncPhase, type BuildFailureKind, type SyncStatus } from './sync-status.js';
 
 export interface IndexSyncOptions {
@@ -30,6 +30,8 @@ export interface IndexSyncOptions {
   failedRetryMs?: number;
   /** The discovery service's URL, named in the texts of an unreachable service. */
   serviceUrl?: string;
+  /** The schema's readable name, sent with EnsureIndex (the index's label in the console and `discovery indexes`). */
+  label?: string;
   logger?: BridgeLogger;
 }
 
@@ -51,7 +53,10 @@ export class IndexSync {
   private phase = SyncPhase.WaitingForSchema;
   private reason?: string;
   private failureKind?: BuildFailureKind;
+  private notice?: string;
   private readonly api?: Pick<DiscoveryApiClient, 'getIndexDetails'>;
+  /** EnsureIndex's headers: the label, percent-encoded. */
+  private readonly ensureHeaders: Record<string, string>;
   private settledAt = 0;
   private resend?: Promise<void>;
   private closed = false;
@@ -60,6 +65,7 @@ export class IndexSync {
   constructor(options: IndexSyncOptions) {
     this.client = options.client;
     if (options.api) this.api = options.api;
+    this.ensureHeaders = options.label ? { [INDEX_LABEL_HEADER]: encodeURIComponent(options.label) } : {};
     this.logger = options.logger ?? silentLogger;
     const url = options.serviceUrl === undefined ? undefined : displayUrl(options.serviceUrl);
     if (url !== undefined) this.serviceUrl = url;
@@ -95,6 +101,14 @@ export class IndexSync {
     this.setPhase(SyncPhase.WaitingForSchema, reason);
   }
 
+  /** A note about how the schema was read, shown once by the readiness lines (status `notice`). */
+  sourceNote(text: string): void {
+    if (this.closed || text === this.notice) return;
+    this.notice = text;
+    const status = this.status();
+    for (const listener of this.listeners) listener(status);
+  }
+
   /** The index a tool call must use, or the ToolFailure that explains why there is none. */
   resolve(): string {
     const status = this.status();
@@ -111,7 +125,7 @@ export class IndexSync {
     const sdl = this.served?.id === indexId ? this.served.sdl : undefined;
     if (sdl === undefined || this.closed) return;
     this.resend ??= this.client
-      .ensureIndex({ sdl }, { timeoutMs: this.options.rpcTimeoutMs })
+      .ensureIndex({ sdl }, { timeoutMs: this.options.rpcTimeoutMs, headers: this.ensureHeaders })
       .then(() => this.logger.warn({ indexId }, 'index expired: schema sent again'))
       .catch((error: unknown) =>
         this.logger.warn({ indexId, code: codeOf(error) }, 'index expired: sending the schema again failed'),
@@ -134,6 +148,7 @@ export class IndexSync {
       ...(this.target ? { pendingIndexId: this.target.id } : {}),
       ...(this.reason ? { reason: this.reason } : {}),
       ...(this.failureKind ? { failureKind: this.failureKind } : {}),
+      ...(this.notice ? { notice: this.notice } : {}),
       ...(this.served?.symbolCount === undefined ? {} : { symbolCount: this.served.symbolCount }),
       ...(this.serviceUrl ? { serviceUrl: this.serviceUrl } : {}),
     };
@@ -187,7 +202,7 @@ export class IndexSync {
       try {
         const response = await this.client.ensureIndex(
           { sdl: target.sdl },
-          { signal, timeoutMs: this.options.rpcTimeoutMs },
+          { signal, timeoutMs: this.options.rpcTimeoutMs, headers: this.ensureHeaders },
         );
         if (response.index && response.index.indexId !== target.id) {
           this.logger.warn({ local: target.id, remote: response.index.indexId }, 'the service addresses the schema differently');

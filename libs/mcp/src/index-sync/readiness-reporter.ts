@@ -40,7 +40,12 @@ export function reportReadiness(sync: Pick<IndexSync, 'onChange' | 'status'>, op
     timer.unref();
   };
 
+  let lastNotice: string | undefined;
   const onChange = (status: SyncStatus) => {
+    if (status.notice !== undefined && status.notice !== lastNotice) {
+      lastNotice = status.notice;
+      options.write(status.notice);
+    }
     const phase = status.phase;
     if (phase === SyncPhase.Ready) {
       stopProgress();

@@ -35,6 +35,8 @@ export interface SyncStatus {
   pendingIndexId?: string;
   /** A short, secret-free reason for the phase (failure, source error). */
   reason?: string;
+  /** How the schema was read, for people (e.g. an introspection file converted to SDL). */
+  notice?: string;
   /** For Failed and Rejected: whether the schema itself, a configured cap or something else failed. */
   failureKind?: BuildFailureKind;
   /** Symbols of the serving index (from the GetIndex that found it READY). */
