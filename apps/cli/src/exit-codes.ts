@@ -23,7 +23,7 @@ export enum ExitCode {
   Timeout = 7,
   /** Generation answered with no operation (see the unsatisfied reasons). */
   NothingGenerated = 8,
-  /** The service does not offer this (for example generation without a model). */
+  /** The service does not offer this call. */
   Unsupported = 9,
   /** Interrupted (Ctrl-C). */
   Interrupted = 130,
@@ -39,7 +39,7 @@ export const EXIT_CODE_HELP = `Exit codes:
   6  the index failed to build or is not ready
   7  timed out waiting
   8  generation produced no operation (reasons are printed)
-  9  not offered by the service (generation without a model)
+  9  not offered by the service (a call it does not serve)
 130  interrupted`;
 
 /** An error with the exit code it ends the command with and a message for people. */

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from '@jest/globals';
 import { TOOL_TEXTS } from '@discovery/mcp';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runWith } from '../../cli/test/cli-harness.js';
@@ -53,11 +53,16 @@ async function toolText(url: string): Promise<string> {
 
 describe('serve says why a schema failed', () => {
   it('a syntax error: its line and column in a plain line, and "not valid" for agents', async () => {
-    const { url, line } = await serveFailing('type Query {\n  a: String\n  b: %%%\n}\n');
+    const logFile = join(dir, 'serve.log');
+    const { service, url, line } = await serveFailing('type Query {\n  a: String\n  b: %%%\n}\n', { LOG_FILE: logFile });
+    // The JSON logs went to the file; the terminal has the plain lines only (issue 26).
+    expect(service.output()).not.toContain('{"level"');
+    expect(service.output()).toContain(`Logs (JSON lines): ${logFile}`);
     expect(line).toMatch(/^Not ready: The index build failed: Syntax Error: .* at line 3, column 6\.\n {2}Fix the schema: it is read again when the file changes\.$/);
     const text = await toolText(url);
     expect(text.startsWith(`${TOOL_TEXTS.invalid_request} The index build failed: Syntax Error`)).toBe(true);
     expect(text).not.toContain('Retry');
+    expect(readFileSync(logFile, 'utf8')).toContain('"msg":"index build failed"');
   }, 90_000);
 
   it('a schema over MAX_INDEX_SYMBOLS: the cap by name, and "not configured correctly" for agents', async () => {

@@ -28,6 +28,7 @@ import * as v from './variables.js';
 
 export const serveVars = {
   LOG_LEVEL: v.LOG_LEVEL,
+  LOG_FILE: v.LOG_FILE,
   REDIS_URL: v.REDIS_URL_SERVE,
   REDIS_KEY_PREFIX: v.REDIS_KEY_PREFIX,
   SHUTDOWN_GRACE: v.SHUTDOWN_GRACE,
@@ -42,6 +43,8 @@ export const serveVars = {
 
 export interface ServeConfig extends Omit<CommonConfig, 'redis'> {
   readonly service: 'serve';
+  /** LOG_FILE: `-` for stdout; undefined: a file in the state folder on a terminal, else stdout. */
+  readonly logFile: string | undefined;
   /** url undefined: in-memory mode (nothing survives a restart). */
   readonly redis: { readonly url: string | undefined; readonly keyPrefix: string };
   readonly http: HttpListenConfig;
@@ -64,6 +67,7 @@ export function loadServeConfig(env: Env = process.env): ServeConfig {
   return deepFreeze({
     service: 'serve',
     logLevel: values.LOG_LEVEL,
+    logFile: values.LOG_FILE,
     redis: { url: values.REDIS_URL, keyPrefix: values.REDIS_KEY_PREFIX },
     shutdownGraceMs: values.SHUTDOWN_GRACE,
     http: { port: values.PORT, host: values.HOST },
