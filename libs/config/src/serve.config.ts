@@ -5,7 +5,7 @@
  * default without configured tokens: the in-process bridge gets a token made at
  * start, and outside callers need a configured token (or DISCOVERY_AUTH=off).
  */
-import { checkPublicMcp, checkSchemaSource, mcpSection, mcpVars, type McpConfig } from './bridge.config.js';
+import { checkOperationTools, checkPublicMcp, checkSchemaSource, mcpSection, mcpVars, type McpConfig } from './bridge.config.js';
 import * as b from './bridge.variables.js';
 import { llmSections, llmVars, type GenerationConfig, type LlmConfig } from './generator.config.js';
 import { deepFreeze, loadEnv, type Env } from './load-env.js';
@@ -63,7 +63,10 @@ function checkAuthWithInternalToken(context: Parameters<typeof checkAuth>[0]) {
 
 /** Reads the all-in-one variables from `env` (default process.env). */
 export function loadServeConfig(env: Env = process.env): ServeConfig {
-  const values = loadEnv('serve', serveVars, env, [checkAuthWithInternalToken, checkEmbeddings, checkSchemaSource(false), checkPublicMcp]);
+  const values = loadEnv('serve', serveVars, env, [checkAuthWithInternalToken, checkEmbeddings, checkSchemaSource(false), checkPublicMcp, checkOperationTools]);
+  const mcp = mcpSection(values);
+  // GENERATE_ALLOW_MUTATIONS says this deployment lets agents change data: execute_graphql may then run mutations too.
+  const operations = { ...mcp.operations, arbitraryMutations: mcp.operations.arbitraryMutations || values.GENERATE_ALLOW_MUTATIONS };
   return deepFreeze({
     service: 'serve',
     logLevel: values.LOG_LEVEL,
@@ -75,6 +78,6 @@ export function loadServeConfig(env: Env = process.env): ServeConfig {
     index: indexSection(values),
     embeddings: embeddingsSection(values),
     ...llmSections(values),
-    bridge: { ...mcpSection(values), http: { port: values.PORT, host: values.HOST } },
+    bridge: { ...mcp, operations, http: { port: values.PORT, host: values.HOST } },
   });
 }

@@ -22,9 +22,11 @@ import { withExamples, type ToolExamples } from './schema-examples.js';
 import { describeInputIssues, TOOL_LIST, TOOLS_BY_NAME } from './tool-catalog.js';
 import type { DiscoveryApiClient, DiscoveryClient, ToolDefinition } from './tool-definition.js';
 import { failureText, SERVER_INSTRUCTIONS } from './tool-texts.js';
+import { OPERATION_TOOLS_INSTRUCTIONS, type OperationCallContext, type OperationTools } from './operations/operation-tools.js';
+import type { OperationOutcome } from './operations/operation-results.js';
 
 /** Outcome of one tool call, for metrics. */
-export type ToolOutcome = 'ok' | `${ToolFailureCode}`;
+export type ToolOutcome = 'ok' | `${ToolFailureCode}` | OperationOutcome;
 
 export interface BridgeServerOptions {
   sync: Pick<IndexSync, 'resolve' | 'expired'>;
@@ -47,18 +49,30 @@ export interface BridgeServerOptions {
   /** Called after every tool call with its duration in seconds. */
   onToolCall?(tool: string, outcome: ToolOutcome, seconds: number): void;
   serverInfo?: { name: string; version: string };
+  /** The operation tools and Cosmo's built-in tools (docs/wire.md §5), when configured. */
+  operations?: OperationTools;
 }
 
 export const BRIDGE_SERVER_INFO = Object.freeze({ name: 'graphql-schema-discovery', version: '0.1.0' });
 
 export function createBridgeServer(options: BridgeServerOptions): Server {
+  const operations = options.operations;
+  const instructions = withExamples(SERVER_INSTRUCTIONS, options.examples?.());
   const server = new Server(options.serverInfo ?? BRIDGE_SERVER_INFO, {
-    capabilities: { tools: {} },
-    instructions: withExamples(SERVER_INSTRUCTIONS, options.examples?.()),
+    capabilities: { tools: operations ? { listChanged: true } : {} },
+    instructions: operations ? `${instructions}\n${OPERATION_TOOLS_INSTRUCTIONS}` : instructions,
   });
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: toolList(options.examples?.()) }));
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [...toolList(options.examples?.()), ...(operations?.list() ?? [])] }));
+  if (operations) {
+    // Every client connected hears of a changed operations folder or schema (notifications/tools/list_changed).
+    const unsubscribe = operations.onChange(() => void server.sendToolListChanged().catch(() => undefined));
+    server.onclose = unsubscribe;
+  }
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const tool = TOOLS_BY_NAME.get(request.params.name);
+    if (!tool && operations?.has(request.params.name)) {
+      return callOperationTool(operations, request.params.name, request.params.arguments, { signal: extra.signal, headers: extra.requestInfo?.headers }, options);
+    }
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
     const progressToken = request.params._meta?.progressToken;
     const send = progressToken === undefined
@@ -110,6 +124,21 @@ async function callTool(tool: ToolDefinition, args: unknown, options: CallOption
   } finally {
     options.onToolCall?.(tool.name, outcome, (performance.now() - started) / 1000);
   }
+}
+
+/** Runs an operation or built-in tool; its failures are already tool results (docs/wire.md §5). */
+async function callOperationTool(
+  operations: OperationTools,
+  name: string,
+  args: Record<string, unknown> | undefined,
+  context: OperationCallContext,
+  options: BridgeServerOptions,
+): Promise<CallToolResult> {
+  const started = performance.now();
+  const { result, outcome } = await operations.call(name, args, context);
+  if (outcome !== 'ok') (options.logger ?? silentLogger).warn({ tool: name, outcome }, 'tool call failed');
+  options.onToolCall?.(name, outcome, (performance.now() - started) / 1000);
+  return result;
 }
 
 /** A loggable name for the cause of a failure (never its message, which may quote input). */

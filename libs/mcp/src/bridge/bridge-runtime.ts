@@ -14,6 +14,8 @@ import { FileSchemaSource } from '../schema-sources/file-schema.source.js';
 import { IntrospectionSchemaSource } from '../schema-sources/introspection-schema.source.js';
 import type { SchemaSource } from '../schema-sources/schema-source.js';
 import type { DiscoveryApiClient, DiscoveryClient } from '../tool-definition.js';
+import { createOperationTools } from '../operations/operation-tools.factory.js';
+import type { OperationTools } from '../operations/operation-tools.js';
 import type { BridgeMetrics } from './bridge-metrics.js';
 
 /** How the bridge reaches the discovery API: a Connect transport (HTTP with a token, or in process in `serve`). */
@@ -35,6 +37,8 @@ export class BridgeRuntime {
   readonly api: DiscoveryApiClient;
   readonly sync: IndexSync;
   readonly source: SchemaSource;
+  /** The operation tools and built-in tools, when configured (docs/wire.md §5). */
+  readonly operations: OperationTools | undefined;
   private started = false;
   private examplesCache?: { sdl: string; examples: ToolExamples | undefined } | undefined;
 
@@ -51,6 +55,7 @@ export class BridgeRuntime {
       ...(options.discovery.serviceUrl ? { serviceUrl: options.discovery.serviceUrl } : {}),
       logger: options.logger,
     });
+    this.operations = createOperationTools(options.mcp, this.graphqlEndpoint, options.logger);
     this.sync.onChange((status) => options.metrics?.syncPhase(status.phase));
   }
 
@@ -64,8 +69,12 @@ export class BridgeRuntime {
     if (this.started) return;
     this.started = true;
     this.options.logger.info({ source: this.source.description, discovery: this.options.discovery.serviceUrl }, 'bridge starting');
+    await this.operations?.catalog.start();
     await this.source.start({
-      schema: (sdl) => this.sync.offer(sdl),
+      schema: (sdl) => {
+        this.sync.offer(sdl);
+        this.operations?.catalog.setSchema(sdl);
+      },
       failed: (reason) => this.sync.sourceFailed(reason),
       note: (text) => this.sync.sourceNote(text),
     });
@@ -91,12 +100,14 @@ export class BridgeRuntime {
       logger: this.options.logger,
       ...(endpoint ? { graphqlEndpoint: endpoint } : {}),
       ...(metrics ? { onToolCall: (tool, outcome, seconds) => metrics.toolCall(tool, outcome, seconds) } : {}),
+      ...(this.operations ? { operations: this.operations } : {}),
     };
   }
 
   async stop(): Promise<void> {
     this.sync.close();
     await this.source.close();
+    await this.operations?.catalog.close();
   }
 }
 
