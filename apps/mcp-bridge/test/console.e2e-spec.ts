@@ -3,7 +3,7 @@
  * as `npm start` runs it (in memory, no model: the composer) and against the indexer (token auth,
  * real Redis): the index list with a ready and a failed schema and its reason, a search with its
  * hits, a record, a slice at two budgets, a composed operation, the demand report, a narrow
- * window, the keyboard, no console errors, and no serious or critical axe-core violation.
+ * window, the keyboard, "save as tool" into the operations folder, no console errors, and no serious or critical axe-core violation.
  * UPDATE_SCREENSHOTS=1 writes the screenshots of docs/console/. Needs `npm run build`.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -12,7 +12,7 @@ import { INDEX_LABEL_HEADER } from '@discovery/proto';
 import { discoveryApiClient, freePort, yokoClient } from '@discovery/testing';
 import { launchChromium, seriousAxeViolations, type TestBrowser } from '@discovery/testing/browser';
 import type { Page } from 'playwright-core';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { assertBuilt, startService, type RunningService } from '../../../test/deploy/service-process.js';
@@ -20,6 +20,7 @@ import { ROOT, startRealIndexer, type RealIndexer } from './real-indexer.js';
 
 const SHOTS = process.env['UPDATE_SCREENSHOTS'] === '1' ? join(ROOT, 'docs/console') : mkdtempSync(join(tmpdir(), 'console-shots-'));
 const COSMO = join(ROOT, 'test/fixtures/schemas/cosmo-demo.graphql');
+const OPERATIONS = mkdtempSync(join(tmpdir(), 'console-operations-'));
 const BROKEN = 'type Query {\n  employees: [Employee!]!\n}\n\ntype Employee {\n  id: ID!\n  name String\n}\n';
 const token = generateToken();
 let browser: TestBrowser;
@@ -47,7 +48,21 @@ beforeAll(async () => {
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
   // A token of the local tenant (`default`), to add a broken schema beside serve's own.
-  serve = startService(ROOT, 'serve', { LOG_LEVEL: 'warn', PORT: String(port), EMBEDDINGS_PROVIDER: 'none', SHUTDOWN_GRACE: '5s', DISCOVERY_TOKENS: tokenEntry('default', token) }, ['--schema', COSMO]);
+  serve = startService(
+    ROOT,
+    'serve',
+    {
+      LOG_LEVEL: 'warn',
+      PORT: String(port),
+      EMBEDDINGS_PROVIDER: 'none',
+      SHUTDOWN_GRACE: '5s',
+      DISCOVERY_TOKENS: tokenEntry('default', token),
+      // "Save as tool" writes here; operation tools run against the endpoint (none answers: no tool is called).
+      MCP_OPERATIONS_DIR: OPERATIONS,
+      GRAPHQL_ENDPOINT: 'http://127.0.0.1:9/graphql',
+    },
+    ['--schema', COSMO],
+  );
   await serve.waitForHttp(`${base}/readyz`, 90_000);
   signInUrl = /Console \(signs you in once\): +(\S+)/.exec(serve.output())![1]!;
   await yokoClient(base, token).ensureIndex({ sdl: BROKEN }, { headers: { [INDEX_LABEL_HEADER]: encodeURIComponent('/schemas/broken.graphql') } });
@@ -59,6 +74,7 @@ afterAll(async () => {
   await browser?.close();
   await serve?.stop();
   if (process.env['UPDATE_SCREENSHOTS'] !== '1') rmSync(SHOTS, { recursive: true, force: true });
+  rmSync(OPERATIONS, { recursive: true, force: true });
 }, 60_000);
 
 describe('the console of serve', () => {
@@ -66,7 +82,7 @@ describe('the console of serve', () => {
     expect(signInUrl).toMatch(new RegExp(`^${base}/console/#sign-in=[\\w-]{40,}$`));
     await page.goto(signInUrl);
     const ready = page.getByRole('listitem').filter({ hasText: 'cosmo-demo.graphql' });
-    await expect(ready.getByText('ready', { exact: true }).isVisible()).resolves.toBe(true);
+    await ready.getByText('ready', { exact: true }).waitFor();
     const failed = page.getByRole('listitem').filter({ hasText: 'broken.graphql' });
     await failed.getByText('failed', { exact: true }).waitFor();
     const reason = failed.getByRole('group', { name: 'Why it failed' });
@@ -119,10 +135,15 @@ describe('the console of serve', () => {
     await page.getByRole('button', { name: 'Generate', exact: true }).click();
     const operation = page.getByRole('article').first();
     await operation.waitFor();
-    expect(await page.getByRole('status').innerText()).toContain('Made by the composer (no language model configured)');
+    expect(await page.getByRole('status').first().innerText()).toContain('Made by the composer (no language model configured)');
     expect(await operation.innerText()).toMatch(/query \w+[^]*employees[^]*Variables schema/);
     await shot('generate');
     await noSeriousViolations('generate');
+    await operation.getByRole('button', { name: 'Save as tool' }).click();
+    const saved = await operation.getByText(/^Saved as /).innerText();
+    const file = /^Saved as (\S+\.graphql):/.exec(saved)![1]!;
+    expect(file.startsWith(OPERATIONS)).toBe(true);
+    expect(readFileSync(file, 'utf8')).toMatch(/query \w+[^]*employees/);
     await page.getByRole('textbox', { name: 'Request' }).fill('the invoices and salaries of all employees');
     await page.getByRole('button', { name: 'Generate', exact: true }).click();
     await page.getByRole('heading', { name: 'Unsatisfied' }).waitFor();

@@ -3,6 +3,7 @@
  * API whose Connect routes the page calls. The indexer app adds it with the page asking for a
  * token; `serve` with its one-time sign-in, whose link it prints (`consoleUrl`).
  */
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { consoleHandler, CONSOLE_PATH, type ConsoleSettings } from './console.handler.js';
 import { ConsoleSignIn } from './console-sign-in.js';
 
@@ -21,24 +22,28 @@ export interface ConsoleAssemblyOptions {
   localToken?: string;
   /** Host headers the sign-in accepts (read per request). */
   allowedHosts?: () => readonly string[];
-  /**
-   * Whether generated operations can be saved as tools. SEAM (issue 24): the bridge's operations
-   * folder and its library function to save an operation are not in main yet; until they are, this
-   * stays false and the console shows no "save as tool" button.
-   */
-  saveAsTool?: boolean;
+  /** "Save as tool": saves a generated operation into the bridge's operations folder (serve's MCP_OPERATIONS_DIR). */
+  saveOperation?: (document: string, description: string) => Promise<{ path: string; operationName: string }>;
 }
 
 export function assembleConsole(options: ConsoleAssemblyOptions): ConsoleAssembly {
   const signIn = options.mode === 'serve' ? new ConsoleSignIn(options.localToken) : undefined;
+  const local = options.localToken === undefined ? undefined : sha256(`Bearer ${options.localToken}`);
   const handler = consoleHandler({
-    settings: { mode: options.mode, auth: options.auth, saveAsTool: options.saveAsTool ?? false },
+    settings: { mode: options.mode, auth: options.auth, saveAsTool: options.saveOperation !== undefined },
     ...(signIn ? { signIn } : {}),
     ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}),
+    ...(options.saveOperation ? { saveOperation: options.saveOperation } : {}),
+    // Saving writes a file: the signed-in page's token (serve's own, compared in constant time), or anyone when auth is off.
+    authorized: (header) => !options.auth || (local !== undefined && header !== undefined && timingSafeEqual(sha256(header), local)),
   });
   return {
     name: 'console',
     handler,
     signInUrl: (base) => `${base.replace(/\/+$/, '')}${CONSOLE_PATH}/${signIn ? `#sign-in=${signIn.issue()}` : ''}`,
   };
+}
+
+function sha256(text: string): Buffer {
+  return createHash('sha256').update(text, 'utf8').digest();
 }

@@ -31,6 +31,13 @@ export interface ConsoleHandlerOptions {
   allowedHosts?: () => readonly string[];
   /** The built page's folder (default: this library's dist/web). */
   webRoot?: string;
+  /**
+   * "Save as tool": writes a generated operation into the operations folder (serve's
+   * MCP_OPERATIONS_DIR), for POST /console/operations; absent: not offered.
+   */
+  saveOperation?: (document: string, description: string) => Promise<{ path: string; operationName: string }>;
+  /** Whether a request's Authorization header may save (the API's own token check). */
+  authorized?: (authorization: string | undefined) => boolean;
 }
 
 /** Served as they are built; every other path under /console is 404. */
@@ -72,6 +79,7 @@ export function consoleHandler(options: ConsoleHandlerOptions): ConsoleHandler {
     if (path !== CONSOLE_PATH && !path.startsWith(`${CONSOLE_PATH}/`)) return next();
     if (path === CONSOLE_PATH) return send(res, 308, 'text/plain; charset=utf-8', 'Moved to /console/', { location: '/console/' });
     if (path === '/console/session') return void session(req, res, options);
+    if (path === '/console/operations') return void saveOperation(req, res, options);
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'text/plain; charset=utf-8', 'Method not allowed', { allow: 'GET, HEAD' });
     if (path === '/console/settings.json') return send(res, 200, 'application/json; charset=utf-8', JSON.stringify(options.settings));
     const entry = FILES[path];
@@ -84,33 +92,61 @@ export function consoleHandler(options: ConsoleHandlerOptions): ConsoleHandler {
   };
 }
 
+const refuse = (res: ServerResponse, status: number, error: string) => send(res, status, 'application/json; charset=utf-8', JSON.stringify({ error }));
+
+/**
+ * A POST the console's page makes: JSON only (a cross-origin page cannot send it without a
+ * preflight we never answer), from our own origin and an allowed Host. The parsed body, or
+ * undefined once refused.
+ */
+async function jsonPost(req: IncomingMessage, res: ServerResponse, options: ConsoleHandlerOptions, maxBytes: number): Promise<Record<string, unknown> | undefined> {
+  if (req.method !== 'POST') return void send(res, 405, 'text/plain; charset=utf-8', 'Method not allowed', { allow: 'POST' });
+  const host = (req.headers.host ?? '').toLowerCase();
+  if (options.allowedHosts && !options.allowedHosts().includes(host)) return void refuse(res, 403, 'this Host is not allowed');
+  if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) return void refuse(res, 415, 'send application/json');
+  if (req.headers.origin !== undefined && req.headers.origin.toLowerCase() !== `http://${host}`) return void refuse(res, 403, 'this Origin is not allowed');
+  const text = await readSmallBody(req, maxBytes);
+  try {
+    const body = JSON.parse(text ?? '') as unknown;
+    if (body && typeof body === 'object' && !Array.isArray(body)) return body as Record<string, unknown>;
+  } catch {
+    // answered below
+  }
+  return void refuse(res, 400, text === undefined ? 'the body is too large' : 'the body is not a JSON object');
+}
+
+/** POST /console/operations: `{"document","description"}` with the API's bearer token, saved as a tool (`{"path","operationName"}`). */
+async function saveOperation(req: IncomingMessage, res: ServerResponse, options: ConsoleHandlerOptions): Promise<void> {
+  if (!options.saveOperation) return refuse(res, 404, 'no operations folder is configured (MCP_OPERATIONS_DIR)');
+  if (!(options.authorized?.(req.headers.authorization) ?? false)) return refuse(res, 401, 'send the API token as Authorization: Bearer');
+  const body = await jsonPost(req, res, options, 256 * 1024);
+  if (!body) return;
+  if (typeof body['document'] !== 'string' || body['document'].trim() === '') return refuse(res, 400, 'document must be a GraphQL operation');
+  try {
+    const saved = await options.saveOperation(body['document'], typeof body['description'] === 'string' ? body['description'] : '');
+    send(res, 200, 'application/json; charset=utf-8', JSON.stringify(saved));
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    refuse(res, code === 'exists' || code === 'EXISTS' ? 409 : 400, (error as Error).message);
+  }
+}
+
 /** POST /console/session: a JSON `{"secret"}` from this very origin, exchanged once for `{"token"}`. */
 async function session(req: IncomingMessage, res: ServerResponse, options: ConsoleHandlerOptions): Promise<void> {
-  if (req.method !== 'POST') return send(res, 405, 'text/plain; charset=utf-8', 'Method not allowed', { allow: 'POST' });
-  const refuse = (status: number, error: string) => send(res, status, 'application/json; charset=utf-8', JSON.stringify({ error }));
-  const host = (req.headers.host ?? '').toLowerCase();
-  if (options.allowedHosts && !options.allowedHosts().includes(host)) return refuse(403, 'this Host is not allowed');
-  // JSON only (a cross-origin page cannot send it without a preflight we never answer), from our own origin.
-  if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) return refuse(415, 'send application/json');
-  if (req.headers.origin !== undefined && req.headers.origin.toLowerCase() !== `http://${host}`) return refuse(403, 'this Origin is not allowed');
-  const text = await readSmallBody(req);
-  let secret: unknown;
-  try {
-    secret = (JSON.parse(text ?? '') as { secret?: unknown }).secret;
-  } catch {
-    return refuse(400, 'the body is not JSON');
-  }
+  const body = await jsonPost(req, res, options, 4096);
+  if (!body) return;
+  const secret = body['secret'];
   const granted = options.signIn?.redeem(secret);
-  if (!granted) return refuse(403, 'this sign-in link was used already or is not this serve\'s: use the link serve printed when it started, or paste a token');
+  if (!granted) return refuse(res, 403, 'this sign-in link was used already or is not this serve\'s: use the link serve printed when it started, or paste a token');
   send(res, 200, 'application/json; charset=utf-8', JSON.stringify(granted));
 }
 
-async function readSmallBody(req: IncomingMessage): Promise<string | undefined> {
+async function readSmallBody(req: IncomingMessage, maxBytes: number): Promise<string | undefined> {
   let size = 0;
   const chunks: Buffer[] = [];
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > 4096) return undefined;
+    if (size > maxBytes) return undefined;
     chunks.push(chunk);
   }
   return Buffer.concat(chunks).toString('utf8');

@@ -19,6 +19,8 @@ export interface Settings {
 export interface Api {
   yoko: Yoko;
   discovery: DiscoveryApi;
+  /** "Save as tool": the operation written into serve's operations folder. */
+  saveOperation(document: string, description: string): Promise<{ path: string; operationName: string }>;
 }
 
 const TOKEN_KEY = 'schema-discovery.console.token';
@@ -38,7 +40,20 @@ export function apiFor(token: string | undefined): Api {
     return next(request);
   };
   const transport = createConnectTransport({ baseUrl: location.origin, interceptors: [bearer] });
-  return { yoko: createClient(YokoService, transport), discovery: createClient(DiscoveryService, transport) };
+  return {
+    yoko: createClient(YokoService, transport),
+    discovery: createClient(DiscoveryService, transport),
+    async saveOperation(document, description) {
+      const response = await fetch('/console/operations', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify({ document, description }),
+      });
+      const body = (await response.json().catch(() => ({}))) as { path?: string; operationName?: string; error?: string };
+      if (!response.ok || !body.path) throw new Error(body.error ?? `saving failed (HTTP ${response.status})`);
+      return { path: body.path, operationName: body.operationName ?? '' };
+    },
+  };
 }
 
 export async function loadSettings(): Promise<Settings> {

@@ -12,7 +12,7 @@ import { TOKEN_SCOPES, writeLocalServe, type Env, type LocalServeCard, type Serv
 import { assembleIndexer, type IndexerAssembly } from '@discovery/discovery';
 import { assembleGenerator, createGenerateQueue } from '@discovery/generation';
 import { assembleConsole } from '@discovery/console';
-import { assembleBridge, defaultAllowedHosts, mcpUrl, type BridgeAssembly } from '@discovery/mcp';
+import { assembleBridge, defaultAllowedHosts, mcpUrl, saveOperation, type BridgeAssembly } from '@discovery/mcp';
 import type { Logger } from '@discovery/observability';
 import { createServiceParts, ServiceHost, type ServiceParts } from '@discovery/service-host';
 import { createHash, randomBytes } from 'node:crypto';
@@ -91,12 +91,14 @@ export async function startServe(config: ServeConfig, logger: Logger, options: S
         )
       : undefined;
     if (bridge) await host.add(bridge);
+    const operationsDir = config.bridge.operations?.dir;
     // The console signs the local user in with the link printed below (docs/console.md); the Host check is the MCP endpoint's.
     const consoleUi = assembleConsole({
       mode: 'serve',
       auth: config.auth.enabled,
       ...(localToken ? { localToken } : {}),
       allowedHosts: () => config.bridge.allowedHosts ?? defaultAllowedHosts(address, host.port),
+      ...(operationsDir ? { saveOperation: (document: string, description: string) => saveOperation(operationsDir, document, { description }) } : {}),
     });
     await host.add(consoleUi);
     return {

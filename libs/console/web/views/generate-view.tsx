@@ -57,12 +57,7 @@ export function GenerateView({ api, indexId, settings }: { api: Api; indexId: st
               <pre class="graphql" tabIndex={0}>{q.document}</pre>
               <h4>Variables schema</h4>
               <pre class="json" tabIndex={0}>{pretty(q.variablesSchema)}</pre>
-              {/* SEAM (issue 24): "save as tool" appears once the bridge's operations folder can save an operation. */}
-              {settings.saveAsTool && (
-                <button type="button" disabled title="Saving operations as tools comes with the bridge's operations folder">
-                  Save as tool
-                </button>
-              )}
+              {settings.saveAsTool && <SaveAsTool api={api} document={q.document} description={q.description} />}
             </article>
           ))}
           {unsatisfied.length > 0 && (
@@ -87,4 +82,28 @@ function pretty(text: string): string {
   } catch {
     return text;
   }
+}
+
+/** Saves the operation into serve's operations folder, where the bridge serves it as a tool. */
+function SaveAsTool({ api, document, description }: { api: Api; document: string; description: string }) {
+  const [outcome, setOutcome] = useState<string>();
+  const [failed, setFailed] = useState(false);
+  const save = async () => {
+    try {
+      const saved = await api.saveOperation(document, description);
+      setOutcome(`Saved as ${saved.path}: the bridge serves it as a tool.`);
+      setFailed(false);
+    } catch (error) {
+      setOutcome(errorText(error));
+      setFailed(true);
+    }
+  };
+  return (
+    <p>
+      <button type="button" onClick={() => void save()}>
+        Save as tool
+      </button>{' '}
+      {outcome && <span role={failed ? 'alert' : 'status'} class={failed ? 'error' : ''}>{outcome}</span>}
+    </p>
+  );
 }
