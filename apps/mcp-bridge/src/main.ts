@@ -63,7 +63,8 @@ async function runEmbeddedStdio(env: Env): Promise<number> {
   const logger = createLogger({ service: 'bridge', level: config.logLevel, destination: pino.destination(2) });
   const { hostDiscovery } = await import('./serve/serve-app.js');
   const { parts, host, indexer } = await hostDiscovery(config, logger, { inProcessOnly: true });
-  const bridge = assembleBridge(parts, { mcp: { ...config.bridge, schemaSource: source }, http: config.bridge.http }, { transport: indexer.runtime.inProcessTransport() }, () => 0);
+  // The client just started us: its first call waits for the build rather than "still building".
+  const bridge = assembleBridge(parts, { mcp: { ...config.bridge, schemaSource: source }, http: config.bridge.http, waitForFirstIndex: true }, { transport: indexer.runtime.inProcessTransport() }, () => 0);
   await host.add(bridge);
   reportReadiness(bridge.runtime.sync, { write: toStderr, readySuffix: 'Serving MCP on stdio.' });
   await runStdioApp(host, bridge.runtime);
@@ -80,7 +81,7 @@ async function runBridge(args: BridgeArgs, env: Env): Promise<number> {
     const parts = createProcessParts({ service: 'bridge', logLevel: config.logLevel, logger, processMetrics: false });
     const host = new ServiceHost(parts, { shutdownGraceMs: config.shutdownGraceMs });
     const transport = createDiscoveryTransport({ baseUrl: config.discovery.url, ...(config.discovery.token ? { token: config.discovery.token } : {}) });
-    const bridge = assembleBridge(parts, { mcp: config.mcp, http: config.http }, { transport, serviceUrl: config.discovery.url }, () => 0);
+    const bridge = assembleBridge(parts, { mcp: config.mcp, http: config.http, waitForFirstIndex: true }, { transport, serviceUrl: config.discovery.url }, () => 0);
     await host.add(bridge);
     reportReadiness(bridge.runtime.sync, { write: toStderr, readySuffix: 'Serving MCP on stdio.' });
     await runStdioApp(host, bridge.runtime);

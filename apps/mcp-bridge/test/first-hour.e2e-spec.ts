@@ -92,6 +92,20 @@ describe('discovery-mcp --stdio --schema file.graphql, nothing else running', ()
     }
   }, 90_000);
 
+  it('answers the very first call, made before the build ends, instead of "still building" (issue 26)', async () => {
+    const { client, stderr } = await stdioClient(userEnv(home));
+    try {
+      // No wait for Ready: the call waits for the first build (within SYNC_TIMEOUT).
+      const result = await call(client, 'search_schema', { query: 'country', kinds: ['field'] });
+      expect(textOf(result)).not.toMatch(/still building|Retry/);
+      expect(result.isError).toBeFalsy();
+      expect((result.structuredContent as { hits: Array<{ coordinate: string }> }).hits.map((h) => h.coordinate)).toContain('field:Query.country');
+      expect(stderr()).toMatch(/^Ready: /m);
+    } finally {
+      await client.close();
+    }
+  }, 90_000);
+
   it('applies one limit rule at both doors: MCP and the discovery API accept 1000 and return at most 100', async () => {
     const { client, stderr } = await stdioClient(userEnv(home));
     try {

@@ -30,6 +30,8 @@ export interface BridgeRuntimeOptions {
   mcp: McpConfig & { schemaSource: SchemaSourceConfig };
   logger: BridgeLogger;
   metrics?: BridgeMetrics;
+  /** A tool call made while the first build runs waits for it (within SYNC_TIMEOUT) instead of "still building" (stdio). */
+  waitForFirstIndex?: boolean;
 }
 
 export class BridgeRuntime {
@@ -101,6 +103,7 @@ export class BridgeRuntime {
       ...(endpoint ? { graphqlEndpoint: endpoint } : {}),
       ...(metrics ? { onToolCall: (tool, outcome, seconds) => metrics.toolCall(tool, outcome, seconds) } : {}),
       ...(this.operations ? { operations: this.operations } : {}),
+      ...(this.options.waitForFirstIndex ? { waitForIndexMs: this.options.mcp.sync.timeoutMs } : {}),
     };
   }
 

@@ -109,6 +109,30 @@ export class IndexSync {
     for (const listener of this.listeners) listener(status);
   }
 
+  /**
+   * Resolves once an index is adopted, or the first build settles otherwise (failed, rejected,
+   * timed out, refused, unreachable), or after `timeoutMs` or `signal`: at once when an index is
+   * adopted already or no build runs. Lets the first tool call of a client that just started the
+   * bridge (stdio) get its answer instead of "still building".
+   */
+  waitForFirstIndex(timeoutMs: number, signal?: AbortSignal): Promise<void> {
+    const waiting = () => !this.served && (this.phase === SyncPhase.Ensuring || this.phase === SyncPhase.Indexing || this.phase === SyncPhase.WaitingForSchema);
+    if (!waiting() || this.closed) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        off();
+        signal?.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = setTimeout(done, timeoutMs);
+      const off = this.onChange(() => {
+        if (!waiting()) done();
+      });
+      signal?.addEventListener('abort', done, { once: true });
+    });
+  }
+
   /** The index a tool call must use, or the ToolFailure that explains why there is none. */
   resolve(): string {
     const status = this.status();
