@@ -6,7 +6,7 @@
  * stdout in `serve`, to stderr otherwise (stdout is the protocol on stdio, logs elsewhere).
  * Exit codes: 0 ok, 1 runtime failure, 2 usage or config.
  */
-import { ConfigError, loadBridgeConfig, loadServeConfig, serveLogFile, type Env } from '@discovery/config';
+import { ConfigError, loadBridgeConfig, loadServeConfig, localIndexCacheDir, serveLogFile, type Env } from '@discovery/config';
 import { mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { assembleBridge, reportReadiness } from '@discovery/mcp';
@@ -62,7 +62,8 @@ async function runEmbeddedStdio(env: Env): Promise<number> {
   if (!source) throw new UsageError('--stdio needs a schema: --schema <file> or --introspect <url>');
   const logger = createLogger({ service: 'bridge', level: config.logLevel, destination: pino.destination(2) });
   const { hostDiscovery } = await import('./serve/serve-app.js');
-  const { parts, host, indexer } = await hostDiscovery(config, logger, { inProcessOnly: true });
+  // Built indexes stay on disk between starts (content-addressed), so a client's restart is instant.
+  const { parts, host, indexer } = await hostDiscovery(config, logger, { inProcessOnly: true, diskCacheDir: localIndexCacheDir(env) });
   // The client just started us: its first call waits for the build rather than "still building".
   const bridge = assembleBridge(parts, { mcp: { ...config.bridge, schemaSource: source }, http: config.bridge.http, waitForFirstIndex: true }, { transport: indexer.runtime.inProcessTransport() }, () => 0);
   await host.add(bridge);

@@ -14,7 +14,7 @@ import { freePort } from '@discovery/testing';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startService, type RunningService } from '../../../test/deploy/service-process.js';
@@ -103,6 +103,23 @@ describe('discovery-mcp --stdio --schema file.graphql, nothing else running', ()
       expect(stderr()).toMatch(/^Ready: /m);
     } finally {
       await client.close();
+    }
+  }, 90_000);
+
+  it('keeps the index on disk under the user\'s cache folder, so a restart finds it (issue 26)', async () => {
+    const env = userEnv(home, { XDG_CACHE_HOME: join(home, 'cache') });
+    const first = await stdioClient(env);
+    await waitFor('the Ready: line', () => /^Ready: /m.test(first.stderr()), first.stderr);
+    await first.client.close();
+    const cached = readdirSync(join(home, 'cache', 'schema-discovery', 'indexes'));
+    expect(cached).toHaveLength(1);
+    expect(cached[0]).toMatch(/^[0-9a-f]{64}\.idx$/);
+    const second = await stdioClient(env);
+    try {
+      const result = await call(second.client, 'search_schema', { query: 'country', kinds: ['field'] });
+      expect((result.structuredContent as { hits: Array<{ coordinate: string }> }).hits.map((h) => h.coordinate)).toContain('field:Query.country');
+    } finally {
+      await second.client.close();
     }
   }, 90_000);
 

@@ -37,6 +37,16 @@ export function serveLogFile(env: Env, logFile: string | undefined, stdoutIsTerm
   return stdoutIsTerminal && card ? join(dirname(card), 'serve.log') : undefined;
 }
 
+/**
+ * Where `discovery-mcp --stdio` keeps built indexes between starts (content-addressed files):
+ * `$XDG_CACHE_HOME/schema-discovery/indexes`, default `$HOME/.cache/...`; neither set: nowhere.
+ */
+export function localIndexCacheDir(env: Env): string | undefined {
+  const home = env['HOME']?.trim();
+  const cache = env['XDG_CACHE_HOME']?.trim() || (home ? join(home, '.cache') : undefined);
+  return cache ? join(cache, 'schema-discovery', 'indexes') : undefined;
+}
+
 /** Writes the card (owner-only). Returns the function that removes it if it is still this one. */
 export function writeLocalServe(env: Env, card: LocalServeCard): () => void {
   const file = localServeFile(env);

@@ -11,6 +11,7 @@ import type { EmbeddingCache } from './embedding-cache.js';
 import type { DemandStore } from './demand-store.js';
 import type { IndexNotesStore } from './index-notes.js';
 import { MemoryIndexNotesStore } from './memory/memory-index-notes.store.js';
+import { DiskBackedIndexStore } from './disk/disk-backed-index.store.js';
 import { RedisIndexNotesStore } from './redis/redis-index-notes.store.js';
 import type { EventBus } from './event-bus.js';
 import { MemoryDemandStore } from './memory/memory-demand.store.js';
@@ -51,6 +52,8 @@ export interface StorageOptions extends Omit<RedisConnectionSettings, 'url' | 'o
   onError?: (error: StorageError | unknown, source: string) => void;
   /** Default 10 s; 0 reports everything. */
   errorReportIntervalMs?: number;
+  /** Memory mode: keep built indexes in files here between starts (DiskBackedIndexStore). */
+  diskCacheDir?: string;
 }
 
 export interface Storage {
@@ -126,7 +129,9 @@ function createRedisStorage(url: string, options: StorageOptions): Storage {
 }
 
 function createMemoryStorage(options: StorageOptions): Storage {
-  const indexStore = new MemoryIndexStore();
+  const indexStore = options.diskCacheDir
+    ? new DiskBackedIndexStore(options.diskCacheDir, { onError: (error) => options.onError?.(error, 'index disk cache') })
+    : new MemoryIndexStore();
   const report = throttle(options.onError, options.errorReportIntervalMs ?? 10_000);
   const eventBus = new InProcessEventBus({ onError: (error) => report(error, 'event bus') });
   const queues = new Map<string, JobQueue<unknown, unknown>>();

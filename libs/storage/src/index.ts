@@ -30,3 +30,5 @@ export { checkEnqueueOptions, checkQueueName, resolveQueueOptions } from './job-
 export { BullmqJobQueue, type BullmqJobQueueOptions } from './bullmq/bullmq-job.queue.js';
 export { InProcessJobQueue } from './in-process/in-process-job.queue.js';
 export { createStorage, type Storage, type StorageOptions } from './create-storage.js';
+export { DiskIndexCache, DISK_CACHE_MAX_BYTES, type DiskIndexEntry } from './disk/disk-index.cache.js';
+export { DiskBackedIndexStore } from './disk/disk-backed-index.store.js';

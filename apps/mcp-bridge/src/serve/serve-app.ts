@@ -28,14 +28,22 @@ export interface ServeHost {
  * Indexer and generator on shared parts, not started. The generation queue is made first, with
  * SHUTDOWN_GRACE, and handed to both (in memory the first request for a queue fixes its settings);
  * the generator reads through the indexer's reader. `apiTokens` are added to DISCOVERY_TOKENS;
- * `inProcessOnly`: the API gets no listener (stdio), so it needs no credentials.
+ * `inProcessOnly`: the API gets no listener (stdio), so it needs no credentials; `diskCacheDir`: built
+ * indexes are kept there between starts (stdio without Redis).
  */
 export async function hostDiscovery(
   config: ServeConfig,
   logger: Logger,
-  options: { apiTokens?: StaticTokenEntry[]; inProcessOnly?: boolean } = {},
+  options: { apiTokens?: StaticTokenEntry[]; inProcessOnly?: boolean; diskCacheDir?: string | undefined } = {},
 ): Promise<ServeHost> {
-  const parts = await createServiceParts({ service: 'serve', logLevel: config.logLevel, logger, redis: config.redis, embeddings: config.embeddings });
+  const parts = await createServiceParts({
+    service: 'serve',
+    logLevel: config.logLevel,
+    logger,
+    redis: config.redis,
+    embeddings: config.embeddings,
+    ...(options.diskCacheDir ? { diskCacheDir: options.diskCacheDir } : {}),
+  });
   const host = new ServiceHost(parts, { shutdownGraceMs: config.shutdownGraceMs });
   const queue = createGenerateQueue(parts, config.shutdownGraceMs);
   const auth = { ...config.auth, tokens: [...config.auth.tokens, ...(options.apiTokens ?? [])] };
