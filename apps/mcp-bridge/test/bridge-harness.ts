@@ -50,7 +50,7 @@ export async function startBridge(options: BridgeHarnessOptions): Promise<Bridge
     {
       service: 'bridge',
       logLevel: 'silent',
-      redis: { url: '', keyPrefix: 'sd:' },
+      redis: { url: '', mode: 'standalone', keyPrefix: 'sd:' },
       shutdownGraceMs: 5_000,
       http: { port: 0, host: '127.0.0.1' },
       discovery: { url: options.discoveryUrl, token: options.discoveryToken },

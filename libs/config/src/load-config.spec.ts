@@ -28,6 +28,7 @@ const BAD: Readonly<Record<string, string>> = {
   LOG_LEVEL: 'loud',
   LOG_FILE: 'logs\u0007.json',
   REDIS_URL: 'http://127.0.0.1:6379',
+  REDIS_MODE: 'sharded',
   REDIS_KEY_PREFIX: 'sd:{x}',
   SHUTDOWN_GRACE: '5 minutes',
   PORT: '70000',
@@ -149,7 +150,7 @@ describe('loading', () => {
     expect(config).toEqual({
       service: 'indexer',
       logLevel: 'info',
-      redis: { url: 'redis://127.0.0.1:6379', keyPrefix: 'sd:' },
+      redis: { url: 'redis://127.0.0.1:6379', mode: 'standalone', keyPrefix: 'sd:' },
       shutdownGraceMs: 25_000,
       http: { port: 4100, host: '0.0.0.0' },
       auth: { enabled: true, tokens: [{ tenant: 'acme', sha256: HASH, scopes: ['read', 'write', 'generate'] }], jwt: undefined },
@@ -188,6 +189,23 @@ describe('loading', () => {
     expect(configError(() => loadBridgeConfig({ SCHEMA_FILE: schemaFile, MCP_ALLOWED_HOSTS: '*' })).issues[0]?.variable).toBe('MCP_ALLOWED_HOSTS');
     const open = loadBridgeConfig({ ...base, MCP_AUTH: 'off', MCP_ALLOWED_HOSTS: 'Bridge.Internal:4200', MCP_ALLOWED_ORIGINS: 'https://app.example/' });
     expect([open.mcp.allowedHosts, open.mcp.allowedOrigins]).toEqual([['bridge.internal:4200'], ['https://app.example']]);
+  });
+
+  it('takes a list of seed nodes in REDIS_URL only with REDIS_MODE=cluster, one scheme, one set of credentials, no database', () => {
+    const cluster = loadIndexerConfig({ DISCOVERY_TOKENS: TOKENS, REDIS_MODE: 'cluster', REDIS_URL: 'rediss://u:p@h1:6379, rediss://u:p@h2:6380' });
+    expect(cluster.redis).toMatchObject({ mode: 'cluster', url: 'rediss://u:p@h1:6379,rediss://u:p@h2:6380' });
+    expect(loadIndexerConfig({ DISCOVERY_TOKENS: TOKENS, REDIS_MODE: 'cluster', REDIS_URL: 'redis://h1:6379' }).redis.mode).toBe('cluster');
+    const issue = (env: Record<string, string>) => configError(() => loadIndexerConfig({ DISCOVERY_TOKENS: TOKENS, ...env })).issues;
+    expect(issue({ REDIS_URL: 'redis://h1:6379,redis://h2:6379' })).toEqual([
+      { variable: 'REDIS_URL', message: 'lists 2 nodes: set REDIS_MODE=cluster for a Redis Cluster (standalone takes one URL)' },
+    ]);
+    expect(issue({ REDIS_MODE: 'cluster', REDIS_URL: 'redis://h1:6379,rediss://h2:6379' })[0]?.message).toMatch(/seed node 2 uses rediss:.*one scheme/);
+    const credentials = issue({ REDIS_MODE: 'cluster', REDIS_URL: 'redis://u:secret1@h1:6379,redis://u:secret2@h2:6379' });
+    expect(credentials[0]?.message).toMatch(/seed node 2 has other credentials/);
+    expect(JSON.stringify(credentials)).not.toMatch(/secret[12]/);
+    expect(issue({ REDIS_MODE: 'cluster', REDIS_URL: 'redis://h1:6379/2' })[0]?.message).toMatch(/only database 0/);
+    expect(issue({ REDIS_MODE: 'cluster', REDIS_URL: 'redis://h1:6379,http://h2:6379' })[0]?.variable).toBe('REDIS_URL');
+    expect(configError(() => loadServeConfig({ REDIS_MODE: 'cluster' })).issues).toEqual([{ variable: 'REDIS_MODE', message: 'cluster needs REDIS_URL (the seed nodes)' }]);
   });
 
   it('reads the operation tools, their execution and OAuth for /mcp', () => {
@@ -344,7 +362,7 @@ describe('loading', () => {
 
   it('runs serve in memory without REDIS_URL and without a bridge schema', () => {
     const config = loadServeConfig({ DISCOVERY_AUTH: 'off' });
-    expect(config.redis).toEqual({ url: undefined, keyPrefix: 'sd:' });
+    expect(config.redis).toEqual({ url: undefined, mode: 'standalone', keyPrefix: 'sd:' });
     expect(config.http).toEqual({ port: 4200, host: '127.0.0.1' });
     expect(config.bridge.http).toEqual({ port: 4200, host: '127.0.0.1' });
     expect(config.bridge.schemaSource).toBeUndefined();

@@ -14,6 +14,7 @@ import {
   authVars,
   checkAuth,
   checkEmbeddings,
+  checkRedisMode,
   embeddingsSection,
   embeddingsVars,
   indexSection,
@@ -30,6 +31,7 @@ export const serveVars = {
   LOG_LEVEL: v.LOG_LEVEL,
   LOG_FILE: v.LOG_FILE,
   REDIS_URL: v.REDIS_URL_SERVE,
+  REDIS_MODE: v.REDIS_MODE,
   REDIS_KEY_PREFIX: v.REDIS_KEY_PREFIX,
   SHUTDOWN_GRACE: v.SHUTDOWN_GRACE,
   PORT: b.BRIDGE_PORT,
@@ -46,7 +48,7 @@ export interface ServeConfig extends Omit<CommonConfig, 'redis'> {
   /** LOG_FILE: `-` for stdout; undefined: a file in the state folder on a terminal, else stdout. */
   readonly logFile: string | undefined;
   /** url undefined: in-memory mode (nothing survives a restart). */
-  readonly redis: { readonly url: string | undefined; readonly keyPrefix: string };
+  readonly redis: { readonly url: string | undefined; readonly mode: v.RedisModeName; readonly keyPrefix: string };
   readonly http: HttpListenConfig;
   readonly auth: AuthConfig;
   readonly index: IndexLimitsConfig;
@@ -63,7 +65,7 @@ function checkAuthWithInternalToken(context: Parameters<typeof checkAuth>[0]) {
 
 /** Reads the all-in-one variables from `env` (default process.env). */
 export function loadServeConfig(env: Env = process.env): ServeConfig {
-  const values = loadEnv('serve', serveVars, env, [checkAuthWithInternalToken, checkEmbeddings, checkSchemaSource(false), checkPublicMcp, checkOperationTools]);
+  const values = loadEnv('serve', serveVars, env, [checkAuthWithInternalToken, checkEmbeddings, checkRedisMode, checkSchemaSource(false), checkPublicMcp, checkOperationTools]);
   const mcp = mcpSection(values);
   // GENERATE_ALLOW_MUTATIONS says this deployment lets agents change data: execute_graphql may then run mutations too.
   const operations = { ...mcp.operations, arbitraryMutations: mcp.operations.arbitraryMutations || values.GENERATE_ALLOW_MUTATIONS };
@@ -71,7 +73,7 @@ export function loadServeConfig(env: Env = process.env): ServeConfig {
     service: 'serve',
     logLevel: values.LOG_LEVEL,
     logFile: values.LOG_FILE,
-    redis: { url: values.REDIS_URL, keyPrefix: values.REDIS_KEY_PREFIX },
+    redis: { url: values.REDIS_URL, mode: values.REDIS_MODE, keyPrefix: values.REDIS_KEY_PREFIX },
     shutdownGraceMs: values.SHUTDOWN_GRACE,
     http: { port: values.PORT, host: values.HOST },
     auth: authSection(values),

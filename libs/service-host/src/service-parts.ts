@@ -42,8 +42,8 @@ export function createProcessParts(options: ProcessPartsOptions): ProcessParts {
 }
 
 export interface ServicePartsOptions extends ProcessPartsOptions {
-  /** Storage: Redis when `url` is set, otherwise memory (`serve` only). */
-  redis: { url: string | undefined; keyPrefix: string };
+  /** Storage: Redis when `url` is set (one server, or cluster seed nodes), otherwise memory (`serve` only). */
+  redis: { url: string | undefined; mode?: 'standalone' | 'cluster'; keyPrefix: string };
   embeddings: EmbeddingsConfig;
   /** Load the embedding model (the model is loaded before this returns). Default true. */
   embedder?: boolean;
@@ -55,6 +55,7 @@ export async function createServiceParts(options: ServicePartsOptions): Promise<
   const { logger, metrics } = createProcessParts(options);
   const storage = createStorage({
     ...(options.redis.url ? { redisUrl: options.redis.url } : {}),
+    ...(options.redis.mode ? { redisMode: options.redis.mode } : {}),
     keyPrefix: options.redis.keyPrefix,
     embeddingCacheMaxBytes: options.embeddings.cacheMaxBytes,
     ...(options.diskCacheDir && !options.redis.url ? { diskCacheDir: options.diskCacheDir } : {}),
@@ -62,6 +63,8 @@ export async function createServiceParts(options: ServicePartsOptions): Promise<
   });
   let embedder: TextEmbedderHandle | undefined;
   try {
+    // A standalone client on a cluster node (or the reverse) would look healthy and fail every build: refuse to start.
+    await storage.verify();
     embedder = options.embedder === false ? undefined : await createTextEmbedder(options.embeddings, storage.embeddingCache);
   } catch (error) {
     await storage.close().catch(() => undefined);

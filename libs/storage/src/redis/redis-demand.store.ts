@@ -4,18 +4,18 @@
  * delete, touch and idle expiry take it along. Members are `<tenant tag>|<reason>`; the hash also
  * counts reasons per day, `<tenant tag>#<yyyy-mm-dd>` (the report over time).
  */
-import type { Redis } from 'ioredis';
 import { byDemand, DEMAND_MAX_ENTRIES, daysSince, demandDay, distinctReasons, type DemandDay, type DemandEntry, type DemandStore } from '../demand-store.js';
 import { storageCall } from '../storage.errors.js';
 import { defineIndexScripts, type IndexScriptRunner } from './index-store.scripts.js';
 import type { RedisKeys } from './keys.js';
+import type { RedisClient } from './redis-client.js';
 
 export class RedisDemandStore implements DemandStore {
-  private readonly client: Redis;
+  private readonly client: RedisClient;
   private readonly keys: RedisKeys;
   private readonly run: IndexScriptRunner;
 
-  constructor(options: { client: Redis; keys: RedisKeys }) {
+  constructor(options: { client: RedisClient; keys: RedisKeys }) {
     this.client = options.client;
     this.keys = options.keys;
     this.run = defineIndexScripts(options.client);

@@ -4,18 +4,18 @@
  * expire with it; the service deletes them with the index. Fields: `<tenant tag>|label`,
  * `<tenant tag>|used` (epoch ms) and `progress` (JSON).
  */
-import type { Redis } from 'ioredis';
 import { decodeProgress, type BuildProgressNote, type IndexNotes, type IndexNotesStore } from '../index-notes.js';
 import { storageCall } from '../storage.errors.js';
 import { defineIndexScripts, type IndexScriptRunner } from './index-store.scripts.js';
 import type { RedisKeys } from './keys.js';
+import type { RedisClient } from './redis-client.js';
 
 export class RedisIndexNotesStore implements IndexNotesStore {
-  private readonly client: Redis;
+  private readonly client: RedisClient;
   private readonly keys: RedisKeys;
   private readonly run: IndexScriptRunner;
 
-  constructor(options: { client: Redis; keys: RedisKeys }) {
+  constructor(options: { client: RedisClient; keys: RedisKeys }) {
     this.client = options.client;
     this.keys = options.keys;
     this.run = defineIndexScripts(options.client);
