@@ -1,6 +1,6 @@
 /**
  * `npm start` and the other start scripts: build only when something changed since the last
- * build. Each workspace package whose sources (src/, package.json) or the shared build settings
+ * build. Each workspace package whose sources (src/, web/, package.json) or the shared build settings
  * are newer than its newest dist/ file, or that has no dist/, makes this run `npm run build`
  * (nx, cached per package). A built checkout starts at once instead of spending ~20 s in nx.
  * Run by Node 24 directly (type stripping): no imports of the project, no build of its own.
@@ -42,18 +42,34 @@ export function stalePackages(): string[] {
   const shared = Math.max(...SHARED.map((file) => newest(file)));
   return buildablePackages().filter((folder) => {
     const built = newest(join(root, folder, 'dist'));
-    const sources = Math.max(newest(join(root, folder, 'src'), (f) => !TEST_FILE.test(f)), newest(join(root, folder, 'package.json')), shared);
+    // web/: the console's browser code, built beside src/.
+    const code = ['src', 'web'].map((dir) => newest(join(root, folder, dir), (f) => !TEST_FILE.test(f)));
+    const sources = Math.max(...code, newest(join(root, folder, 'package.json')), shared);
     return built === 0 || sources > built;
   });
 }
 
-const stale = stalePackages();
-if (process.argv.includes('--check')) {
-  process.stdout.write(stale.length ? `stale: ${stale.join(', ')}\n` : 'up to date\n');
-  process.exit(stale.length ? 1 : 0);
+/**
+ * Runs a build with its output held back: nx's run summary stays out of `npm start`'s terminal
+ * (issue 26), and everything it printed is shown when it fails. Returns the exit status.
+ */
+export function runQuietly(command: string, args: string[], cwd: string, write: (text: string) => void = (t) => void process.stderr.write(t)): number {
+  const result = spawnSync(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const status = result.status ?? 1;
+  if (status !== 0) write(`${result.stdout ?? ''}${result.stderr ?? ''}${result.error ? `${result.error.message}\n` : ''}`);
+  return status;
 }
-if (stale.length > 0) {
-  process.stderr.write(`Building (changed since the last build: ${stale.join(', ')})...\n`);
-  const result = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
-  process.exit(result.status ?? 1);
+
+if (import.meta.main) {
+  const stale = stalePackages();
+  if (process.argv.includes('--check')) {
+    process.stdout.write(stale.length ? `stale: ${stale.join(', ')}\n` : 'up to date\n');
+    process.exit(stale.length ? 1 : 0);
+  }
+  if (stale.length > 0) {
+    process.stderr.write(`Building (changed since the last build: ${stale.join(', ')})...\n`);
+    const status = runQuietly('npm', ['run', 'build', '--silent'], root);
+    if (status !== 0) process.stderr.write('The build failed (its output is above).\n');
+    process.exit(status);
+  }
 }

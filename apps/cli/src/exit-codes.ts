@@ -23,7 +23,7 @@ export enum ExitCode {
   Timeout = 7,
   /** Generation answered with no operation (see the unsatisfied reasons). */
   NothingGenerated = 8,
-  /** The service does not offer this (for example generation without a model). */
+  /** The service does not offer this call. */
   Unsupported = 9,
   /** `discovery operations`: a file is not a servable operation (does not parse, not valid, a subscription, unreadable). */
   InvalidOperations = 10,
@@ -43,7 +43,7 @@ export const EXIT_CODE_HELP = `Exit codes:
   6  the index failed to build or is not ready
   7  timed out waiting
   8  generation produced no operation (reasons are printed)
-  9  not offered by the service (generation without a model)
+  9  not offered by the service (a call it does not serve)
  10  operations: a file is not a servable operation (syntax, schema, subscription)
  11  operations: a duplicate operation name or a tool name already taken
 130  interrupted`;

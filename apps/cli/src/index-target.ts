@@ -1,13 +1,16 @@
 /**
  * `<index|schema>` arguments: an index id (`sha256:<64 hex>`) is used as is; a
- * schema file (or `-` for standard input) is sent with EnsureIndex and waited
+ * schema file (or `-` for standard input; a saved introspection result is read as
+ * introspection) is sent with EnsureIndex, named by its path, and waited
  * for until READY, with a progress line on a terminal. Also the JSON shape of
  * an Index for --json output.
  */
 import { readFile } from 'node:fs/promises';
+import { basename, resolve } from 'node:path';
+import { sdlFromIntrospection } from '@discovery/schema-symbols';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { timestampDate, type Timestamp } from '@bufbuild/protobuf/wkt';
-import { INDEX_ID_PATTERN, IndexStatus, type Index } from '@discovery/proto';
+import { INDEX_ID_PATTERN, INDEX_LABEL_HEADER, IndexStatus, type Index } from '@discovery/proto';
 import type { CommandContext } from './cli-context.js';
 import { CliError, ExitCode, toCliError } from './exit-codes.js';
 import { ProgressLine } from './progress.js';
@@ -73,7 +76,20 @@ export async function readSchema(ctx: CommandContext, path: string): Promise<str
     throw new CliError(ExitCode.Usage, `cannot read the schema ${path === '-' ? 'from standard input' : `file ${path}`} (${code})`);
   }
   if (sdl.trim() === '') throw new CliError(ExitCode.Usage, `the schema ${path === '-' ? 'on standard input' : `file ${path}`} is empty`);
-  return sdl;
+  let converted: string | undefined;
+  try {
+    converted = sdlFromIntrospection(sdl);
+  } catch (error) {
+    throw new CliError(ExitCode.Usage, `${path === '-' ? 'standard input' : path}: ${(error as Error).message}`);
+  }
+  if (converted === undefined) return sdl;
+  ctx.out.note(`${path === '-' ? 'standard input' : basename(path)} is an introspection result (JSON): read as introspection and printed as SDL.`);
+  return converted;
+}
+
+/** The readable name an index gets from the file its schema came from (its absolute path); none for standard input. */
+export function schemaLabel(path: string): string | undefined {
+  return path === '-' ? undefined : resolve(path);
 }
 
 function requireIndex(index: Index | undefined): Index {
@@ -121,9 +137,10 @@ export async function waitUntilReady(ctx: CommandContext, first: Index, timeoutM
   return index;
 }
 
-/** EnsureIndex for `sdl`, then (unless `wait` is false) wait until it is READY. */
-export async function ensureIndex(ctx: CommandContext, sdl: string, options: { wait: boolean; timeoutMs: number }): Promise<Index> {
-  const index = requireIndex((await ctx.client().ensureIndex({ sdl }, { signal: ctx.signal })).index);
+/** EnsureIndex for `sdl` (with its readable name), then (unless `wait` is false) wait until it is READY. */
+export async function ensureIndex(ctx: CommandContext, sdl: string, options: { wait: boolean; timeoutMs: number; label?: string | undefined }): Promise<Index> {
+  const headers = options.label ? { [INDEX_LABEL_HEADER]: encodeURIComponent(options.label) } : undefined;
+  const index = requireIndex((await ctx.client().ensureIndex({ sdl }, { signal: ctx.signal, ...(headers ? { headers } : {}) })).index);
   return options.wait ? waitUntilReady(ctx, index, options.timeoutMs) : index;
 }
 
@@ -133,6 +150,6 @@ export async function resolveIndexId(ctx: CommandContext, target: string, timeou
     if (!INDEX_ID.test(target)) throw new CliError(ExitCode.Usage, `${target} is not an index id (sha256: and 64 lowercase hex digits)`);
     return target;
   }
-  const index = await ensureIndex(ctx, await readSchema(ctx, target), { wait: true, timeoutMs });
+  const index = await ensureIndex(ctx, await readSchema(ctx, target), { wait: true, timeoutMs, label: schemaLabel(target) });
   return index.indexId;
 }

@@ -5,7 +5,8 @@
  * server, both on a test key prefix of the shared Redis.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { buildSchema, introspectionFromSchema } from 'graphql';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +18,7 @@ import { runWith, type CliRun } from './cli-harness.js';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const schema = join(root, 'test/fixtures/schemas/cosmo-demo.graphql');
+const renamedRoots = join(root, 'test/fixtures/schemas/renamed-roots.graphql');
 const token = generateToken();
 const prefix = uniquePrefix('cli-e2e');
 let redis: Redis;
@@ -106,6 +108,39 @@ describe('discovery CLI against a running indexer and generator', () => {
     expect(slice.coordinates).toContain('field:Query.employees');
     expect((await cli('slice', indexId, 'employees', '--max-tokens', '99999')).code).toBe(2);
   });
+
+  it('spells roots one way in slice --root and search --root/--parent, whatever the roots are called (issue 26)', async () => {
+    const slices = await Promise.all(['mutation', 'Mutation', 'Mutations'].map((r) => cli('slice', renamedRoots, 'create', 'an', 'app', '--root', r, '--json')));
+    for (const slice of slices) {
+      expect(slice.code).toBe(0);
+      expect((JSON.parse(slice.stdout) as { sdl: string }).sdl).toContain('createApp(input: CreateAppInput!)');
+    }
+    const wrong = await cli('slice', renamedRoots, 'app', '--root', 'Mutate');
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain('roots are query, mutation and subscription (any case), or this schema\'s root type names: Queries, Mutations');
+    for (const args of [['--parent', 'mutation'], ['--parent', 'Mutation'], ['--root', 'MUTATION', '--kind', 'field']]) {
+      const search = await cli('search', renamedRoots, 'app', ...args, '--json');
+      const hits = (JSON.parse(search.stdout) as { hits: { coordinate: string }[] }).hits.map((h) => h.coordinate);
+      expect(hits).toContain('field:Mutations.createApp');
+      expect(hits).not.toContain('field:Queries.app');
+    }
+  }, 60_000);
+
+  it('indexes shows readable names; an introspection JSON file is read as introspection (issue 26)', async () => {
+    const json = join(dir, 'countries.introspection.json');
+    const countries = readFileSync(join(root, 'test/fixtures/schemas/countries.graphql'), 'utf8');
+    writeFileSync(json, JSON.stringify({ data: introspectionFromSchema(buildSchema(countries)) }));
+    const indexed = await cli('index', json, '--json');
+    expect(indexed.code).toBe(0);
+    expect(indexed.stderr).toContain('countries.introspection.json is an introspection result (JSON): read as introspection and printed as SDL.');
+    expect((JSON.parse(indexed.stdout) as { symbolCount: number }).symbolCount).toBeGreaterThan(20);
+    const list = await cli('indexes');
+    expect(list.stdout).toMatch(/^NAME +INDEX +STATUS/);
+    expect(list.stdout).toContain(json);
+    expect(list.stdout).toContain(schema);
+    const listed = JSON.parse((await cli('indexes', '--json')).stdout) as { indexes: { name?: string; indexId: string }[] };
+    expect(listed.indexes.find((i) => i.indexId === indexId)?.name).toBe(schema);
+  }, 60_000);
 
   it('indexes lists and deletes; the deleted index is not found', async () => {
     expect((await cli('indexes')).stdout).toContain(indexId);

@@ -6,7 +6,9 @@
  * stdout in `serve`, to stderr otherwise (stdout is the protocol on stdio, logs elsewhere).
  * Exit codes: 0 ok, 1 runtime failure, 2 usage or config.
  */
-import { ConfigError, loadBridgeConfig, loadServeConfig, type Env } from '@discovery/config';
+import { ConfigError, loadBridgeConfig, loadServeConfig, localIndexCacheDir, serveLogFile, type Env } from '@discovery/config';
+import { mkdirSync, openSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { assembleBridge, reportReadiness } from '@discovery/mcp';
 import { createLogger } from '@discovery/observability';
 import { createDiscoveryTransport } from '@discovery/proto/client';
@@ -32,16 +34,25 @@ async function main(argv: readonly string[], env: NodeJS.ProcessEnv): Promise<nu
 /** `serve`: everything in this process, MCP and the discovery API on one HTTP listener. */
 async function runServe(env: Env): Promise<number> {
   const config = loadServeConfig(env);
-  const logger = createLogger({ service: 'serve', level: config.logLevel });
+  // On a terminal the JSON logs go to a file (LOG_FILE), so only the plain lines below show.
+  const logFile = serveLogFile(env, config.logFile, process.stdout.isTTY === true);
+  const logger = createLogger({ service: 'serve', level: config.logLevel, ...(logFile ? { destination: logDestination(logFile) } : {}) });
   // Loaded only here: the bridge alone needs none of the indexer and generator code.
   const { serveBanner, startServe } = await import('./serve/serve-app.js');
   const started = await startServe(config, logger, { cardEnv: env });
   started.host.closeOnSignals();
   process.stdout.write(serveBanner(started, config));
+  if (logFile) process.stdout.write(`Logs (JSON lines): ${logFile}\n`);
   if (started.bridge) {
     reportReadiness(started.bridge.runtime.sync, { write: (line) => void process.stdout.write(`${line}\n`), readySuffix: `MCP endpoint: ${started.mcpUrl}` });
   }
   return new Promise<number>(() => undefined);
+}
+
+/** A log file, created owner-only (it names indexes and requests), started afresh at each start. */
+function logDestination(file: string) {
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  return pino.destination({ fd: openSync(file, 'w', 0o600), sync: false });
 }
 
 /** stdio with no DISCOVERY_URL: the discovery service runs in this process too, joined in memory. */
@@ -51,8 +62,10 @@ async function runEmbeddedStdio(env: Env): Promise<number> {
   if (!source) throw new UsageError('--stdio needs a schema: --schema <file> or --introspect <url>');
   const logger = createLogger({ service: 'bridge', level: config.logLevel, destination: pino.destination(2) });
   const { hostDiscovery } = await import('./serve/serve-app.js');
-  const { parts, host, indexer } = await hostDiscovery(config, logger, { inProcessOnly: true });
-  const bridge = assembleBridge(parts, { mcp: { ...config.bridge, schemaSource: source }, http: config.bridge.http }, { transport: indexer.runtime.inProcessTransport() }, () => 0);
+  // Built indexes stay on disk between starts (content-addressed), so a client's restart is instant.
+  const { parts, host, indexer } = await hostDiscovery(config, logger, { inProcessOnly: true, diskCacheDir: localIndexCacheDir(env) });
+  // The client just started us: its first call waits for the build rather than "still building".
+  const bridge = assembleBridge(parts, { mcp: { ...config.bridge, schemaSource: source }, http: config.bridge.http, waitForFirstIndex: true }, { transport: indexer.runtime.inProcessTransport() }, () => 0);
   await host.add(bridge);
   reportReadiness(bridge.runtime.sync, { write: toStderr, readySuffix: 'Serving MCP on stdio.' });
   await runStdioApp(host, bridge.runtime);
@@ -69,7 +82,7 @@ async function runBridge(args: BridgeArgs, env: Env): Promise<number> {
     const parts = createProcessParts({ service: 'bridge', logLevel: config.logLevel, logger, processMetrics: false });
     const host = new ServiceHost(parts, { shutdownGraceMs: config.shutdownGraceMs });
     const transport = createDiscoveryTransport({ baseUrl: config.discovery.url, ...(config.discovery.token ? { token: config.discovery.token } : {}) });
-    const bridge = assembleBridge(parts, { mcp: config.mcp, http: config.http }, { transport, serviceUrl: config.discovery.url }, () => 0);
+    const bridge = assembleBridge(parts, { mcp: config.mcp, http: config.http, waitForFirstIndex: true }, { transport, serviceUrl: config.discovery.url }, () => 0);
     await host.add(bridge);
     reportReadiness(bridge.runtime.sync, { write: toStderr, readySuffix: 'Serving MCP on stdio.' });
     await runStdioApp(host, bridge.runtime);

@@ -15,6 +15,7 @@ import { ROOT, startRealIndexer, type RealIndexer } from './real-indexer.js';
 
 const COSMO = readFileSync(join(ROOT, 'test/fixtures/schemas/cosmo-demo.graphql'), 'utf8');
 const SHOPIFY = readFileSync(join(ROOT, 'test/fixtures/schemas/shopify-admin.graphql'), 'utf8');
+const RENAMED_ROOTS = readFileSync(join(ROOT, 'test/fixtures/schemas/renamed-roots.graphql'), 'utf8');
 
 let indexer: RealIndexer;
 
@@ -77,6 +78,25 @@ describe('bridge against a real indexer', () => {
     expect(textOf(invalid)).toBe(`${TOOL_TEXTS.invalid_request} Limit must be at least 1.`);
   }, 90_000);
 
+  it('slices for a mutation and filters by a root parent, whatever the roots are called (issue 26)', async () => {
+    const b = await bridge(RENAMED_ROOTS);
+    const client = await b.connect();
+    await waitFor(() => b.runtime.sync.status().servingIndexId, 'the renamed-roots index', 60_000);
+    for (const root of ['mutation', 'Mutation', 'Mutations']) {
+      const slice = (await call(client, 'get_schema_slice', { query: 'create an app', root, maxTokens: 1000 })).structuredContent as { sdl: string };
+      expect(slice.sdl).toContain('type Mutations');
+      expect(slice.sdl).toContain('createApp(input: CreateAppInput!)');
+    }
+    const reading = (await call(client, 'get_schema_slice', { query: 'create an app', maxTokens: 1000 })).structuredContent as { sdl: string };
+    expect(reading.sdl).not.toContain('type Mutations');
+    const unknown = await call(client, 'get_schema_slice', { query: 'app', root: 'Mutate' });
+    expect(textOf(unknown)).toContain(`${TOOL_TEXTS.invalid_request} Unknown root "Mutate"; roots are query, mutation and subscription`);
+    for (const parent of ['mutation', 'Mutation', 'object:Mutations']) {
+      const search = (await call(client, 'search_schema', { query: 'app', parent })).structuredContent as { hits: Array<{ coordinate: string }> };
+      expect(search.hits.map((hit) => hit.coordinate).sort()).toEqual(['field:Mutations.createApp', 'field:Mutations.deleteApp']);
+    }
+  }, 90_000);
+
   it('says building during the first build, and expired after eviction, which rebuilds the index', async () => {
     const b = await bridge(SHOPIFY);
     const client = await b.connect();
@@ -92,11 +112,13 @@ describe('bridge against a real indexer', () => {
     expect((await call(client, 'get_symbols', { coordinates: ['object:Order'] })).isError).toBeFalsy();
   }, 600_000);
 
-  it('says not ready when the first build failed', async () => {
-    const b = await bridge('this is %%% not a GraphQL schema {{{');
+  it('says the request is not valid, with the line and column, when the schema does not parse (issue 26)', async () => {
+    const b = await bridge('type Query {\n  a: String\n  %%% not GraphQL\n}\n');
     const client = await b.connect();
     await waitFor(() => b.runtime.sync.status().phase === 'failed', 'the failed build', 120_000);
-    expect(textOf(await call(client, 'search_schema', { query: 'x' }))).toBe(`${TOOL_TEXTS.not_ready} The index build failed and is retried.`);
+    const text = textOf(await call(client, 'search_schema', { query: 'x' }));
+    expect(text).toMatch(new RegExp(`^${TOOL_TEXTS.invalid_request.replace('.', '\\.')} The index build failed: Syntax Error: .* at line 3, column 3\\.$`));
+    expect(text).not.toMatch(/Retry/);
   }, 150_000);
 
   it('says discovery is misconfigured with a token the indexer does not know', async () => {
@@ -127,6 +149,6 @@ describe('bridge against a real indexer', () => {
     await waitFor(() => b.runtime.sync.status().servingIndexId, 'the cosmo index', 60_000);
     await indexer.stop();
     // The fixed text, and the URL it tried (issue 16).
-    expect(textOf(await call(client, 'search_schema', { query: 'employees' }))).toBe(`${TOOL_TEXTS.unreachable} Tried ${indexer.url}; is it running?`);
+    expect(textOf(await call(client, 'search_schema', { query: 'employees' }))).toBe(`${TOOL_TEXTS.unreachable} Tried the indexer at ${indexer.url}; is it running?`);
   }, 90_000);
 });

@@ -14,7 +14,7 @@ import { freePort } from '@discovery/testing';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startService, type RunningService } from '../../../test/deploy/service-process.js';
@@ -92,6 +92,37 @@ describe('discovery-mcp --stdio --schema file.graphql, nothing else running', ()
     }
   }, 90_000);
 
+  it('answers the very first call, made before the build ends, instead of "still building" (issue 26)', async () => {
+    const { client, stderr } = await stdioClient(userEnv(home));
+    try {
+      // No wait for Ready: the call waits for the first build (within SYNC_TIMEOUT).
+      const result = await call(client, 'search_schema', { query: 'country', kinds: ['field'] });
+      expect(textOf(result)).not.toMatch(/still building|Retry/);
+      expect(result.isError).toBeFalsy();
+      expect((result.structuredContent as { hits: Array<{ coordinate: string }> }).hits.map((h) => h.coordinate)).toContain('field:Query.country');
+      expect(stderr()).toMatch(/^Ready: /m);
+    } finally {
+      await client.close();
+    }
+  }, 90_000);
+
+  it('keeps the index on disk under the user\'s cache folder, so a restart finds it (issue 26)', async () => {
+    const env = userEnv(home, { XDG_CACHE_HOME: join(home, 'cache') });
+    const first = await stdioClient(env);
+    await waitFor('the Ready: line', () => /^Ready: /m.test(first.stderr()), first.stderr);
+    await first.client.close();
+    const cached = readdirSync(join(home, 'cache', 'schema-discovery', 'indexes'));
+    expect(cached).toHaveLength(1);
+    expect(cached[0]).toMatch(/^[0-9a-f]{64}\.idx$/);
+    const second = await stdioClient(env);
+    try {
+      const result = await call(second.client, 'search_schema', { query: 'country', kinds: ['field'] });
+      expect((result.structuredContent as { hits: Array<{ coordinate: string }> }).hits.map((h) => h.coordinate)).toContain('field:Query.country');
+    } finally {
+      await second.client.close();
+    }
+  }, 90_000);
+
   it('applies one limit rule at both doors: MCP and the discovery API accept 1000 and return at most 100', async () => {
     const { client, stderr } = await stdioClient(userEnv(home));
     try {
@@ -119,9 +150,9 @@ describe('discovery-mcp --stdio --schema file.graphql, nothing else running', ()
     const url = `http://127.0.0.1:${port}`;
     const { client, stderr } = await stdioClient(userEnv(home, { DISCOVERY_URL: url, SYNC_POLL_INTERVAL: '200ms' }));
     try {
-      await waitFor('the unreachable line', () => stderr().includes(`Cannot reach the discovery service at ${url}; retrying.`), stderr);
+      await waitFor('the unreachable line', () => stderr().includes(`Cannot reach the indexer at ${url}; retrying.`), stderr);
       const text = textOf(await call(client, 'search_schema', { query: 'country' }));
-      expect(text).toBe(`${TOOL_TEXTS[ToolFailureCode.Unreachable]} Tried ${url}; is it running?`);
+      expect(text).toBe(`${TOOL_TEXTS[ToolFailureCode.Unreachable]} Tried the indexer at ${url}; is it running?`);
       expect(text).not.toMatch(/still building/);
     } finally {
       await client.close();

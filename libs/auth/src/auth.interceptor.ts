@@ -47,6 +47,8 @@ export function yokoScopeForMethod(method: MethodRef): Scope | undefined {
 export const discoveryMethodScopes: Readonly<Record<string, Scope>> = Object.freeze({
   GetSchemaSlice: 'read',
   GetDemand: 'read',
+  ListIndexDetails: 'read',
+  GetIndexDetails: 'read',
 });
 
 /** ScopeForMethod for both services on the API port (yoko.v1 and discovery.v1); undefined (refused) for anything else. */

@@ -26,6 +26,7 @@ const TOKENS = `acme:sha256:${HASH}`;
 /** A bad value for every variable any service reads. */
 const BAD: Readonly<Record<string, string>> = {
   LOG_LEVEL: 'loud',
+  LOG_FILE: 'logs\u0007.json',
   REDIS_URL: 'http://127.0.0.1:6379',
   REDIS_MODE: 'sharded',
   REDIS_KEY_PREFIX: 'sd:{x}',

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadClientConfig } from './client.config.js';
-import { localServeFile, readLocalServe, writeLocalServe } from './local-serve.js';
+import { localServeFile, readLocalServe, serveLogFile, writeLocalServe } from './local-serve.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'local-serve-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -45,5 +45,13 @@ describe('the local serve card', () => {
       source: 'environment',
     });
     expect(loadClientConfig({ ...env, DISCOVERY_TOKEN: 'sd_mine' }).discovery).toMatchObject({ token: 'sd_mine', source: 'environment' });
+  });
+
+  it("sends serve's JSON logs to a file on a terminal, to stdout otherwise, or where LOG_FILE says (issue 26)", () => {
+    expect(serveLogFile({ HOME: '/h' }, undefined, true)).toBe('/h/.local/state/schema-discovery/serve.log');
+    expect(serveLogFile({ HOME: '/h' }, undefined, false)).toBeUndefined();
+    expect(serveLogFile({ HOME: '/h' }, '-', true)).toBeUndefined();
+    expect(serveLogFile({ HOME: '/h' }, '/var/log/serve.json', false)).toBe('/var/log/serve.json');
+    expect(serveLogFile({}, undefined, true)).toBeUndefined();
   });
 });

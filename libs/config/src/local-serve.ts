@@ -27,6 +27,26 @@ export function localServeFile(env: Env): string | undefined {
   return state ? join(state, 'schema-discovery', 'serve.json') : undefined;
 }
 
+/**
+ * Where serve's JSON logs go: LOG_FILE (`-` is stdout); unset, `serve.log` beside the card when
+ * stdout is a terminal (its plain lines stay readable), else stdout. Undefined means stdout.
+ */
+export function serveLogFile(env: Env, logFile: string | undefined, stdoutIsTerminal: boolean): string | undefined {
+  if (logFile !== undefined) return logFile === '-' ? undefined : logFile;
+  const card = localServeFile(env);
+  return stdoutIsTerminal && card ? join(dirname(card), 'serve.log') : undefined;
+}
+
+/**
+ * Where `discovery-mcp --stdio` keeps built indexes between starts (content-addressed files):
+ * `$XDG_CACHE_HOME/schema-discovery/indexes`, default `$HOME/.cache/...`; neither set: nowhere.
+ */
+export function localIndexCacheDir(env: Env): string | undefined {
+  const home = env['HOME']?.trim();
+  const cache = env['XDG_CACHE_HOME']?.trim() || (home ? join(home, '.cache') : undefined);
+  return cache ? join(cache, 'schema-discovery', 'indexes') : undefined;
+}
+
 /** Writes the card (owner-only). Returns the function that removes it if it is still this one. */
 export function writeLocalServe(env: Env, card: LocalServeCard): () => void {
   const file = localServeFile(env);

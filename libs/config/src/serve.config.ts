@@ -29,6 +29,7 @@ import * as v from './variables.js';
 
 export const serveVars = {
   LOG_LEVEL: v.LOG_LEVEL,
+  LOG_FILE: v.LOG_FILE,
   REDIS_URL: v.REDIS_URL_SERVE,
   REDIS_MODE: v.REDIS_MODE,
   REDIS_KEY_PREFIX: v.REDIS_KEY_PREFIX,
@@ -44,6 +45,8 @@ export const serveVars = {
 
 export interface ServeConfig extends Omit<CommonConfig, 'redis'> {
   readonly service: 'serve';
+  /** LOG_FILE: `-` for stdout; undefined: a file in the state folder on a terminal, else stdout. */
+  readonly logFile: string | undefined;
   /** url undefined: in-memory mode (nothing survives a restart). */
   readonly redis: { readonly url: string | undefined; readonly mode: v.RedisModeName; readonly keyPrefix: string };
   readonly http: HttpListenConfig;
@@ -69,6 +72,7 @@ export function loadServeConfig(env: Env = process.env): ServeConfig {
   return deepFreeze({
     service: 'serve',
     logLevel: values.LOG_LEVEL,
+    logFile: values.LOG_FILE,
     redis: { url: values.REDIS_URL, mode: values.REDIS_MODE, keyPrefix: values.REDIS_KEY_PREFIX },
     shutdownGraceMs: values.SHUTDOWN_GRACE,
     http: { port: values.PORT, host: values.HOST },

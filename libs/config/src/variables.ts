@@ -60,6 +60,16 @@ export const LOG_LEVEL = envVar({
   meaning: `Log level: ${LOG_LEVELS.join(', ')}. Logs are JSON lines on stdout.`,
   parse: (raw) => parseChoice(raw.toLowerCase(), LOG_LEVELS),
 });
+export const LOG_FILE = envVar({
+  name: 'LOG_FILE',
+  meaning:
+    "File serve writes its JSON logs to (`-`: stdout). Unset: on a terminal, `schema-discovery/serve.log` in the user's state folder (serve's banner names it), so only plain lines show; otherwise stdout.",
+  parse: (raw) => {
+    // eslint-disable-next-line no-control-regex
+    if (raw === '' || /[\u0000-\u001f]/.test(raw)) throw new InvalidValue('expected a file path, or - for stdout');
+    return raw;
+  },
+});
 export const REDIS_URL = envVar({
   name: 'REDIS_URL',
   default: 'redis://127.0.0.1:6379',

@@ -44,16 +44,17 @@ export function discoveryFromConfig(options: DiscoveryFromConfigOptions): Discov
     timeoutMs: config.generate.timeoutMs,
     cacheTtlMs: config.generate.cacheTtlMs,
   });
+  // Builds of large schemas take a while: a worker holds its lock long enough, and a
+  // crashed worker's build is taken over once the lock lapses.
+  const buildQueue = storage.createQueue<BuildJobData, BuildJobResult>(BUILD_QUEUE, { lockDurationMs: 60_000, stalledIntervalMs: 30_000 });
+  // The build queue on /metrics (the console's "build queue").
+  metrics?.queue.trackDepth(BUILD_QUEUE, async () => ({ pending: await buildQueue.depth() }));
   return createDiscoveryRuntime({
     store: storage.indexStore,
     demand: storage.demandStore,
+    notes: storage.notesStore,
     events: storage.eventBus,
-    buildQueue: storage.createQueue<BuildJobData, BuildJobResult>(BUILD_QUEUE, {
-      // Builds of large schemas take a while: a worker holds its lock long enough, and a
-      // crashed worker's build is taken over once the lock lapses.
-      lockDurationMs: 60_000,
-      stalledIntervalMs: 30_000,
-    }),
+    buildQueue,
     authenticator: Authenticator.fromConfig(config.auth, { allowNoCredentials: options.inProcessOnly === true }),
     ...(options.embedder ? { embedder: options.embedder } : {}),
     generator,

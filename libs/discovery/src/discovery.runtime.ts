@@ -19,7 +19,7 @@ import {
   SCOPES,
   toConnectError,
 } from '@discovery/auth';
-import type { DemandStore, EventBus, IndexStore, JobQueue } from '@discovery/storage';
+import type { DemandStore, EventBus, IndexNotesStore, IndexStore, JobQueue } from '@discovery/storage';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { BuildPipeline, BuildPipelineFactory, OwnedBuildPipeline } from './index-build/build-pipeline.js';
 import { connectNodeHandler } from './connect/connect-node-handler.js';
@@ -37,6 +37,8 @@ export interface DiscoveryRuntimeOptions {
   store: IndexStore;
   /** Where unsatisfied reasons are counted (GetDemand); absent: not counted. */
   demand?: DemandStore;
+  /** Labels, last uses and build progress (ListIndexDetails); absent: not kept. */
+  notes?: IndexNotesStore;
   events: EventBus;
   buildQueue: JobQueue<BuildJobData, BuildJobResult>;
   authenticator: Authenticator;
@@ -137,6 +139,7 @@ export function createDiscoveryRuntime(options: DiscoveryRuntimeOptions): Discov
       maxSdlBytes: options.limits.maxSdlBytes,
       attempts,
       ...(pipeline ? { pipeline } : {}),
+      ...(options.notes ? { notes: options.notes } : {}),
       limits: {
         maxSymbols: options.limits.maxSymbols ?? Number.MAX_SAFE_INTEGER,
         maxStoredBytes: options.limits.maxStoredBytes ?? Number.MAX_SAFE_INTEGER,
@@ -157,6 +160,7 @@ export function createDiscoveryRuntime(options: DiscoveryRuntimeOptions): Discov
       maxSdlBytes: options.limits.maxSdlBytes,
       buildAttempts: attempts,
       ...(options.demand ? { demand: options.demand } : {}),
+      ...(options.notes ? { notes: options.notes } : {}),
       observer,
     },
     log,
@@ -182,6 +186,7 @@ export function createDiscoveryRuntime(options: DiscoveryRuntimeOptions): Discov
       }),
     ],
     onFailure: (error, method) => log.error({ err: error, method }, 'request handler failed'),
+    oversizedMessage: (method) => oversizedText(method.name, options.limits.maxSdlBytes),
     preflight: async (req, method) => {
       // Both from the headers alone: a body too large for its method is refused whoever sends it.
       const oversized = bodyOverLimit(req.headers['content-length'], method, options.limits.maxSdlBytes);
@@ -241,7 +246,13 @@ function bodyOverLimit(contentLength: string | undefined, method: MethodRef, max
   const limit = method.name === 'EnsureIndex' ? maxSdlBytes + 64 * 1024 : SMALL_BODY_BYTES;
   const declared = Number(contentLength ?? 0);
   if (!(declared > limit)) return undefined;
-  return new ConnectError(`the request body is ${declared} bytes; ${method.name} accepts at most ${limit} bytes`, Code.ResourceExhausted);
+  return new ConnectError(`the request body is ${declared} bytes; ${oversizedText(method.name, maxSdlBytes)}`, Code.ResourceExhausted);
+}
+
+/** What a body too large for its method is told: EnsureIndex names MAX_SDL_BYTES, the setting a user can change. */
+function oversizedText(method: string, maxSdlBytes: number): string {
+  if (method === 'EnsureIndex') return `the schema is larger than MAX_SDL_BYTES (${maxSdlBytes} bytes), the largest SDL this service accepts`;
+  return `${method} accepts at most ${SMALL_BODY_BYTES} bytes`;
 }
 
 /**

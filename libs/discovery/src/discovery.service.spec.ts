@@ -14,6 +14,7 @@ import { createDiscoveryRuntime, type DiscoveryRuntime } from './discovery.runti
 import { indexIdForSdl } from '@discovery/proto';
 
 const cosmo = readFileSync(new URL('../../../test/fixtures/schemas/cosmo-demo.graphql', import.meta.url), 'utf8');
+const renamedRoots = readFileSync(new URL('../../../test/fixtures/schemas/renamed-roots.graphql', import.meta.url), 'utf8');
 const acme: Caller = { tenant: 'acme' };
 const globex: Caller = { tenant: 'globex' };
 
@@ -289,5 +290,43 @@ describe('DiscoveryService', () => {
     expect(h.runtime.reader.cachedIndexes).toBe(1);
     await expect(h.runtime.service.search(globex, { indexId: id, query: 'employee' })).rejects.toMatchObject({ code: DiscoveryErrorCode.NotFound });
     expect(await h.runtime.service.search(acme, { indexId: id, query: 'employee' })).not.toHaveLength(0);
+  });
+});
+
+describe('root names (issue 26: one spelling rule, roots not called Query and Mutation)', () => {
+  it('slices for a mutation by the operation word in any case or by the root type name', async () => {
+    const h = await harness();
+    const id = await ready(h, acme, renamedRoots);
+    const slices = await Promise.all(
+      [['mutation'], ['Mutation'], ['MUTATION'], ['Mutations']].map((roots) =>
+        h.runtime.service.getSchemaSlice(acme, { indexId: id, query: 'create an app', roots, maxTokens: 2000 }),
+      ),
+    );
+    expect(slices[0]!.sdl).toContain('type Mutations');
+    expect(slices[0]!.sdl).toContain('createApp');
+    for (const slice of slices) expect(slice.sdl).toBe(slices[0]!.sdl);
+    const query = await h.runtime.service.getSchemaSlice(acme, { indexId: id, query: 'an app', maxTokens: 2000 });
+    expect(query.sdl).toContain('type Queries');
+    expect(query.sdl).not.toContain('type Mutations');
+  });
+
+  it('names the valid spellings and the schema\'s own root names for an unknown root', async () => {
+    const h = await harness();
+    const id = await ready(h, acme, renamedRoots);
+    await expect(h.runtime.service.getSchemaSlice(acme, { indexId: id, query: 'app', roots: ['Mutate'] })).rejects.toThrow(
+      'unknown root "Mutate"; roots are query, mutation and subscription (any case), or this schema\'s root type names: Queries, Mutations',
+    );
+  });
+
+  it("takes a root word as search's parent, with or without a kind", async () => {
+    const h = await harness();
+    const id = await ready(h, acme, renamedRoots);
+    for (const parent of ['mutation', 'Mutation', 'object:Mutation', 'Mutations', 'object:Mutations']) {
+      const hits = await h.runtime.service.search(acme, { indexId: id, query: 'app', parent });
+      expect(hits.map((hit) => hit.coordinate).sort()).toEqual(['field:Mutations.createApp', 'field:Mutations.deleteApp']);
+    }
+    const roots = await h.runtime.service.search(acme, { indexId: id, query: 'app', roots: ['Mutation'], kinds: ['field'] });
+    expect(roots.map((hit) => hit.coordinate)).toContain('field:Mutations.createApp');
+    expect(roots.map((hit) => hit.coordinate)).not.toContain('field:Queries.app');
   });
 });

@@ -3,14 +3,16 @@
  * terms. Tenancy lives here: a caller sees only indexes its tenant ensured;
  * anything else is "not found", whatever it is.
  */
-import { searchHitRecord } from '@discovery/schema-symbols';
-import type { DemandEntry, DemandStore, IndexMeta, IndexStore, JobQueue } from '@discovery/storage';
+import { rootTypeNames, searchHitRecord } from '@discovery/schema-symbols';
+import { cleanLabel, type DemandDay, type DemandEntry, type DemandStore, type IndexMeta, type IndexNotesStore, type IndexStore, type JobQueue } from '@discovery/storage';
+import { UseMarker } from './use-marker.js';
 import { DiscoveryError, DiscoveryErrorCode } from './discovery.errors.js';
 import type {
   BuildJobData,
   BuildJobResult,
   Caller,
   GenerateInput,
+  IndexDetailsView,
   IndexView,
   SearchInput,
   SliceInput,
@@ -21,7 +23,7 @@ import type {
 import { IndexReadError, IndexReadErrorCode, type IndexReader, type LoadedIndex } from '@discovery/index-reader';
 import { indexIdForSdl } from '@discovery/proto';
 import { type DiscoveryObserver, type Log, type GenerationPort, silentLog } from './ports.js';
-import { validateGenerate, validateIndexId, validateSdl, validateSearch, validateSlice, validateSymbols } from './requests.js';
+import { rootsOfSlice, validateGenerate, validateIndexId, validateSdl, validateSearch, validateSlice, validateSymbols } from './requests.js';
 import type { Resolution } from '@discovery/generation/contract';
 import { sliceFromHits, sliceHitCount } from '@discovery/schema-slice';
 import type { EventBus } from '@discovery/storage';
@@ -37,14 +39,19 @@ export interface DiscoveryServiceOptions {
   demand?: DemandStore;
   /** Told how many reasons each answer left unsatisfied (metrics). */
   observer?: Pick<DiscoveryObserver, 'unsatisfied'>;
+  /** Labels and last uses of indexes (IndexDetails); absent: not kept. */
+  notes?: IndexNotesStore;
 }
 
 /** Entries GetDemand returns when the request gives no limit, and at most. */
 export const DEMAND_DEFAULT_LIMIT = 20;
 export const DEMAND_MAX_LIMIT = 200;
+/** Days of demand over time GetDemand returns. */
+export const DEMAND_DAYS = 30;
 
 export class DiscoveryService {
   private readonly now: () => number;
+  private readonly uses: UseMarker;
 
   constructor(
     private readonly store: IndexStore,
@@ -56,6 +63,7 @@ export class DiscoveryService {
     private readonly log: Log = silentLog,
   ) {
     this.now = options.now ?? Date.now;
+    this.uses = new UseMarker(options.notes, this.now, log);
   }
 
   /**
@@ -63,17 +71,19 @@ export class DiscoveryService {
    * All or nothing: when the build cannot be queued, what this call created is removed again (unless
    * another tenant claimed it meanwhile) and the call fails; a later call starts over.
    */
-  async ensureIndex(caller: Caller, sdl: string, requestId?: string): Promise<IndexView> {
+  async ensureIndex(caller: Caller, sdl: string, requestId?: string, label?: string): Promise<IndexView> {
     validateSdl(sdl, this.options.maxSdlBytes);
     const indexId = indexIdForSdl(sdl);
     const { meta, created, claimedAt } = await this.store.ensure(indexId, sdl, caller.tenant, this.now(), this.options.idleTtlMs);
     let current = meta;
     try {
       await this.store.touch(indexId, this.options.idleTtlMs);
+      await this.noteLabel(caller, indexId, label);
+      this.uses.used(indexId, caller.tenant);
       if (created || this.needsBuild(meta)) {
         if (meta.state === 'failed') {
-          await this.store.updateMeta(indexId, { state: 'indexing', building: true, error: undefined });
-          current = { ...meta, state: 'indexing', building: true, error: undefined };
+          await this.store.updateMeta(indexId, { state: 'indexing', building: true, error: undefined, failure: undefined });
+          current = { ...meta, state: 'indexing', building: true, error: undefined, failure: undefined };
         } else if (!meta.building) {
           await this.store.updateMeta(indexId, { building: true });
           current = { ...meta, building: true };
@@ -110,7 +120,47 @@ export class DiscoveryService {
     validateIndexId(indexId);
     const { meta, claimedAt } = await this.visibleMeta(caller, indexId);
     await this.store.touch(indexId, this.options.idleTtlMs);
+    this.uses.used(indexId, caller.tenant);
     return this.view(meta, claimedAt);
+  }
+
+  /** One index with what people need to tell it apart and follow it (discovery.v1); reading it is no use of the index. */
+  async getIndexDetails(caller: Caller, indexId: string): Promise<IndexDetailsView> {
+    validateIndexId(indexId);
+    const { meta, claimedAt } = await this.visibleMeta(caller, indexId);
+    return this.details(caller, meta, claimedAt);
+  }
+
+  /** The caller's indexes in detail, in ListIndexes order. */
+  async listIndexDetails(caller: Caller): Promise<IndexDetailsView[]> {
+    const views = await this.listIndexes(caller);
+    const found = await Promise.all(views.map(async (view) => ({ view, meta: await this.store.getMeta(view.id) })));
+    return Promise.all(found.flatMap(({ view, meta }) => (meta ? [this.details(caller, meta, view.createdAt.getTime())] : [])));
+  }
+
+  private async details(caller: Caller, meta: IndexMeta, claimedAt: number): Promise<IndexDetailsView> {
+    const notes = (await this.options.notes?.read(meta.id, caller.tenant)) ?? {};
+    return {
+      ...this.view(meta, claimedAt),
+      building: meta.building,
+      sdlBytes: meta.sdlBytes,
+      ...(meta.storedBytes !== undefined ? { storedBytes: meta.storedBytes } : {}),
+      ...(notes.label ? { label: notes.label } : {}),
+      ...(notes.lastUsedAt ? { lastUsedAt: new Date(Math.max(notes.lastUsedAt, claimedAt)) } : {}),
+      ...(meta.building && notes.progress ? { progress: notes.progress } : {}),
+      ...(meta.error && meta.failure ? { failure: meta.failure } : {}),
+    };
+  }
+
+  /** Keeps the caller's readable name of an index; a name that cannot be kept never fails EnsureIndex. */
+  private async noteLabel(caller: Caller, indexId: string, label: string | undefined): Promise<void> {
+    const clean = label === undefined ? undefined : cleanLabel(label);
+    if (!clean || !this.options.notes) return;
+    try {
+      await this.options.notes.setLabel(indexId, caller.tenant, clean);
+    } catch (error) {
+      this.log.warn({ indexId, err: error }, 'noting the index label failed');
+    }
   }
 
   async listIndexes(caller: Caller): Promise<IndexView[]> {
@@ -136,6 +186,10 @@ export class DiscoveryService {
     validateIndexId(indexId);
     await this.visibleMeta(caller, indexId);
     const { deleted } = await this.store.release(indexId, caller.tenant);
+    this.uses.forget(indexId);
+    await (deleted ? this.options.notes?.forget(indexId) : this.options.notes?.forgetTenant(indexId, caller.tenant))?.catch((error: unknown) =>
+      this.log.warn({ indexId, err: error }, 'forgetting index notes failed'),
+    );
     if (deleted) {
       this.log.info({ indexId }, 'index deleted');
       this.reader.invalidate(indexId);
@@ -147,8 +201,10 @@ export class DiscoveryService {
   }
 
   /** Opens an index for the caller through the reader, its errors in the service's terms. */
-  private open(indexId: string, tenant: string): Promise<LoadedIndex> {
-    return readIndex(() => this.reader.open(indexId, tenant));
+  private async open(indexId: string, tenant: string): Promise<LoadedIndex> {
+    const index = await readIndex(() => this.reader.open(indexId, tenant));
+    this.uses.used(indexId, tenant);
+    return index;
   }
 
   async search(caller: Caller, input: SearchInput): Promise<SymbolView[]> {
@@ -171,11 +227,10 @@ export class DiscoveryService {
   async getSchemaSlice(caller: Caller, input: SliceInput): Promise<SliceView> {
     const request = validateSlice(input);
     const index = await this.open(request.indexId, caller.tenant);
-    const [schema, hits] = await Promise.all([
-      readIndex(() => this.reader.schema(index)),
-      this.reader.search(index, { query: request.query, limit: sliceHitCount(request.maxTokens), roots: request.roots }),
-    ]);
-    return sliceFromHits(schema, request.query, hits, { maxTokens: request.maxTokens, roots: request.roots });
+    const schema = await readIndex(() => this.reader.schema(index));
+    const roots = rootsOfSlice(request.roots, rootTypeNames(schema));
+    const hits = await this.reader.search(index, { query: request.query, limit: sliceHitCount(request.maxTokens), roots });
+    return sliceFromHits(schema, request.query, hits, { maxTokens: request.maxTokens, roots });
   }
 
   async generate(caller: Caller, input: GenerateInput, requestId?: string): Promise<Resolution> {
@@ -199,6 +254,14 @@ export class DiscoveryService {
     await this.visibleMeta(caller, indexId);
     if (!this.options.demand) return [];
     return this.options.demand.top(indexId, caller.tenant, Math.min(limit === 0 ? DEMAND_DEFAULT_LIMIT : limit, DEMAND_MAX_LIMIT));
+  }
+
+  /** The caller's demand over time: unsatisfied reasons counted per UTC day over the last `days` days. */
+  async getDemandDays(caller: Caller, indexId: string, days = DEMAND_DAYS): Promise<DemandDay[]> {
+    validateIndexId(indexId);
+    await this.visibleMeta(caller, indexId);
+    if (!this.options.demand) return [];
+    return this.options.demand.daily(indexId, caller.tenant, this.now() - (Math.min(Math.max(days, 1), DEMAND_DAYS) - 1) * 86_400_000);
   }
 
   /** Counts an answer's unsatisfied reasons; a failure to count never fails the answer. */

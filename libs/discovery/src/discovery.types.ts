@@ -2,7 +2,7 @@
  * The discovery service's own view of indexes, requests and answers,
  * independent of the wire (the Connect layer maps them to yoko.v1 messages).
  */
-import type { IndexState } from '@discovery/storage';
+import type { BuildFailureParts, BuildProgressNote, IndexState } from '@discovery/storage';
 
 /** Who is calling: indexes belong to the tenants that ensured them. */
 export interface Caller {
@@ -18,6 +18,20 @@ export interface IndexView {
   createdAt: Date;
   indexedAt?: Date;
   error?: string;
+}
+
+/** What people need to tell indexes apart and follow them (discovery.v1 IndexDetails). */
+export interface IndexDetailsView extends IndexView {
+  /** The tenant's readable name (its source file or introspection URL), when one was given. */
+  label?: string;
+  /** A build runs (the first one, or an in-place rebuild). */
+  building: boolean;
+  sdlBytes: number;
+  storedBytes?: number;
+  lastUsedAt?: Date;
+  progress?: BuildProgressNote;
+  /** The last failed build in parts (with `error`, its message). */
+  failure?: BuildFailureParts;
 }
 
 export interface SearchInput {

@@ -5,7 +5,8 @@
  * readable reason, a failed rebuild keeps the previous data serving.
  */
 import { SymbolExtractionError } from '@discovery/schema-symbols';
-import { type EventBus, type IndexStore, type JobContext, UnrecoverableJobError } from '@discovery/storage';
+import { type BuildFailureParts, type EventBus, type IndexNotesStore, type IndexStore, type JobContext, UnrecoverableJobError } from '@discovery/storage';
+import { describeBuildFailure } from './index-build/build-failure.js';
 import { type BuildPipeline, inProcessPipeline } from './index-build/build-pipeline.js';
 import { checkStoredBytes, checkSymbolCount, IndexLimitError, type IndexLimits } from './index-build/index-limits.js';
 import type { BuildJobData, BuildJobResult } from './discovery.types.js';
@@ -26,6 +27,8 @@ export interface IndexBuilderOptions {
   pipeline?: BuildPipeline;
   /** Per-index limits (symbols, stored bytes); a build over one fails at once, naming it. Default: none. */
   limits?: IndexLimits;
+  /** Where build progress is noted for people (the console); absent: not noted. */
+  notes?: IndexNotesStore;
 }
 
 const NO_LIMITS: IndexLimits = { maxSymbols: Number.MAX_SAFE_INTEGER, maxStoredBytes: Number.MAX_SAFE_INTEGER };
@@ -52,17 +55,20 @@ export class IndexBuilder {
     const started = performance.now();
     this.observer.buildStarted?.(indexId);
     try {
+      await this.note(indexId, { stage: 'symbols', done: 0, total: 0 });
       const symbolCount = await this.build(indexId, ctx);
+      await this.note(indexId, undefined);
       const seconds = (performance.now() - started) / 1000;
       this.observer.buildFinished?.(indexId, 'ready', seconds, symbolCount);
       this.log.info({ indexId, symbolCount, seconds: round(seconds), requestId: data.requestId }, 'index built');
       return { symbolCount };
     } catch (error) {
+      await this.note(indexId, undefined);
       const final = error instanceof SymbolExtractionError || error instanceof IndexLimitError || ctx.attempt >= this.options.attempts;
       const reason = describe(error);
       this.log[final ? 'error' : 'warn']({ indexId, attempt: ctx.attempt, reason }, 'index build failed');
       if (!final) throw error;
-      await this.recordFailure(indexId, reason);
+      await this.recordFailure(indexId, reason, describeBuildFailure(error));
       this.observer.buildFinished?.(indexId, 'failed', (performance.now() - started) / 1000, 0);
       throw new UnrecoverableJobError(reason);
     }
@@ -83,6 +89,7 @@ export class IndexBuilder {
       if (lenient) this.log.info({ indexId, repairs: warnings.slice(0, 20), total: warnings.length }, 'lenient build');
       await ctx.progress({ stage: 'symbols', symbols: texts.length });
       const vectors = await this.embed(indexId, texts, ctx);
+      await this.note(indexId, { stage: 'storing', done: texts.length, total: texts.length });
       const parts = await prepared.assemble(vectors);
       const storedBytes = checkStoredBytes(Buffer.byteLength(sdl, 'utf8'), parts, limits);
       const stored = await this.store.putArtifacts(indexId, parts, {
@@ -93,6 +100,7 @@ export class IndexBuilder {
         symbolCount: texts.length,
         indexedAt: Date.now(),
         error: undefined,
+        failure: undefined,
       });
       if (stored) await this.events.publish({ type: 'index.rebuilt', indexId });
       else this.log.info({ indexId }, 'index deleted during its build; result dropped');
@@ -117,6 +125,7 @@ export class IndexBuilder {
       if (done === texts.length || performance.now() - reported >= PROGRESS_INTERVAL_MS) {
         reported = performance.now();
         await ctx.progress({ stage: 'embeddings', done, total: texts.length });
+        await this.note(indexId, { stage: 'embeddings', done, total: texts.length });
       }
       // Every quarter of the way on a large schema, so operators see a long build move.
       if (texts.length >= 4 * batch && (done - logged) * 4 >= texts.length) {
@@ -127,7 +136,7 @@ export class IndexBuilder {
     return vectors;
   }
 
-  private async recordFailure(indexId: string, reason: string): Promise<void> {
+  private async recordFailure(indexId: string, reason: string, failure: BuildFailureParts): Promise<void> {
     const meta = await this.store.getMeta(indexId);
     if (!meta) return;
     // A servable index stays READY (its previous data keeps serving); a first build becomes FAILED.
@@ -135,7 +144,17 @@ export class IndexBuilder {
       state: meta.state === 'ready' ? 'ready' : 'failed',
       building: false,
       error: reason,
+      failure,
     });
+  }
+
+  /** Notes the build's progress for people; a note that cannot be written never fails the build. */
+  private async note(indexId: string, progress: { stage: string; done: number; total: number } | undefined): Promise<void> {
+    try {
+      await this.options.notes?.setProgress(indexId, progress ? { ...progress, at: Date.now() } : undefined);
+    } catch (error) {
+      this.log.warn({ indexId, err: error }, 'noting build progress failed');
+    }
   }
 }
 

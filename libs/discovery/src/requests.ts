@@ -18,7 +18,7 @@ import {
   MIN_SLICE_TOKENS,
 } from '@discovery/proto/limits';
 import { DiscoveryError } from './discovery.errors.js';
-import { SYMBOL_KINDS, type RootOperation } from '@discovery/schema-symbols';
+import { resolveRootName, rootOperationOf, rootSpellingHint, SYMBOL_KINDS, type RootOperation } from '@discovery/schema-symbols';
 import type { GenerateInput, SearchInput, SliceInput, SymbolsInput } from './discovery.types.js';
 import { INDEX_ID_PATTERN } from '@discovery/proto';
 
@@ -80,11 +80,12 @@ const sliceSchema = z.object({
     })
     .optional()
     .transform((n) => (!n ? DEFAULT_SLICE_TOKENS : n)),
+  // Root words in any case, or root type names (resolved against the schema: rootsOfSlice).
   roots: z
-    .array(z.enum(['query', 'mutation', 'subscription'], { message: 'roots may hold only query, mutation and subscription' }))
-    .max(3)
+    .array(z.string().max(MAX_COORDINATE_CHARS, `each root must be at most ${MAX_COORDINATE_CHARS} characters`))
+    .max(3, 'roots may hold at most 3 entries')
     .optional()
-    .transform((roots): RootOperation[] => (roots && roots.length > 0 ? [...new Set(roots)] : ['query'])),
+    .transform((roots) => [...new Set((roots ?? []).map((root) => rootOperationOf(root) ?? root.trim()))]),
 });
 
 function parse<T>(schema: z.ZodType<T>, input: unknown): T {
@@ -127,4 +128,18 @@ export function validateSdl(sdl: string, maxBytes: number): void {
   if (bytes > maxBytes) {
     throw DiscoveryError.invalid(`sdl is ${bytes} bytes; the limit is ${maxBytes} bytes (MAX_SDL_BYTES)`);
   }
+}
+
+/**
+ * The slice's root operations: every entry resolved by the one spelling rule (an operation word
+ * in any case, or one of the schema's root type names); none given is the query root alone.
+ */
+export function rootsOfSlice(roots: readonly string[], schemaRoots: Partial<Record<RootOperation, string>>): RootOperation[] {
+  if (roots.length === 0) return ['query'];
+  const resolved = roots.map((root) => resolveRootName(root, schemaRoots));
+  const unknown = roots.filter((_root, i) => resolved[i] === undefined);
+  if (unknown.length > 0) {
+    throw DiscoveryError.invalid(`unknown root ${unknown.map((r) => JSON.stringify(r.slice(0, 40))).join(', ')}; ${rootSpellingHint(schemaRoots)}`);
+  }
+  return [...new Set(resolved as RootOperation[])];
 }

@@ -202,6 +202,8 @@ describe('finalizeOperation: names and descriptions', () => {
 describe('refusalFor (mutation policy)', () => {
   it('refuses mutations when the operator disallows them', () => {
     expect(refusalFor('mutation', { allowMutations: false }, 'Set the mood')).toMatch(/not allowed.*"Set the mood"/);
+    // Says that this is the default and how the operator changes it (issue 26).
+    expect(refusalFor('mutation', { allowMutations: false }, 'x')).toContain('generating mutations is off, the default (the operator turns it on with GENERATE_ALLOW_MUTATIONS=true)');
   });
   it('allows mutations when the operator allows them, and always queries', () => {
     expect(refusalFor('mutation', { allowMutations: true }, 'x')).toBeUndefined();

@@ -13,5 +13,5 @@ export interface MutationPolicy {
 export function refusalFor(operationType: OperationType, policy: MutationPolicy, description: string): string | undefined {
   if (operationType !== 'mutation' || policy.allowMutations) return undefined;
   const what = description.trim() === '' ? 'a change to data' : `"${description.trim()}"`;
-  return `Changing data is not allowed on this service (the operator has disabled mutations), so ${what} cannot be generated.`;
+  return `Changing data is not allowed on this service: generating mutations is off, the default (the operator turns it on with GENERATE_ALLOW_MUTATIONS=true), so ${what} cannot be generated.`;
 }

@@ -100,7 +100,7 @@ describe('bridge MCP server', () => {
     ['search_schema', { query: 'q'.repeat(2001) }, 'query must be at most 2000 characters'],
     ['search_schema', { query: 'x', limit: 2.5 }, 'limit must be a whole number'],
     ['search_schema', { query: 'x', kinds: ['table'] }, 'unknown kind "table"; kinds are object, interface, union, enum, scalar, input, field, input_field, path'],
-    ['search_schema', { query: 'x', parent: 'Query' }, 'parent must be a coordinate such as object:Query'],
+    ['search_schema', { query: 'x', parent: 'object:Query extra' }, 'parent must be a type: a coordinate such as object:Order, a type name, or query or mutation'],
     ['search_schema', { query: 'x', extra: true }, 'unknown input "extra"'],
     ['get_symbols', { coordinates: [] }, 'coordinates must hold at least one coordinate'],
     ['get_symbols', {}, 'coordinates is required'],
@@ -111,6 +111,7 @@ describe('bridge MCP server', () => {
     ['get_schema_slice', { query: 'x', maxTokens: 50 }, 'maxTokens must be at least 200'],
     ['get_schema_slice', { query: 'x', maxTokens: 40_000 }, 'maxTokens must be at most 32000'],
     ['get_schema_slice', { query: 'x', roots: ['mutation'] }, 'unknown input "roots"'],
+    ['get_schema_slice', { query: 'x', root: 'mutation query' }, 'root must be one word: query, mutation or subscription'],
   ])('%s rejects %j as not valid', async (tool, args, detail) => {
     await ready(h);
     const result = await h.call(tool, args);

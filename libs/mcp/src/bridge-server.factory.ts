@@ -29,7 +29,7 @@ import type { OperationOutcome } from './operations/operation-results.js';
 export type ToolOutcome = 'ok' | `${ToolFailureCode}` | OperationOutcome;
 
 export interface BridgeServerOptions {
-  sync: Pick<IndexSync, 'resolve' | 'expired'>;
+  sync: Pick<IndexSync, 'resolve' | 'expired' | 'waitForFirstIndex'>;
   client: DiscoveryClient;
   /** discovery.v1 of the same indexer (get_schema_slice). */
   api: DiscoveryApiClient;
@@ -39,6 +39,8 @@ export interface BridgeServerOptions {
   examples?: () => ToolExamples | undefined;
   /** The GraphQL endpoint shown in generate_query guidance. */
   graphqlEndpoint?: string;
+  /** When no index is adopted yet but the first build runs, a tool call waits this long for it (absent: answers "still building"). */
+  waitForIndexMs?: number;
   /** Deadline of search and read calls (default 30 s). */
   rpcTimeoutMs?: number;
   /** Deadline of generate_query (default 5 min). */
@@ -98,6 +100,7 @@ async function callTool(tool: ToolDefinition, args: unknown, options: CallOption
   try {
     const parsed = tool.input.safeParse(args ?? {}, { reportInput: true });
     if (!parsed.success) throw new ToolFailure(ToolFailureCode.InvalidRequest, describeInputIssues(parsed.error));
+    if (options.waitForIndexMs) await options.sync.waitForFirstIndex(options.waitForIndexMs, options.signal);
     indexId = options.sync.resolve();
     const work = tool.run(parsed.data, {
       indexId,

@@ -4,7 +4,7 @@
  * `invalid_argument`, where they say what was wrong with the request.
  */
 import { Code, ConnectError } from '@connectrpc/connect';
-import { ERROR_REASON_HEADER, NO_GENERATOR_WORKER } from '@discovery/proto';
+import { ERROR_REASON_HEADER, NO_GENERATOR_WORKER, STORE_UNAVAILABLE } from '@discovery/proto';
 import { ToolFailure, ToolFailureCode } from './mcp.errors.js';
 
 const NETWORK_ERRORS = new Set([
@@ -51,7 +51,7 @@ export function toToolFailure(error: unknown): ToolFailure {
       return new ToolFailure(ToolFailureCode.InvalidRequest, connectError.rawMessage, { cause: error });
     case Code.Unavailable:
     case Code.Aborted:
-      return new ToolFailure(ToolFailureCode.Unreachable, unreachableDetail(connectError), { cause: error });
+      return new ToolFailure(ToolFailureCode.Unreachable, unreachableDetail(error), { cause: error });
     case Code.DeadlineExceeded:
       return new ToolFailure(ToolFailureCode.Unreachable, 'The service did not answer in time', { cause: error });
     case Code.Unimplemented:
@@ -63,11 +63,16 @@ export function toToolFailure(error: unknown): ToolFailure {
   }
 }
 
-/** Our own sentence for a reason the service gave (never its message, which is not ours to show). */
-function unreachableDetail(error: ConnectError): string | undefined {
-  if (error.metadata.get(ERROR_REASON_HEADER) === NO_GENERATOR_WORKER) {
-    return 'No generator worker is running for it, so the operator must start the generator service';
-  }
+/**
+ * Which part is down, in our own sentence, from the reason the service gave (never its message,
+ * which is not ours to show): the generator, or the service's Redis. Undefined when the service
+ * gave none: then the service itself could not be reached (the caller names its URL, triedText).
+ * The one place these sentences live (the model endpoint's are the generator's own).
+ */
+export function unreachableDetail(error: unknown): string | undefined {
+  const reason = ConnectError.from(error).metadata.get(ERROR_REASON_HEADER);
+  if (reason === NO_GENERATOR_WORKER) return 'No generator worker is running for it, so the operator must start the generator service';
+  if (reason === STORE_UNAVAILABLE) return 'The discovery service runs but its Redis does not answer, so the operator must bring Redis back';
   return undefined;
 }
 

@@ -39,6 +39,7 @@ const DEMO_EXAMPLES: ReadonlyArray<[string, (e: ToolExamples) => string]> = [
   ['field:Employee.details', (e) => `field:${e.field}`],
   ['input:SearchInput', (e) => `input:${e.input}`],
   ['input:OrderInput', (e) => `input:${e.input}`],
+  ['object:Employee, a type name (Employee)', (e) => `object:${e.object}, a type name (${e.object})`],
   ['enum:Mood', (e) => (e.enumType ? `enum:${e.enumType}` : `object:${e.object}`)],
 ];
 

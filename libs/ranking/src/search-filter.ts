@@ -1,8 +1,9 @@
 /**
  * Compiles the filters of a request (kinds, parent, paginated, roots) into one
- * predicate over symbol positions. Unknown kinds and unknown roots match nothing.
+ * predicate over symbol positions. Unknown kinds and unknown roots match nothing. Roots and a
+ * parent follow the one spelling rule of root names (@discovery/schema-symbols root-names.ts).
  */
-import { ROOT_OPERATIONS, SYMBOL_KINDS, type SymbolKind } from '@discovery/schema-symbols';
+import { ROOT_OPERATIONS, rootOperationOf, SYMBOL_KINDS, TYPE_SYMBOL_KINDS, type SymbolKind } from '@discovery/schema-symbols';
 import type { SearchIndex } from './search-index.js';
 import { SymbolFlag } from './search-index.js';
 import type { SearchRequest } from './search-request.js';
@@ -20,7 +21,7 @@ export function compileFilter(index: SearchIndex, request: SearchRequest): Symbo
     tests.push((i) => allowed.has(structure.kind[i]!));
   }
   if (request.parent !== undefined && request.parent.trim().length > 0) {
-    const parent = request.parent.trim();
+    const parent = parentOf(index, request.parent.trim());
     if (parent.includes(':')) {
       tests.push((i) => symbols[i]!.parent === parent);
     } else {
@@ -54,4 +55,18 @@ export function rootMask(index: SearchIndex, roots: readonly string[]): number {
     else if (byType !== undefined) mask |= 1 << ROOT_OPERATIONS.indexOf(byType);
   }
   return mask;
+}
+
+/**
+ * The parent a request means: a root word (`query`, `Mutation`, `object:mutation`) names the
+ * schema's root type of that operation, whatever it is called, unless a type has that very name.
+ */
+export function parentOf(index: SearchIndex, parent: string): string {
+  const colon = parent.indexOf(':');
+  const name = parent.slice(colon + 1);
+  const operation = rootOperationOf(name);
+  if (operation === undefined || TYPE_SYMBOL_KINDS.some((kind) => index.byCoordinate.has(`${kind}:${name}`))) return parent;
+  const root = [...index.rootTypes].find(([, op]) => op === operation)?.[0];
+  if (root === undefined) return parent;
+  return colon < 0 ? root : `${parent.slice(0, colon)}:${root}`;
 }

@@ -15,3 +15,5 @@ export { splitIdentifier, identifierWords, cleanDescription, stripHidden } from 
 export { TextMemo, detach } from './text-memo.js';
 export { estimateSymbols, checkSymbolEstimate } from './symbol-estimate.js';
 export { defaultLiteral } from './default-literal.js';
+export { rootOperationOf, resolveRootName, rootSpellingHint, rootTypeNames } from './root-names.js';
+export { sdlFromIntrospection } from './introspection-sdl.js';

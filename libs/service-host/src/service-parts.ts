@@ -47,6 +47,8 @@ export interface ServicePartsOptions extends ProcessPartsOptions {
   embeddings: EmbeddingsConfig;
   /** Load the embedding model (the model is loaded before this returns). Default true. */
   embedder?: boolean;
+  /** Memory storage: keep built indexes in files here between starts (`discovery-mcp --stdio`). */
+  diskCacheDir?: string;
 }
 
 export async function createServiceParts(options: ServicePartsOptions): Promise<ServiceParts> {
@@ -56,6 +58,7 @@ export async function createServiceParts(options: ServicePartsOptions): Promise<
     ...(options.redis.mode ? { redisMode: options.redis.mode } : {}),
     keyPrefix: options.redis.keyPrefix,
     embeddingCacheMaxBytes: options.embeddings.cacheMaxBytes,
+    ...(options.diskCacheDir && !options.redis.url ? { diskCacheDir: options.diskCacheDir } : {}),
     onError: (error, source) => logger.warn({ err: error, source }, 'storage connection problem'),
   });
   let embedder: TextEmbedderHandle | undefined;

@@ -9,6 +9,10 @@
 import { BullmqJobQueue } from './bullmq/bullmq-job.queue.js';
 import type { EmbeddingCache } from './embedding-cache.js';
 import type { DemandStore } from './demand-store.js';
+import type { IndexNotesStore } from './index-notes.js';
+import { MemoryIndexNotesStore } from './memory/memory-index-notes.store.js';
+import { DiskBackedIndexStore } from './disk/disk-backed-index.store.js';
+import { RedisIndexNotesStore } from './redis/redis-index-notes.store.js';
 import type { EventBus } from './event-bus.js';
 import { MemoryDemandStore } from './memory/memory-demand.store.js';
 import { RedisDemandStore } from './redis/redis-demand.store.js';
@@ -51,6 +55,8 @@ export interface StorageOptions extends Omit<RedisConnectionSettings, 'url' | 'm
   onError?: (error: StorageError | unknown, source: string) => void;
   /** Default 10 s; 0 reports everything. */
   errorReportIntervalMs?: number;
+  /** Memory mode: keep built indexes in files here between starts (DiskBackedIndexStore). */
+  diskCacheDir?: string;
 }
 
 export interface Storage {
@@ -59,6 +65,8 @@ export interface Storage {
   readonly resultCache: ResultCache;
   /** What agents asked for and the schemas could not give, per index and tenant. */
   readonly demandStore: DemandStore;
+  /** Labels, last use and build progress of indexes (index-notes.ts). */
+  readonly notesStore: IndexNotesStore;
   readonly eventBus: EventBus;
   readonly embeddingCache: EmbeddingCache;
   /** A queue handle. Memory mode returns the same queue for the same name (producer and worker share it). */
@@ -102,6 +110,7 @@ function createRedisStorage(url: string, options: StorageOptions): Storage {
     indexStore,
     resultCache: new RedisResultCache({ client, keys }),
     demandStore: new RedisDemandStore({ client, keys }),
+    notesStore: new RedisIndexNotesStore({ client, keys }),
     eventBus,
     embeddingCache: new RedisEmbeddingCache({
       client,
@@ -134,7 +143,9 @@ function createRedisStorage(url: string, options: StorageOptions): Storage {
 }
 
 function createMemoryStorage(options: StorageOptions): Storage {
-  const indexStore = new MemoryIndexStore();
+  const indexStore = options.diskCacheDir
+    ? new DiskBackedIndexStore(options.diskCacheDir, { onError: (error) => options.onError?.(error, 'index disk cache') })
+    : new MemoryIndexStore();
   const report = throttle(options.onError, options.errorReportIntervalMs ?? 10_000);
   const eventBus = new InProcessEventBus({ onError: (error) => report(error, 'event bus') });
   const queues = new Map<string, JobQueue<unknown, unknown>>();
@@ -144,6 +155,7 @@ function createMemoryStorage(options: StorageOptions): Storage {
     indexStore,
     resultCache: new MemoryResultCache(indexStore),
     demandStore: new MemoryDemandStore(indexStore),
+    notesStore: new MemoryIndexNotesStore(indexStore),
     eventBus,
     embeddingCache: new MemoryEmbeddingCache(
       options.embeddingCacheMaxBytes ? { maxBytes: options.embeddingCacheMaxBytes } : {},

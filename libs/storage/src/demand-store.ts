@@ -17,6 +17,29 @@ export interface DemandStore {
   record(indexId: string, tenant: string, reasons: readonly string[], now: number): Promise<void>;
   /** The tenant's most counted reasons, most first (then most recent), at most `limit`. */
   top(indexId: string, tenant: string, limit: number): Promise<DemandEntry[]>;
+  /** The demand over time: reasons the tenant's answers left unsatisfied per UTC day, oldest first, days since `since` (epoch ms). */
+  daily(indexId: string, tenant: string, since: number): Promise<DemandDay[]>;
+}
+
+/** Reasons counted on one UTC day. */
+export interface DemandDay {
+  /** `yyyy-mm-dd`. */
+  day: string;
+  count: number;
+}
+
+/** The UTC day of an epoch ms time, `yyyy-mm-dd`. */
+export function demandDay(at: number): string {
+  return new Date(at).toISOString().slice(0, 10);
+}
+
+/** Days on or after `since`, oldest first. */
+export function daysSince(days: Iterable<[string, number]>, since: number): DemandDay[] {
+  const first = demandDay(since);
+  return [...days]
+    .filter(([day]) => day >= first)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([day, count]) => ({ day, count }));
 }
 
 /** Distinct reasons kept per index (all tenants together); the least counted go first. */

@@ -20,9 +20,24 @@ export interface IndexMeta {
   indexedAt?: number;
   /** Why the last build failed (kept on a READY index after a failed rebuild). */
   error?: string;
+  /** What kind of failure `error` is, in parts (absent for indexes that failed before it was recorded). */
+  failure?: BuildFailureParts;
   sdlBytes: number;
   /** Bytes the built index stores (SDL plus artifacts); absent before the first build. */
   storedBytes?: number;
+}
+
+/**
+ * A failed build in parts: `schema` (the SDL is wrong: it will fail again), `limit` (over a
+ * configured cap, named in `limit`: the operator's call) or `internal` (anything else, retried).
+ */
+export interface BuildFailureParts {
+  kind: 'schema' | 'limit' | 'internal';
+  /** The configuration variable of the cap, e.g. `MAX_INDEX_SYMBOLS`. */
+  limit?: string;
+  /** Where in the SDL (1-based), for a syntax error. */
+  line?: number;
+  column?: number;
 }
 
 /** The built, servable data of an index: named opaque blobs (records, vectors, lexical statistics). */

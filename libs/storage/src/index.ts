@@ -11,6 +11,9 @@ export * from './result-cache.js';
 export * from './demand-store.js';
 export { RedisDemandStore } from './redis/redis-demand.store.js';
 export { MemoryDemandStore } from './memory/memory-demand.store.js';
+export * from './index-notes.js';
+export { RedisIndexNotesStore } from './redis/redis-index-notes.store.js';
+export { MemoryIndexNotesStore } from './memory/memory-index-notes.store.js';
 export * from './storage.errors.js';
 export { indexDigest, isIndexId } from './index-id.js';
 export { RedisKeys } from './redis/keys.js';
@@ -28,3 +31,5 @@ export { checkEnqueueOptions, checkQueueName, resolveQueueOptions } from './job-
 export { BullmqJobQueue, type BullmqJobQueueOptions } from './bullmq/bullmq-job.queue.js';
 export { InProcessJobQueue } from './in-process/in-process-job.queue.js';
 export { createStorage, type Storage, type StorageOptions } from './create-storage.js';
+export { DiskIndexCache, DISK_CACHE_MAX_BYTES, type DiskIndexEntry } from './disk/disk-index.cache.js';
+export { DiskBackedIndexStore } from './disk/disk-backed-index.store.js';

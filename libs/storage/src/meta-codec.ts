@@ -16,6 +16,14 @@ const metaSchema = z.object({
   createdAt: z.number(),
   indexedAt: z.number().optional(),
   error: z.string().optional(),
+  failure: z
+    .object({
+      kind: z.enum(['schema', 'limit', 'internal']),
+      limit: z.string().optional(),
+      line: z.number().int().positive().optional(),
+      column: z.number().int().positive().optional(),
+    })
+    .optional(),
   sdlBytes: z.number().int().nonnegative(),
   storedBytes: z.number().int().nonnegative().optional(),
 });

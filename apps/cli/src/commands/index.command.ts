@@ -5,7 +5,7 @@
  */
 import { durationOption } from '../cli-context.js';
 import { ExitCode } from '../exit-codes.js';
-import { ensureIndex, indexJson, readSchema } from '../index-target.js';
+import { ensureIndex, indexJson, readSchema, schemaLabel } from '../index-target.js';
 import type { Command } from './command.js';
 
 export const indexCommand: Command = {
@@ -13,8 +13,9 @@ export const indexCommand: Command = {
   summary: 'index a schema file and wait until it is ready',
   usage: `discovery index <schema.graphql | -> [--no-wait] [--timeout 10m]
 
-Sends the schema with EnsureIndex (idempotent: the index id is the SHA-256 of the SDL)
-and waits until the index is ready, showing progress on a terminal.
+Sends the schema with EnsureIndex (idempotent: the index id is the SHA-256 of the SDL), named
+by the file's path, and waits until the index is ready, showing progress on a terminal. A saved
+introspection result (JSON) is read as introspection.
   --no-wait       return at once with the index id and its current status
   --timeout <d>   how long to wait for the build (default 10m)`,
   options: { 'no-wait': { type: 'boolean' }, timeout: { type: 'string' } },
@@ -22,7 +23,7 @@ and waits until the index is ready, showing progress on a terminal.
   async run(ctx, values, [path]) {
     const timeoutMs = durationOption('timeout', values['timeout'] as string | undefined, 10 * 60_000);
     const sdl = await readSchema(ctx, path!);
-    const index = await ensureIndex(ctx, sdl, { wait: values['no-wait'] !== true, timeoutMs });
+    const index = await ensureIndex(ctx, sdl, { wait: values['no-wait'] !== true, timeoutMs, label: schemaLabel(path!) });
     const json = indexJson(index);
     ctx.out.result(json);
     const symbols = json.status === 'ready' ? `  ${json.symbolCount} symbols` : '';

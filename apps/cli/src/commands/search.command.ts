@@ -18,8 +18,10 @@ export const searchCommand: Command = {
   --limit <n>       at most n hits (default: the service's)
   --kind <k>        only these kinds (repeatable): object, interface, union, enum, scalar,
                     input, field, input_field, path
-  --parent <c>      only members of this coordinate, e.g. object:Query
-  --root <r>        only what is reachable from these roots (repeatable): Query, Mutation, Subscription
+  --parent <t>      only members of this type: object:Order, Order, or a root by its operation
+                    (query, mutation, subscription: any case, whatever the schema calls it)
+  --root <r>        only what is reachable from these roots (repeatable): query, mutation,
+                    subscription (any case), or the schema's root type names
   --paginated       only Relay connection fields; --no-paginated: none of them
   --timeout <d>     how long to wait when the schema has to be indexed first (default 10m)`,
   options: {

@@ -15,7 +15,7 @@ export const sliceCommand: Command = {
 
   --max-tokens <n>  budget in o200k tokens, 200 to 32000 (default 8000)
   --root <r>        root operations to start from (repeatable): query, mutation, subscription
-                    (default: query)
+                    (any case), or the schema's root type names (default: query)
   --timeout <d>     how long to wait when the schema has to be indexed first (default 10m)`,
   options: {
     'max-tokens': { type: 'string' },

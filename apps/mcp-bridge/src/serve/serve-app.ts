@@ -11,7 +11,8 @@
 import { TOKEN_SCOPES, writeLocalServe, type Env, type LocalServeCard, type ServeConfig, type StaticTokenEntry } from '@discovery/config';
 import { assembleIndexer, type IndexerAssembly } from '@discovery/discovery';
 import { assembleGenerator, createGenerateQueue } from '@discovery/generation';
-import { assembleBridge, mcpUrl, type BridgeAssembly } from '@discovery/mcp';
+import { assembleConsole } from '@discovery/console';
+import { assembleBridge, defaultAllowedHosts, mcpUrl, saveOperation, type BridgeAssembly } from '@discovery/mcp';
 import type { Logger } from '@discovery/observability';
 import { createServiceParts, ServiceHost, type ServiceParts } from '@discovery/service-host';
 import { createHash, randomBytes } from 'node:crypto';
@@ -27,14 +28,22 @@ export interface ServeHost {
  * Indexer and generator on shared parts, not started. The generation queue is made first, with
  * SHUTDOWN_GRACE, and handed to both (in memory the first request for a queue fixes its settings);
  * the generator reads through the indexer's reader. `apiTokens` are added to DISCOVERY_TOKENS;
- * `inProcessOnly`: the API gets no listener (stdio), so it needs no credentials.
+ * `inProcessOnly`: the API gets no listener (stdio), so it needs no credentials; `diskCacheDir`: built
+ * indexes are kept there between starts (stdio without Redis).
  */
 export async function hostDiscovery(
   config: ServeConfig,
   logger: Logger,
-  options: { apiTokens?: StaticTokenEntry[]; inProcessOnly?: boolean } = {},
+  options: { apiTokens?: StaticTokenEntry[]; inProcessOnly?: boolean; diskCacheDir?: string | undefined } = {},
 ): Promise<ServeHost> {
-  const parts = await createServiceParts({ service: 'serve', logLevel: config.logLevel, logger, redis: config.redis, embeddings: config.embeddings });
+  const parts = await createServiceParts({
+    service: 'serve',
+    logLevel: config.logLevel,
+    logger,
+    redis: config.redis,
+    embeddings: config.embeddings,
+    ...(options.diskCacheDir ? { diskCacheDir: options.diskCacheDir } : {}),
+  });
   const host = new ServiceHost(parts, { shutdownGraceMs: config.shutdownGraceMs });
   const queue = createGenerateQueue(parts, config.shutdownGraceMs);
   const auth = { ...config.auth, tokens: [...config.auth.tokens, ...(options.apiTokens ?? [])] };
@@ -53,6 +62,8 @@ export interface StartedServe {
   discoveryUrl: string;
   /** The MCP endpoint, when a schema is configured. */
   mcpUrl: string | undefined;
+  /** The web console, signing the local user in once (a one-time secret in the fragment). */
+  consoleUrl: string;
   close(): Promise<unknown>;
 }
 
@@ -88,11 +99,22 @@ export async function startServe(config: ServeConfig, logger: Logger, options: S
         )
       : undefined;
     if (bridge) await host.add(bridge);
+    const operationsDir = config.bridge.operations?.dir;
+    // The console signs the local user in with the link printed below (docs/console.md); the Host check is the MCP endpoint's.
+    const consoleUi = assembleConsole({
+      mode: 'serve',
+      auth: config.auth.enabled,
+      ...(localToken ? { localToken } : {}),
+      allowedHosts: () => config.bridge.allowedHosts ?? defaultAllowedHosts(address, host.port),
+      ...(operationsDir ? { saveOperation: (document: string, description: string) => saveOperation(operationsDir, document, { description }) } : {}),
+    });
+    await host.add(consoleUi);
     return {
       host,
       bridge,
       discoveryUrl,
       mcpUrl: bridge ? mcpUrl(address, port) : undefined,
+      consoleUrl: consoleUi.signInUrl(discoveryUrl),
       close: () => host.close(),
     };
   } catch (error) {
@@ -120,6 +142,7 @@ export function serveBanner(started: StartedServe, config: ServeConfig): string 
   const lines = [
     `Schema discovery is running in one process (storage: ${storage}).`,
     `  Discovery API (yoko.v1, Connect): ${started.discoveryUrl}  (${token})`,
+    `  Console (signs you in once):      ${started.consoleUrl}`,
   ];
   if (!started.bridge) {
     lines.push('  No schema given, so no MCP endpoint: restart with --schema <file> or --introspect <url>.');
@@ -144,7 +167,9 @@ export function serveBanner(started: StartedServe, config: ServeConfig): string 
     '  npx discovery indexes',
     ...(source?.kind === 'file' ? [`  npx discovery search ${target} "<a few words>"`] : []),
   );
-  if (!config.llm.model) lines.push('', 'generate_query needs a model: set LLM_MODEL (and OPENAI_BASE_URL / OPENAI_API_KEY).');
+  if (!config.llm.model) {
+    lines.push('', 'generate_query composes operations from the schema (no language model is set); set LLM_MODEL (and OPENAI_BASE_URL / OPENAI_API_KEY) to use one.');
+  }
   return `${lines.join('\n')}\n`;
 }
 

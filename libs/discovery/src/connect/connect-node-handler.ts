@@ -26,6 +26,11 @@ export interface ConnectNodeHandlerOptions extends ConnectRouterOptions {
   onFailure?: (error: unknown, method: string) => void;
   /** Checks a call from its headers before its body is read; a ConnectError refuses it. */
   preflight?: (req: IncomingMessage, method: UniversalHandler['method']) => Promise<ConnectError | undefined>;
+  /**
+   * The message for a body over `readMaxBytes` (connect-es says "message size is larger than
+   * configured readMaxBytes N", which names no setting a user knows): the method's own words.
+   */
+  oversizedMessage?: (method: UniversalHandler['method']) => string;
 }
 
 export type NodeRequestHandler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -50,7 +55,7 @@ export function connectNodeHandler(options: ConnectNodeHandlerOptions): NodeRequ
       .then((refused) => {
         if (refused) return refuse(req, res, refused);
         return handler(universalRequestFromNodeRequest(req, res, undefined, undefined))
-          .then((response) => correctDecodeFailure(response, handler))
+          .then((response) => correctDecodeFailure(response, handler, options.oversizedMessage))
           .then((response) => universalResponseToNodeResponse(response, res));
       })
       .catch((error: unknown) => {
@@ -72,9 +77,19 @@ function refuse(req: IncomingMessage, res: ServerResponse, error: ConnectError):
   req.resume();
 }
 
-/** Turns connect-es's `internal` answer to an undecodable binary body into `invalid_argument`. */
-async function correctDecodeFailure(response: UniversalServerResponse, handler: UniversalHandler): Promise<UniversalServerResponse> {
-  if (response.status !== 500 || response.body === undefined) return response;
+/** The message connect-es gives a body over readMaxBytes (`readAllBytes`). */
+const OVERSIZED = 'message size is larger than configured readMaxBytes';
+
+/**
+ * Turns connect-es's `internal` answer to an undecodable binary body into `invalid_argument`, and
+ * its `resource_exhausted` answer to a body over readMaxBytes into one that names the setting.
+ */
+async function correctDecodeFailure(
+  response: UniversalServerResponse,
+  handler: UniversalHandler,
+  oversizedMessage?: (method: UniversalHandler['method']) => string,
+): Promise<UniversalServerResponse> {
+  if ((response.status !== 500 && response.status !== 429) || response.body === undefined) return response;
   const chunks: Uint8Array[] = [];
   for await (const chunk of response.body) chunks.push(chunk);
   const bytes = Buffer.concat(chunks);
@@ -85,14 +100,20 @@ async function correctDecodeFailure(response: UniversalServerResponse, handler: 
   } catch {
     return replay;
   }
-  if (error.code !== 'internal' || typeof error.message !== 'string' || !error.message.startsWith(BINARY_PARSE_FAILURE)) return replay;
+  if (typeof error.message !== 'string') return replay;
+  if (error.code === 'resource_exhausted' && error.message.startsWith(OVERSIZED) && oversizedMessage) {
+    return answer(response, 429, { code: 'resource_exhausted', message: oversizedMessage(handler.method) });
+  }
+  if (error.code !== 'internal' || !error.message.startsWith(BINARY_PARSE_FAILURE)) return replay;
   const reason = error.message.slice(BINARY_PARSE_FAILURE.length);
-  const body = Buffer.from(
-    JSON.stringify({ code: 'invalid_argument', message: `the request body is not a valid ${handler.method.input.typeName} message: ${reason}` }),
-  );
+  return answer(response, 400, { code: 'invalid_argument', message: `the request body is not a valid ${handler.method.input.typeName} message: ${reason}` });
+}
+
+function answer(response: UniversalServerResponse, status: number, error: { code: string; message: string }): UniversalServerResponse {
+  const body = Buffer.from(JSON.stringify(error));
   const header = new Headers(response.header);
   header.set('content-length', String(body.byteLength));
-  return { ...response, status: 400, header, body: once(body) };
+  return { ...response, status, header, body: once(body) };
 }
 
 async function* once(bytes: Uint8Array): AsyncIterable<Uint8Array> {

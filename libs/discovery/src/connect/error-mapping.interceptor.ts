@@ -5,7 +5,7 @@
  */
 import { Code, ConnectError, type Interceptor } from '@connectrpc/connect';
 import { GenerationError, type GenerationErrorCode } from '@discovery/generation/contract';
-import { ERROR_REASON_HEADER } from '@discovery/proto';
+import { ERROR_REASON_HEADER, STORE_UNAVAILABLE } from '@discovery/proto';
 import { JobTimeoutError, StorageError, StorageErrorCode } from '@discovery/storage';
 import { DiscoveryError, DiscoveryErrorCode } from '../discovery.errors.js';
 import { type Log, silentLog } from '../ports.js';
@@ -66,7 +66,8 @@ function storageToConnect(error: StorageError, log: Log, method: string): Connec
       );
     case StorageErrorCode.Unavailable:
     case StorageErrorCode.Closed:
-      return new ConnectError('the index store is unavailable; try again shortly', Code.Unavailable);
+      // The reason tells clients that this service runs and its Redis does not (the text names the part that is down).
+      return new ConnectError('the index store (Redis) is unavailable; try again shortly', Code.Unavailable, new Headers({ [ERROR_REASON_HEADER]: STORE_UNAVAILABLE }));
     default:
       return new ConnectError('internal error in the index store', Code.Internal);
   }

@@ -9,6 +9,7 @@ import type { ConnectRouter, HandlerContext } from '@connectrpc/connect';
 import {
   COMPOSED_HEADER,
   COMPOSED_HEADER_VALUE,
+  INDEX_LABEL_HEADER,
   IndexSchema,
   IndexStatus,
   ResolutionSchema,
@@ -32,7 +33,8 @@ export function yokoRoutes({ service, callerOf, requestIdOf = () => undefined }:
   return (router: ConnectRouter): void => {
     router.service(YokoService, {
       async ensureIndex(req, ctx) {
-        return { index: toIndex(await service.ensureIndex(callerOf(ctx), req.sdl, requestIdOf(ctx))) };
+        const label = decodeLabel(ctx.requestHeader.get(INDEX_LABEL_HEADER));
+        return { index: toIndex(await service.ensureIndex(callerOf(ctx), req.sdl, requestIdOf(ctx), label)) };
       },
       async getIndex(req, ctx) {
         return { index: toIndex(await service.getIndex(callerOf(ctx), req.indexId)) };
@@ -120,4 +122,14 @@ function toHit(view: SymbolView): SymbolHit {
     score: view.score,
     payload: payloadOf(view.record),
   });
+}
+
+/** The label header's value, decoded (a value that is not percent-encoded is taken as it is). */
+function decodeLabel(value: string | null): string | undefined {
+  if (value === null || value === '') return undefined;
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
 }

@@ -30,6 +30,8 @@ export interface BridgeRuntimeOptions {
   mcp: McpConfig & { schemaSource: SchemaSourceConfig };
   logger: BridgeLogger;
   metrics?: BridgeMetrics;
+  /** A tool call made while the first build runs waits for it (within SYNC_TIMEOUT) instead of "still building" (stdio). */
+  waitForFirstIndex?: boolean;
 }
 
 export class BridgeRuntime {
@@ -45,14 +47,16 @@ export class BridgeRuntime {
   constructor(private readonly options: BridgeRuntimeOptions) {
     this.client = createYokoClient(options.discovery.transport);
     this.api = createDiscoveryApiClient(options.discovery.transport);
+    this.source = createSchemaSource(options.mcp.schemaSource, options.logger);
     this.sync = new IndexSync({
       client: this.client,
+      api: this.api,
+      ...(this.source.label ? { label: this.source.label } : {}),
       pollIntervalMs: options.mcp.sync.pollIntervalMs,
       timeoutMs: options.mcp.sync.timeoutMs,
       ...(options.discovery.serviceUrl ? { serviceUrl: options.discovery.serviceUrl } : {}),
       logger: options.logger,
     });
-    this.source = createSchemaSource(options.mcp.schemaSource, options.logger);
     this.operations = createOperationTools(options.mcp, this.graphqlEndpoint, options.logger);
     this.sync.onChange((status) => options.metrics?.syncPhase(status.phase));
   }
@@ -74,6 +78,7 @@ export class BridgeRuntime {
         this.operations?.catalog.setSchema(sdl);
       },
       failed: (reason) => this.sync.sourceFailed(reason),
+      note: (text) => this.sync.sourceNote(text),
     });
   }
 
@@ -98,6 +103,7 @@ export class BridgeRuntime {
       ...(endpoint ? { graphqlEndpoint: endpoint } : {}),
       ...(metrics ? { onToolCall: (tool, outcome, seconds) => metrics.toolCall(tool, outcome, seconds) } : {}),
       ...(this.operations ? { operations: this.operations } : {}),
+      ...(this.options.waitForFirstIndex ? { waitForIndexMs: this.options.mcp.sync.timeoutMs } : {}),
     };
   }
 

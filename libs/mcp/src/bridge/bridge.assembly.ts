@@ -21,6 +21,8 @@ export interface BridgeAssemblyConfig {
   mcp: McpConfig & { schemaSource: SchemaSourceConfig };
   /** Where the host listens (the default allowed Host headers name it). */
   http: HttpListenConfig;
+  /** Tool calls wait for the first build instead of answering "still building" (stdio, where the client just started us). */
+  waitForFirstIndex?: boolean;
 }
 
 export interface BridgeAssembly extends ServiceComponent {
@@ -52,7 +54,7 @@ export function assembleBridge(
 ): BridgeAssembly {
   const metrics = new BridgeMetrics();
   parts.metrics.adopt(metrics.registry);
-  const runtime = new BridgeRuntime({ discovery: connection, mcp: config.mcp, logger: parts.logger, metrics });
+  const runtime = new BridgeRuntime({ discovery: connection, mcp: config.mcp, logger: parts.logger, metrics, ...(config.waitForFirstIndex ? { waitForFirstIndex: true } : {}) });
   const configuredHosts = config.mcp.allowedHosts;
   const oauth = config.mcp.oauth;
   const authorization = oauth ? new McpAuthorization({ oauth, staticTokenHashes: config.mcp.authTokenHashes, logger: parts.logger }) : undefined;

@@ -5,17 +5,19 @@
  * `not_found` means the index was evicted: the schema is sent again. Nothing here blocks a tool
  * call or start-up; an unreachable service is retried with backoff.
  */
-import { Code } from '@connectrpc/connect';
+import { Code, ConnectError } from '@connectrpc/connect';
 import { IndexStatus, type Index } from '@discovery/proto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { connectCodeOf, isUnreachable } from '../connect-error.mapper.js';
+import { connectCodeOf, isUnreachable, unreachableDetail } from '../connect-error.mapper.js';
 import { silentLogger, type BridgeLogger } from '../logger.js';
-import type { DiscoveryClient } from '../tool-definition.js';
-import { indexIdForSdl } from '@discovery/proto';
-import { displayUrl, failureForPhase, SyncPhase, type SyncStatus } from './sync-status.js';
+import type { DiscoveryApiClient, DiscoveryClient } from '../tool-definition.js';
+import { INDEX_LABEL_HEADER, indexIdForSdl } from '@discovery/proto';
+import { displayUrl, failureForPhase, SyncPhase, type BuildFailureKind, type SyncStatus } from './sync-status.js';
 
 export interface IndexSyncOptions {
   client: DiscoveryClient;
+  /** discovery.v1 of the same service: tells what kind of failure a FAILED build is (absent: treated as retryable). */
+  api?: Pick<DiscoveryApiClient, 'getIndexDetails'>;
   /** Interval between GetIndex polls (default 2 s). */
   pollIntervalMs?: number;
   /** How long one schema may take to become READY (default 10 min). */
@@ -28,6 +30,8 @@ export interface IndexSyncOptions {
   failedRetryMs?: number;
   /** The discovery service's URL, named in the texts of an unreachable service. */
   serviceUrl?: string;
+  /** The schema's readable name, sent with EnsureIndex (the index's label in the console and `discovery indexes`). */
+  label?: string;
   logger?: BridgeLogger;
 }
 
@@ -48,6 +52,11 @@ export class IndexSync {
   private target?: Target;
   private phase = SyncPhase.WaitingForSchema;
   private reason?: string;
+  private failureKind?: BuildFailureKind;
+  private notice?: string;
+  private readonly api?: Pick<DiscoveryApiClient, 'getIndexDetails'>;
+  /** EnsureIndex's headers: the label, percent-encoded. */
+  private readonly ensureHeaders: Record<string, string>;
   private settledAt = 0;
   private resend?: Promise<void>;
   private closed = false;
@@ -55,6 +64,8 @@ export class IndexSync {
 
   constructor(options: IndexSyncOptions) {
     this.client = options.client;
+    if (options.api) this.api = options.api;
+    this.ensureHeaders = options.label ? { [INDEX_LABEL_HEADER]: encodeURIComponent(options.label) } : {};
     this.logger = options.logger ?? silentLogger;
     const url = options.serviceUrl === undefined ? undefined : displayUrl(options.serviceUrl);
     if (url !== undefined) this.serviceUrl = url;
@@ -90,6 +101,38 @@ export class IndexSync {
     this.setPhase(SyncPhase.WaitingForSchema, reason);
   }
 
+  /** A note about how the schema was read, shown once by the readiness lines (status `notice`). */
+  sourceNote(text: string): void {
+    if (this.closed || text === this.notice) return;
+    this.notice = text;
+    const status = this.status();
+    for (const listener of this.listeners) listener(status);
+  }
+
+  /**
+   * Resolves once an index is adopted, or the first build settles otherwise (failed, rejected,
+   * timed out, refused, unreachable), or after `timeoutMs` or `signal`: at once when an index is
+   * adopted already or no build runs. Lets the first tool call of a client that just started the
+   * bridge (stdio) get its answer instead of "still building".
+   */
+  waitForFirstIndex(timeoutMs: number, signal?: AbortSignal): Promise<void> {
+    const waiting = () => !this.served && (this.phase === SyncPhase.Ensuring || this.phase === SyncPhase.Indexing || this.phase === SyncPhase.WaitingForSchema);
+    if (!waiting() || this.closed) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        off();
+        signal?.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = setTimeout(done, timeoutMs);
+      const off = this.onChange(() => {
+        if (!waiting()) done();
+      });
+      signal?.addEventListener('abort', done, { once: true });
+    });
+  }
+
   /** The index a tool call must use, or the ToolFailure that explains why there is none. */
   resolve(): string {
     const status = this.status();
@@ -106,7 +149,7 @@ export class IndexSync {
     const sdl = this.served?.id === indexId ? this.served.sdl : undefined;
     if (sdl === undefined || this.closed) return;
     this.resend ??= this.client
-      .ensureIndex({ sdl }, { timeoutMs: this.options.rpcTimeoutMs })
+      .ensureIndex({ sdl }, { timeoutMs: this.options.rpcTimeoutMs, headers: this.ensureHeaders })
       .then(() => this.logger.warn({ indexId }, 'index expired: schema sent again'))
       .catch((error: unknown) =>
         this.logger.warn({ indexId, code: codeOf(error) }, 'index expired: sending the schema again failed'),
@@ -128,6 +171,8 @@ export class IndexSync {
       ...(this.served ? { servingIndexId: this.served.id } : {}),
       ...(this.target ? { pendingIndexId: this.target.id } : {}),
       ...(this.reason ? { reason: this.reason } : {}),
+      ...(this.failureKind ? { failureKind: this.failureKind } : {}),
+      ...(this.notice ? { notice: this.notice } : {}),
       ...(this.served?.symbolCount === undefined ? {} : { symbolCount: this.served.symbolCount }),
       ...(this.serviceUrl ? { serviceUrl: this.serviceUrl } : {}),
     };
@@ -162,7 +207,7 @@ export class IndexSync {
     let index = await this.ensure(target);
     while (!signal.aborted && index !== null) {
       if (index?.status === IndexStatus.READY) return this.adopt(target, index);
-      if (index?.status === IndexStatus.FAILED) return this.finish(target, SyncPhase.Failed, 'The index build failed');
+      if (index?.status === IndexStatus.FAILED) return this.failed(target, index);
       if (Date.now() >= deadline) return this.finish(target, SyncPhase.TimedOut, 'Indexing timed out');
       await sleep(this.options.pollIntervalMs, undefined, { signal, ref: false });
       index = await this.poll(target);
@@ -181,7 +226,7 @@ export class IndexSync {
       try {
         const response = await this.client.ensureIndex(
           { sdl: target.sdl },
-          { signal, timeoutMs: this.options.rpcTimeoutMs },
+          { signal, timeoutMs: this.options.rpcTimeoutMs, headers: this.ensureHeaders },
         );
         if (response.index && response.index.indexId !== target.id) {
           this.logger.warn({ local: target.id, remote: response.index.indexId }, 'the service addresses the schema differently');
@@ -193,11 +238,13 @@ export class IndexSync {
         if (signal.aborted) throw error;
         const phase = this.phaseForError(error);
         if (phase === SyncPhase.Rejected) {
-          this.finish(target, phase, 'The discovery service rejected the schema');
+          // The service's own message says what is wrong (invalid_argument: an SDL over MAX_SDL_BYTES, a blank one).
+          const message = ConnectError.from(error).rawMessage;
+          this.finish(target, phase, `The discovery service rejected the schema: ${message}`, /MAX_[A-Z_]+/.test(message) ? 'limit' : 'schema');
           return null;
         }
         this.logger.warn({ indexId: target.id, code: codeOf(error), retryInMs: delay }, 'EnsureIndex failed: retrying');
-        this.setPhase(phase);
+        this.setPhase(phase, phase === SyncPhase.Unreachable ? unreachableDetail(error) : undefined);
         await sleep(delay, undefined, { signal, ref: false });
         delay = Math.min(delay * 2, this.options.maxRetryMs);
       }
@@ -220,7 +267,8 @@ export class IndexSync {
         return this.ensure(target);
       }
       this.logger.warn({ indexId: target.id, code: codeOf(error) }, 'GetIndex failed: polling on');
-      this.setPhase(this.phaseForError(error));
+      const phase = this.phaseForError(error);
+      this.setPhase(phase, phase === SyncPhase.Unreachable ? unreachableDetail(error) : undefined);
       return undefined;
     }
   }
@@ -234,18 +282,32 @@ export class IndexSync {
     this.setPhase(SyncPhase.Ready);
   }
 
-  /** Gives up on the target for now; a serving index stays in use. */
-  private finish(target: Target, phase: SyncPhase, reason: string): void {
-    if (target !== this.target) return;
-    this.settledAt = Date.now();
-    this.logger.warn({ indexId: target.id, phase, serving: this.served?.id }, reason);
-    this.setPhase(phase, reason);
+  /** A FAILED build: its reason in full and what kind of failure it is (discovery.v1), so no one is told to retry what fails again. */
+  private async failed(target: Target, index: Index): Promise<void> {
+    let kind: BuildFailureKind = 'internal';
+    try {
+      const details = await this.api?.getIndexDetails({ indexId: target.id }, { signal: target.abort.signal, timeoutMs: this.options.rpcTimeoutMs });
+      const reported = details?.index?.failure?.kind;
+      if (reported === 'schema' || reported === 'limit') kind = reported;
+    } catch (error) {
+      if (target.abort.signal.aborted) throw error;
+      this.logger.warn({ indexId: target.id, code: codeOf(error) }, 'reading the build failure failed: treated as retryable');
+    }
+    this.finish(target, SyncPhase.Failed, `The index build failed: ${index.error || 'no reason given'}`, kind);
   }
 
-  /** A failed or timed-out target is tried again, at most once per failedRetryMs. */
+  /** Gives up on the target for now; a serving index stays in use. */
+  private finish(target: Target, phase: SyncPhase, reason: string, kind?: BuildFailureKind): void {
+    if (target !== this.target) return;
+    this.settledAt = Date.now();
+    this.logger.warn({ indexId: target.id, phase, serving: this.served?.id, kind }, phase === SyncPhase.Failed ? 'index build failed' : 'index sync stopped');
+    this.setPhase(phase, reason, kind);
+  }
+
+  /** A failed or timed-out target is tried again, at most once per failedRetryMs; a schema that fails by itself waits for a change. */
   private retryIfDue(): void {
     const target = this.target;
-    const retryable = this.phase === SyncPhase.Failed || this.phase === SyncPhase.TimedOut;
+    const retryable = (this.phase === SyncPhase.Failed && this.failureKind === 'internal') || this.phase === SyncPhase.TimedOut;
     if (!target || !retryable || Date.now() - this.settledAt < this.options.failedRetryMs) return;
     this.cancelTarget();
     this.offer(target.sdl);
@@ -263,10 +325,11 @@ export class IndexSync {
     this.target = undefined;
   }
 
-  private setPhase(phase: SyncPhase, reason?: string): void {
-    if (phase === this.phase && reason === this.reason) return;
+  private setPhase(phase: SyncPhase, reason?: string, kind?: BuildFailureKind): void {
+    if (phase === this.phase && reason === this.reason && kind === this.failureKind) return;
     this.phase = phase;
     this.reason = reason;
+    this.failureKind = kind;
     const status = this.status();
     for (const listener of this.listeners) listener(status);
   }

@@ -32,7 +32,7 @@ describe('reportReadiness', () => {
     sync.set({ phase: SyncPhase.Ready, servingIndexId: 'a', symbolCount: 12345 });
     sync.set({ phase: SyncPhase.Ready, servingIndexId: 'a', symbolCount: 12345 });
     expect(lines).toEqual([
-      'Cannot reach the discovery service at http://127.0.0.1:9; retrying.',
+      'Cannot reach the indexer at http://127.0.0.1:9; retrying.',
       'Indexing the schema...',
       `${READY_PREFIX} schema indexed (12,345 symbols) in 2.5s. MCP endpoint: x`,
     ]);

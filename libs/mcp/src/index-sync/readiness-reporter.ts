@@ -40,7 +40,12 @@ export function reportReadiness(sync: Pick<IndexSync, 'onChange' | 'status'>, op
     timer.unref();
   };
 
+  let lastNotice: string | undefined;
   const onChange = (status: SyncStatus) => {
+    if (status.notice !== undefined && status.notice !== lastNotice) {
+      lastNotice = status.notice;
+      options.write(status.notice);
+    }
     const phase = status.phase;
     if (phase === SyncPhase.Ready) {
       stopProgress();
@@ -78,16 +83,28 @@ function problemLine(status: SyncStatus): string | undefined {
   const at = status.serviceUrl ? ` at ${status.serviceUrl}` : '';
   switch (status.phase) {
     case SyncPhase.Unreachable:
-      return `Cannot reach the discovery service${at}; retrying.`;
+      return status.reason ? `The discovery service${at} is unreachable: ${status.reason}; retrying.` : `Cannot reach the indexer${at}; retrying.`;
     case SyncPhase.Unauthorized:
       return `The discovery service${at} refused the token (DISCOVERY_TOKEN); retrying.`;
     case SyncPhase.Failed:
-    case SyncPhase.TimedOut:
     case SyncPhase.Rejected:
+      return `Not ready: ${sentence(status.reason ?? status.phase)}${FAILURE_HINTS[status.failureKind ?? 'internal']}`;
+    case SyncPhase.TimedOut:
       return `Not ready: ${status.reason ?? status.phase}.`;
     case SyncPhase.WaitingForSchema:
       return status.reason ? `Not ready: the schema could not be loaded: ${status.reason}.` : undefined;
     default:
       return undefined;
   }
+}
+
+/** What to do about a failed build, after its reason (which ends without a full stop or with one). */
+const FAILURE_HINTS: Record<NonNullable<SyncStatus['failureKind']>, string> = {
+  schema: '\n  Fix the schema: it is read again when the file changes.',
+  limit: '\n  The schema is over a configured limit (named above): raise it, or index a smaller schema.',
+  internal: '\n  The build is retried.',
+};
+
+function sentence(text: string): string {
+  return /[.!?]$/.test(text) ? text : `${text}.`;
 }

@@ -24,6 +24,9 @@ export enum SyncPhase {
   Rejected = 'rejected',
 }
 
+/** `schema`: the SDL is wrong (fails again until it changes); `limit`: over a configured cap; `internal`: retried. */
+export type BuildFailureKind = 'schema' | 'limit' | 'internal';
+
 export interface SyncStatus {
   phase: SyncPhase;
   /** The index tools use, once one is READY. */
@@ -32,6 +35,10 @@ export interface SyncStatus {
   pendingIndexId?: string;
   /** A short, secret-free reason for the phase (failure, source error). */
   reason?: string;
+  /** How the schema was read, for people (e.g. an introspection file converted to SDL). */
+  notice?: string;
+  /** For Failed and Rejected: whether the schema itself, a configured cap or something else failed. */
+  failureKind?: BuildFailureKind;
   /** Symbols of the serving index (from the GetIndex that found it READY). */
   symbolCount?: number;
   /** Where the discovery service is (credentials removed), for texts that name it. */
@@ -50,15 +57,14 @@ export function failureForPhase(status: SyncStatus): ToolFailure {
         status.serviceUrl ? `The schema is being sent to the discovery service at ${status.serviceUrl}` : 'The schema is being sent to the discovery service',
       );
     case SyncPhase.Unreachable:
-      return new ToolFailure(ToolFailureCode.Unreachable, triedText(status.serviceUrl));
+      return new ToolFailure(ToolFailureCode.Unreachable, status.reason ?? triedText(status.serviceUrl));
     case SyncPhase.Unauthorized:
       return new ToolFailure(ToolFailureCode.Misconfigured);
     case SyncPhase.Failed:
-      return new ToolFailure(ToolFailureCode.NotReady, 'The index build failed and is retried');
+    case SyncPhase.Rejected:
+      return failedBuild(status);
     case SyncPhase.TimedOut:
       return new ToolFailure(ToolFailureCode.NotReady, 'Indexing is taking longer than expected');
-    case SyncPhase.Rejected:
-      return new ToolFailure(ToolFailureCode.NotReady, 'The discovery service rejected the schema');
     case SyncPhase.WaitingForSchema:
       return new ToolFailure(
         ToolFailureCode.NotReady,
@@ -69,9 +75,9 @@ export function failureForPhase(status: SyncStatus): ToolFailure {
   }
 }
 
-/** The detail sentence naming the URL an unreachable service was tried at. */
+/** The detail sentence naming the URL an unreachable service (the indexer) was tried at. */
 export function triedText(serviceUrl: string | undefined): string | undefined {
-  return serviceUrl ? `Tried ${serviceUrl}; is it running?` : undefined;
+  return serviceUrl ? `Tried the indexer at ${serviceUrl}; is it running?` : undefined;
 }
 
 /** A URL fit to show: no user name or password. Unparseable input is not shown. */
@@ -84,4 +90,16 @@ export function displayUrl(url: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * A failed build's text: a schema that is wrong is "The request is not valid." (retrying cannot
+ * help; the reason says where), a configured cap is the operator's ("not configured correctly",
+ * naming the cap), and only a failure of something else is "not ready" and retried.
+ */
+function failedBuild(status: SyncStatus): ToolFailure {
+  const reason = status.reason ?? 'The index build failed';
+  if (status.failureKind === 'schema') return new ToolFailure(ToolFailureCode.InvalidRequest, reason);
+  if (status.failureKind === 'limit') return new ToolFailure(ToolFailureCode.Misconfigured, reason);
+  return new ToolFailure(ToolFailureCode.NotReady, 'The index build failed and is retried');
 }

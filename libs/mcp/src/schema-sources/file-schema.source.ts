@@ -1,10 +1,11 @@
 /**
- * A schema read from an SDL file and read again whenever the file changes. The directory is
+ * A schema read from an SDL file (or a saved introspection result, read as introspection) and read again whenever the file changes. The directory is
  * watched (not the file), so editors and deploy tools that replace the file by renaming are seen.
  */
 import { watch, type FSWatcher } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
+import { sdlFromIntrospection } from '@discovery/schema-symbols';
 import { silentLogger, type BridgeLogger } from '../logger.js';
 import type { SchemaSink, SchemaSource } from './schema-source.js';
 
@@ -16,6 +17,7 @@ export interface FileSchemaSourceOptions {
 
 export class FileSchemaSource implements SchemaSource {
   readonly description: string;
+  readonly label: string;
   private readonly path: string;
   private readonly debounceMs: number;
   private readonly logger: BridgeLogger;
@@ -26,6 +28,7 @@ export class FileSchemaSource implements SchemaSource {
   constructor(path: string, options: FileSchemaSourceOptions = {}) {
     this.path = resolve(path);
     this.description = `file ${this.path}`;
+    this.label = this.path;
     this.debounceMs = options.debounceMs ?? 100;
     this.logger = options.logger ?? silentLogger;
   }
@@ -74,6 +77,14 @@ export class FileSchemaSource implements SchemaSource {
       sink.failed('the schema file is empty');
       return;
     }
-    sink.schema(sdl);
+    let converted: string | undefined;
+    try {
+      converted = sdlFromIntrospection(sdl);
+    } catch (error) {
+      sink.failed((error as Error).message);
+      return;
+    }
+    if (converted !== undefined) sink.note?.(`${basename(this.path)} is an introspection result (JSON): read as introspection and printed as SDL.`);
+    sink.schema(converted ?? sdl);
   }
 }

@@ -21,6 +21,7 @@ const QUERY = getIntrospectionQuery({ descriptions: true });
 
 export class IntrospectionSchemaSource implements SchemaSource {
   readonly description: string;
+  readonly label: string;
   private readonly url: URL;
   private readonly options: Required<Omit<IntrospectionSchemaSourceOptions, 'logger'>>;
   private readonly logger: BridgeLogger;
@@ -37,6 +38,8 @@ export class IntrospectionSchemaSource implements SchemaSource {
       throw new TypeError('The introspection URL must use http or https');
     }
     this.description = `introspection of ${this.url.origin}${this.url.pathname}`;
+    // Origin and path only: a query string or user info may carry a secret.
+    this.label = `${this.url.origin}${this.url.pathname}`;
     this.options = { headers: options.headers ?? {}, intervalMs: options.intervalMs ?? 300_000, timeoutMs: options.timeoutMs ?? 30_000 };
     this.logger = options.logger ?? silentLogger;
   }

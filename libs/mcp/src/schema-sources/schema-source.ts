@@ -8,11 +8,15 @@ export interface SchemaSink {
   schema(sdl: string): void;
   /** Loading failed; `reason` is one short sentence without secrets. */
   failed(reason: string): void;
+  /** Something people should know about how the schema was read (one plain sentence). */
+  note?(text: string): void;
 }
 
 export interface SchemaSource {
   /** For logs, e.g. `file ./schema.graphql`; never holds a secret. */
   readonly description: string;
+  /** The readable name the index gets (EnsureIndex's label header): the file's path, or the URL introspected. */
+  readonly label?: string;
   /** Loads the schema once (reporting to the sink) and keeps watching it until closed. */
   start(sink: SchemaSink): Promise<void>;
   close(): Promise<void>;

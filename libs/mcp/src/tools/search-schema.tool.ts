@@ -6,7 +6,7 @@ import { SYMBOL_KINDS } from '@discovery/schema-symbols';
 import { z } from 'zod';
 import { toSearchHit } from '../records.mapper.js';
 import { readOnlyAnnotations, type ToolDefinition } from '../tool-definition.js';
-import { COORDINATE_PATTERN, MAX_COORDINATE_CHARS, MAX_QUERY_CHARS, nonBlank, recordSchema } from './tool-schemas.js';
+import { PARENT_PATTERN, MAX_COORDINATE_CHARS, MAX_QUERY_CHARS, nonBlank, recordSchema } from './tool-schemas.js';
 import { UNTRUSTED_SCHEMA_TEXT } from '../tool-texts.js';
 
 /**
@@ -35,10 +35,12 @@ const input = z.strictObject({
     .describe(SEARCH_LIMIT_RULE),
   parent: z
     .string()
-    .regex(COORDINATE_PATTERN, 'parent must be a coordinate such as object:Query')
+    .regex(PARENT_PATTERN, 'parent must be a type: a coordinate such as object:Order, a type name, or query or mutation')
     .max(MAX_COORDINATE_CHARS, `parent must be at most ${MAX_COORDINATE_CHARS} characters`)
     .optional()
-    .describe('Only return members of this type, given as a coordinate such as object:Query or input:OrderInput.'),
+    .describe(
+      'Only return members of this type: a coordinate such as object:Employee, a type name (Employee), or input:OrderInput, or a root operation by its operation (query, mutation, subscription, any case) whatever the schema calls its root type.',
+    ),
   paginated: z
     .boolean()
     .optional()

@@ -4,10 +4,21 @@
 import { SYMBOL_KINDS } from '@discovery/schema-symbols';
 import { z } from 'zod';
 
-/** `<kind>:<name>` with one of the symbol kinds of docs/wire.md §3. */
-export const COORDINATE_PATTERN = new RegExp(`^(${SYMBOL_KINDS.join('|')}):\\S+$`);
+/** A type as a parent: `<kind>:<name>` with one of the symbol kinds of docs/wire.md §3, or a bare name. */
+export const PARENT_PATTERN = new RegExp(`^((${SYMBOL_KINDS.join('|')}):)?[^\\s:]+$`);
+
+/**
+ * The root operation words (docs/wire.md §1 "Roots": any case, or the schema's root type name),
+ * as the slice and search tools take them; the service resolves and checks them.
+ */
+export const rootName = (name: string) =>
+  z
+    .string(`${name} must be a string`)
+    .regex(/^\S+$/, `${name} must be one word: query, mutation or subscription`)
+    .max(MAX_COORDINATE_CHARS, `${name} must be at most ${MAX_COORDINATE_CHARS} characters`);
 
 /** Longest texts the discovery service accepts (docs/wire.md §1 request validation). */
+import { MAX_COORDINATE_CHARS } from '@discovery/proto/limits';
 export { MAX_COORDINATE_CHARS, MAX_COORDINATES, MAX_PROMPT_CHARS, MAX_QUERY_CHARS } from '@discovery/proto/limits';
 
 /** A string that must contain a non-space character, at most `max` characters long. */

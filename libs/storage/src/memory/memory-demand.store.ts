@@ -2,7 +2,7 @@
  * MemoryDemandStore: the demand report kept inside MemoryIndexStore's entries,
  * so it goes with its index (delete or idle expiry), like in Redis.
  */
-import { byDemand, DEMAND_MAX_ENTRIES, distinctReasons, type DemandEntry, type DemandStore } from '../demand-store.js';
+import { byDemand, DEMAND_MAX_ENTRIES, daysSince, demandDay, distinctReasons, type DemandDay, type DemandEntry, type DemandStore } from '../demand-store.js';
 import type { MemoryIndexStore } from './memory-index.store.js';
 
 export class MemoryDemandStore implements DemandStore {
@@ -11,7 +11,11 @@ export class MemoryDemandStore implements DemandStore {
   async record(indexId: string, tenant: string, reasons: readonly string[], now: number): Promise<void> {
     const demand = this.store.demandOf(indexId);
     if (!demand) return;
-    for (const reason of distinctReasons(reasons)) {
+    const distinct = distinctReasons(reasons);
+    const days = this.store.demandDaysOf(indexId);
+    const day = `${tenant}\u0000${demandDay(now)}`;
+    if (distinct.length > 0) days?.set(day, (days.get(day) ?? 0) + distinct.length);
+    for (const reason of distinct) {
       const key = `${tenant}\u0000${reason}`;
       const entry = demand.get(key);
       demand.set(key, { reason, count: (entry?.count ?? 0) + 1, lastSeen: now });
@@ -30,5 +34,13 @@ export class MemoryDemandStore implements DemandStore {
       .map(([, entry]) => ({ ...entry }))
       .sort(byDemand)
       .slice(0, limit);
+  }
+
+  async daily(indexId: string, tenant: string, since: number): Promise<DemandDay[]> {
+    const prefix = `${tenant}\u0000`;
+    const days = [...(this.store.demandDaysOf(indexId) ?? [])].flatMap(([key, count]): [string, number][] =>
+      key.startsWith(prefix) ? [[key.slice(prefix.length), count]] : [],
+    );
+    return daysSince(days, since);
   }
 }

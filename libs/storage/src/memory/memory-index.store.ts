@@ -26,6 +26,10 @@ interface Entry {
   results: Map<string, MemoryResultEntry>;
   /** The demand report: `<tenant>\0<reason>` -> count and last seen. */
   demand: Map<string, DemandEntry>;
+  /** Demand counted per day: `<tenant>\0<yyyy-mm-dd>` -> reasons counted that day. */
+  demandDays: Map<string, number>;
+  /** Index notes (index-notes.ts): `<tenant>\0label`, `<tenant>\0used`, `progress`. */
+  notes: Map<string, string>;
   /** Epoch ms; undefined until the first touch. */
   expiresAt?: number;
 }
@@ -60,7 +64,7 @@ export class MemoryIndexStore implements IndexStore {
     const created = entry === undefined;
     if (!entry) {
       const meta: IndexMeta = { id, state: 'indexing', building: false, symbolCount: 0, createdAt: now, sdlBytes: Buffer.byteLength(sdl, 'utf8') };
-      entry = { meta, sdl, tenants: new Set(), claims: new Map(), results: new Map(), demand: new Map() };
+      entry = { meta, sdl, tenants: new Set(), claims: new Map(), results: new Map(), demand: new Map(), demandDays: new Map(), notes: new Map() };
       this.entries.set(id, entry);
     }
     if (!entry.tenants.has(tenant)) entry.claims.set(tenant, now);
@@ -192,6 +196,22 @@ export class MemoryIndexStore implements IndexStore {
    */
   demandOf(id: string): Map<string, DemandEntry> | undefined {
     return this.live(this.check(id))?.demand;
+  }
+
+  /**
+   * The demand counted per day of a live index (undefined when it is gone), for MemoryDemandStore.
+   * @internal
+   */
+  demandDaysOf(id: string): Map<string, number> | undefined {
+    return this.live(this.check(id))?.demandDays;
+  }
+
+  /**
+   * The notes of a live index (undefined when it is gone or expired), for MemoryIndexNotesStore.
+   * @internal
+   */
+  notesOf(id: string): Map<string, string> | undefined {
+    return this.live(this.check(id))?.notes;
   }
 
   /** @internal Clock shared with MemoryResultCache. */

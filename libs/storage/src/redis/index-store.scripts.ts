@@ -295,6 +295,34 @@ inherit_ttl(KEYS[1], KEYS[2])
 inherit_ttl(KEYS[1], KEYS[3])
 return 1`,
   },
+
+  /**
+   * sdDemandDay: count reasons of one day in a live index's demand report (the report over time).
+   * KEYS[1] meta, KEYS[2] demand:seen. ARGV[1] field (`<tenant tag>#<yyyy-mm-dd>`), ARGV[2] count.
+   */
+  sdDemandDay: {
+    numberOfKeys: 2,
+    lua: `${INHERIT_TTL}
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+redis.call('HINCRBY', KEYS[2], ARGV[1], ARGV[2])
+inherit_ttl(KEYS[1], KEYS[2])
+return 1`,
+  },
+
+  /**
+   * sdNoteSet: set fields of a live index's notes; an empty value deletes the field.
+   * KEYS[1] meta, KEYS[2] notes. ARGV: field, value, field, value... Returns 1, or 0 when the index is gone.
+   */
+  sdNoteSet: {
+    numberOfKeys: 2,
+    lua: `${INHERIT_TTL}
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+for i = 1, #ARGV, 2 do
+  if ARGV[i + 1] == '' then redis.call('HDEL', KEYS[2], ARGV[i]) else redis.call('HSET', KEYS[2], ARGV[i], ARGV[i + 1]) end
+end
+inherit_ttl(KEYS[1], KEYS[2])
+return 1`,
+  },
 } as const;
 
 export type IndexScriptName = keyof typeof INDEX_SCRIPTS;

@@ -13,6 +13,9 @@
  *   <p>idx:{<hex>}:demand:seen hash  <tenant tag>|<reason> -> last seen (epoch ms)
  *   <p>idx:{<hex>}:art:next   hash   artifacts being written, renamed to `art` when complete
  *   <p>idx:{<hex>}:claims     hash   tenant -> when it first ensured the index (epoch ms; its own createdAt)
+ *   <p>idx:{<hex>}:notes      hash   `<tenant tag>|label`, `<tenant tag>|used`, `progress` (index-notes.ts);
+ *                                    not among the keys scripts take: written with the meta's TTL, deleted by the service
+ * The demand:seen hash also holds `<tenant tag>#<yyyy-mm-dd>` -> reasons counted that day.
  * Outside any index (looked up lazily, stale members dropped on read):
  *   <p>indexes                set    all index ids
  *   <p>tenant:{<sha256(tenant)>}:indexes  set  index ids a tenant ensured
@@ -91,6 +94,11 @@ export class RedisKeys {
       artifactStage: `${base}:art:next`,
       claims: `${base}:claims`,
     };
+  }
+
+  /** The index's notes (labels, last use, build progress): outside INDEX_KEY_ORDER, see the layout above. */
+  notes(id: string): string {
+    return `${this.prefix}idx:{${indexDigest(id)}}:notes`;
   }
 
   /** The index's keys in {@link INDEX_KEY_ORDER}. */

@@ -1,9 +1,10 @@
 /**
  * RedisDemandStore: the demand report in two keys under the index's hash tag
  * (a sorted set of counts and a hash of last-seen times), so the index's
- * delete, touch and idle expiry take it along. Members are `<tenant tag>|<reason>`.
+ * delete, touch and idle expiry take it along. Members are `<tenant tag>|<reason>`; the hash also
+ * counts reasons per day, `<tenant tag>#<yyyy-mm-dd>` (the report over time).
  */
-import { byDemand, DEMAND_MAX_ENTRIES, distinctReasons, type DemandEntry, type DemandStore } from '../demand-store.js';
+import { byDemand, DEMAND_MAX_ENTRIES, daysSince, demandDay, distinctReasons, type DemandDay, type DemandEntry, type DemandStore } from '../demand-store.js';
 import { storageCall } from '../storage.errors.js';
 import { defineIndexScripts, type IndexScriptRunner } from './index-store.scripts.js';
 import type { RedisKeys } from './keys.js';
@@ -28,6 +29,14 @@ export class RedisDemandStore implements DemandStore {
     await storageCall('count demand', () =>
       this.run('sdDemandAdd', [k.meta, k.demand, k.demandSeen], [now, DEMAND_MAX_ENTRIES, ...distinct.map((reason) => `${tag}|${reason}`)]),
     );
+    await storageCall('count demand', () => this.run('sdDemandDay', [k.meta, k.demandSeen], [`${tag}#${demandDay(now)}`, distinct.length]));
+  }
+
+  async daily(indexId: string, tenant: string, since: number): Promise<DemandDay[]> {
+    const prefix = `${this.keys.tenantTag(tenant)}#`;
+    const seen = await storageCall('read demand', () => this.client.hgetall(this.keys.index(indexId).demandSeen));
+    const days = Object.entries(seen).flatMap(([field, count]): [string, number][] => (field.startsWith(prefix) ? [[field.slice(prefix.length), Number(count)]] : []));
+    return daysSince(days, since);
   }
 
   async top(indexId: string, tenant: string, limit: number): Promise<DemandEntry[]> {

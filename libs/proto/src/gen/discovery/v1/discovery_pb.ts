@@ -16,7 +16,241 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file discovery/v1/discovery.proto.
  */
 export const file_discovery_v1_discovery: GenFile = /*@__PURE__*/
-  fileDesc("ChxkaXNjb3ZlcnkvdjEvZGlzY292ZXJ5LnByb3RvEgxkaXNjb3ZlcnkudjEiWwoVR2V0U2NoZW1hU2xpY2VSZXF1ZXN0EhAKCGluZGV4X2lkGAEgASgJEg0KBXF1ZXJ5GAIgASgJEhIKCm1heF90b2tlbnMYAyABKAUSDQoFcm9vdHMYBCADKAkiXQoWR2V0U2NoZW1hU2xpY2VSZXNwb25zZRILCgNzZGwYASABKAkSDgoGdG9rZW5zGAIgASgFEhMKC2Nvb3JkaW5hdGVzGAMgAygJEhEKCXRydW5jYXRlZBgEIAEoCCIzChBHZXREZW1hbmRSZXF1ZXN0EhAKCGluZGV4X2lkGAEgASgJEg0KBWxpbWl0GAIgASgFIlsKC0RlbWFuZEVudHJ5Eg4KBnJlYXNvbhgBIAEoCRINCgVjb3VudBgCIAEoAxItCglsYXN0X3NlZW4YAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIj8KEUdldERlbWFuZFJlc3BvbnNlEioKB2VudHJpZXMYASADKAsyGS5kaXNjb3ZlcnkudjEuRGVtYW5kRW50cnkyvQEKEERpc2NvdmVyeVNlcnZpY2USWwoOR2V0U2NoZW1hU2xpY2USIy5kaXNjb3ZlcnkudjEuR2V0U2NoZW1hU2xpY2VSZXF1ZXN0GiQuZGlzY292ZXJ5LnYxLkdldFNjaGVtYVNsaWNlUmVzcG9uc2USTAoJR2V0RGVtYW5kEh4uZGlzY292ZXJ5LnYxLkdldERlbWFuZFJlcXVlc3QaHy5kaXNjb3ZlcnkudjEuR2V0RGVtYW5kUmVzcG9uc2ViBnByb3RvMw", [file_google_protobuf_timestamp]);
+  fileDesc("ChxkaXNjb3ZlcnkvdjEvZGlzY292ZXJ5LnByb3RvEgxkaXNjb3ZlcnkudjEiGQoXTGlzdEluZGV4RGV0YWlsc1JlcXVlc3QiRwoYTGlzdEluZGV4RGV0YWlsc1Jlc3BvbnNlEisKB2luZGV4ZXMYASADKAsyGi5kaXNjb3ZlcnkudjEuSW5kZXhEZXRhaWxzIioKFkdldEluZGV4RGV0YWlsc1JlcXVlc3QSEAoIaW5kZXhfaWQYASABKAkiRAoXR2V0SW5kZXhEZXRhaWxzUmVzcG9uc2USKQoFaW5kZXgYASABKAsyGi5kaXNjb3ZlcnkudjEuSW5kZXhEZXRhaWxzIo0DCgxJbmRleERldGFpbHMSEAoIaW5kZXhfaWQYASABKAkSDQoFbGFiZWwYAiABKAkSDgoGc3RhdHVzGAMgASgJEg0KBXN0YWxlGAQgASgIEhAKCGJ1aWxkaW5nGAUgASgIEhQKDHN5bWJvbF9jb3VudBgGIAEoAxIRCglzZGxfYnl0ZXMYByABKAMSFAoMc3RvcmVkX2J5dGVzGAggASgDEi4KCmNyZWF0ZWRfYXQYCSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCmluZGV4ZWRfYXQYCiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjAKDGxhc3RfdXNlZF9hdBgLIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLQoIcHJvZ3Jlc3MYDCABKAsyGy5kaXNjb3ZlcnkudjEuQnVpbGRQcm9ncmVzcxIrCgdmYWlsdXJlGA0gASgLMhouZGlzY292ZXJ5LnYxLkJ1aWxkRmFpbHVyZSI7Cg1CdWlsZFByb2dyZXNzEg0KBXN0YWdlGAEgASgJEgwKBGRvbmUYAiABKAMSDQoFdG90YWwYAyABKAMiWgoMQnVpbGRGYWlsdXJlEg8KB21lc3NhZ2UYASABKAkSDAoEa2luZBgCIAEoCRINCgVsaW1pdBgDIAEoCRIMCgRsaW5lGAQgASgFEg4KBmNvbHVtbhgFIAEoBSJbChVHZXRTY2hlbWFTbGljZVJlcXVlc3QSEAoIaW5kZXhfaWQYASABKAkSDQoFcXVlcnkYAiABKAkSEgoKbWF4X3Rva2VucxgDIAEoBRINCgVyb290cxgEIAMoCSJdChZHZXRTY2hlbWFTbGljZVJlc3BvbnNlEgsKA3NkbBgBIAEoCRIOCgZ0b2tlbnMYAiABKAUSEwoLY29vcmRpbmF0ZXMYAyADKAkSEQoJdHJ1bmNhdGVkGAQgASgIIjMKEEdldERlbWFuZFJlcXVlc3QSEAoIaW5kZXhfaWQYASABKAkSDQoFbGltaXQYAiABKAUiWwoLRGVtYW5kRW50cnkSDgoGcmVhc29uGAEgASgJEg0KBWNvdW50GAIgASgDEi0KCWxhc3Rfc2VlbhgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiZgoRR2V0RGVtYW5kUmVzcG9uc2USKgoHZW50cmllcxgBIAMoCzIZLmRpc2NvdmVyeS52MS5EZW1hbmRFbnRyeRIlCgRkYXlzGAIgAygLMhcuZGlzY292ZXJ5LnYxLkRlbWFuZERheSInCglEZW1hbmREYXkSCwoDZGF5GAEgASgJEg0KBWNvdW50GAIgASgDMoADChBEaXNjb3ZlcnlTZXJ2aWNlElsKDkdldFNjaGVtYVNsaWNlEiMuZGlzY292ZXJ5LnYxLkdldFNjaGVtYVNsaWNlUmVxdWVzdBokLmRpc2NvdmVyeS52MS5HZXRTY2hlbWFTbGljZVJlc3BvbnNlEkwKCUdldERlbWFuZBIeLmRpc2NvdmVyeS52MS5HZXREZW1hbmRSZXF1ZXN0Gh8uZGlzY292ZXJ5LnYxLkdldERlbWFuZFJlc3BvbnNlEmEKEExpc3RJbmRleERldGFpbHMSJS5kaXNjb3ZlcnkudjEuTGlzdEluZGV4RGV0YWlsc1JlcXVlc3QaJi5kaXNjb3ZlcnkudjEuTGlzdEluZGV4RGV0YWlsc1Jlc3BvbnNlEl4KD0dldEluZGV4RGV0YWlscxIkLmRpc2NvdmVyeS52MS5HZXRJbmRleERldGFpbHNSZXF1ZXN0GiUuZGlzY292ZXJ5LnYxLkdldEluZGV4RGV0YWlsc1Jlc3BvbnNlYgZwcm90bzM", [file_google_protobuf_timestamp]);
+
+/**
+ * @generated from message discovery.v1.ListIndexDetailsRequest
+ */
+export type ListIndexDetailsRequest = Message<"discovery.v1.ListIndexDetailsRequest"> & {
+};
+
+/**
+ * Describes the message discovery.v1.ListIndexDetailsRequest.
+ * Use `create(ListIndexDetailsRequestSchema)` to create a new message.
+ */
+export const ListIndexDetailsRequestSchema: GenMessage<ListIndexDetailsRequest> = /*@__PURE__*/
+  messageDesc(file_discovery_v1_discovery, 0);
+
+/**
+ * @generated from message discovery.v1.ListIndexDetailsResponse
+ */
+export type ListIndexDetailsResponse = Message<"discovery.v1.ListIndexDetailsResponse"> & {
+  /**
+   * In ListIndexes order (by when this tenant first ensured each).
+   *
+   * @generated from field: repeated discovery.v1.IndexDetails indexes = 1;
+   */
+  indexes: IndexDetails[];
+};
+
+/**
+ * Describes the message discovery.v1.ListIndexDetailsResponse.
+ * Use `create(ListIndexDetailsResponseSchema)` to create a new message.
+ */
+export const ListIndexDetailsResponseSchema: GenMessage<ListIndexDetailsResponse> = /*@__PURE__*/
+  messageDesc(file_discovery_v1_discovery, 1);
+
+/**
+ * @generated from message discovery.v1.GetIndexDetailsRequest
+ */
+export type GetIndexDetailsRequest = Message<"discovery.v1.GetIndexDetailsRequest"> & {
+  /**
+   * @generated from field: string index_id = 1;
+   */
+  indexId: string;
+};
+
+/**
+ * Describes the message discovery.v1.GetIndexDetailsRequest.
+ * Use `create(GetIndexDetailsRequestSchema)` to create a new message.
+ */
+export const GetIndexDetailsRequestSchema: GenMessage<GetIndexDetailsRequest> = /*@__PURE__*/
+  messageDesc(file_discovery_v1_discovery, 2);
+
+/**
+ * @generated from message discovery.v1.GetIndexDetailsResponse
+ */
+export type GetIndexDetailsResponse = Message<"discovery.v1.GetIndexDetailsResponse"> & {
+  /**
+   * @generated from field: discovery.v1.IndexDetails index = 1;
+   */
+  index?: IndexDetails | undefined;
+};
+
+/**
+ * Describes the message discovery.v1.GetIndexDetailsResponse.
+ * Use `create(GetIndexDetailsResponseSchema)` to create a new message.
+ */
+export const GetIndexDetailsResponseSchema: GenMessage<GetIndexDetailsResponse> = /*@__PURE__*/
+  messageDesc(file_discovery_v1_discovery, 3);
+
+/**
+ * @generated from message discovery.v1.IndexDetails
+ */
+export type IndexDetails = Message<"discovery.v1.IndexDetails"> & {
+  /**
+   * @generated from field: string index_id = 1;
+   */
+  indexId: string;
+
+  /**
+   * This tenant's readable name of the index, given at EnsureIndex in the
+   * `discovery-index-label` request header (the schema's source file or
+   * introspection URL); empty when none was given.
+   *
+   * @generated from field: string label = 2;
+   */
+  label: string;
+
+  /**
+   * `indexing`, `ready` or `failed`, as yoko.v1's IndexStatus.
+   *
+   * @generated from field: string status = 3;
+   */
+  status: string;
+
+  /**
+   * @generated from field: bool stale = 4;
+   */
+  stale: boolean;
+
+  /**
+   * A build runs: the first one, or an in-place rebuild.
+   *
+   * @generated from field: bool building = 5;
+   */
+  building: boolean;
+
+  /**
+   * @generated from field: int64 symbol_count = 6;
+   */
+  symbolCount: bigint;
+
+  /**
+   * Bytes of the SDL, and of everything the index stores (SDL and search data; 0 before the first build).
+   *
+   * @generated from field: int64 sdl_bytes = 7;
+   */
+  sdlBytes: bigint;
+
+  /**
+   * @generated from field: int64 stored_bytes = 8;
+   */
+  storedBytes: bigint;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp created_at = 9;
+   */
+  createdAt?: Timestamp | undefined;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp indexed_at = 10;
+   */
+  indexedAt?: Timestamp | undefined;
+
+  /**
+   * When this tenant last used the index (to the minute); unset when never.
+   *
+   * @generated from field: google.protobuf.Timestamp last_used_at = 11;
+   */
+  lastUsedAt?: Timestamp | undefined;
+
+  /**
+   * Set while a build runs.
+   *
+   * @generated from field: discovery.v1.BuildProgress progress = 12;
+   */
+  progress?: BuildProgress | undefined;
+
+  /**
+   * Set when the last build failed (`error` of yoko.v1's Index, in parts).
+   *
+   * @generated from field: discovery.v1.BuildFailure failure = 13;
+   */
+  failure?: BuildFailure | undefined;
+};
+
+/**
+ * Describes the message discovery.v1.IndexDetails.
+ * Use `create(IndexDetailsSchema)` to create a new message.
+ */
+export const IndexDetailsSchema: GenMessage<IndexDetails> = /*@__PURE__*/
+  messageDesc(file_discovery_v1_discovery, 4);
+
+/**
+ * @generated from message discovery.v1.BuildProgress
+ */
+export type BuildProgress = Message<"discovery.v1.BuildProgress"> & {
+  /**
+   * `symbols` (parsing, extracting), `embeddings`, `storing`.
+   *
+   * @generated from field: string stage = 1;
+   */
+  stage: string;
+
+  /**
+   * @generated from field: int64 done = 2;
+   */
+  done: bigint;
+
+  /**
+   * @generated from field: int64 total = 3;
+   */
+  total: bigint;
+};
+
+/**
+ * Describes the message discovery.v1.BuildProgress.
+ * Use `create(BuildProgressSchema)` to create a new message.
+ */
+export const BuildProgressSchema: GenMessage<BuildProgress> = /*@__PURE__*/
+  messageDesc(file_discovery_v1_discovery, 5);
+
+/**
+ * @generated from message discovery.v1.BuildFailure
+ */
+export type BuildFailure = Message<"discovery.v1.BuildFailure"> & {
+  /**
+   * The reason in full, as yoko.v1's Index.error.
+   *
+   * @generated from field: string message = 1;
+   */
+  message: string;
+
+  /**
+   * `schema` (the SDL is wrong; it fails again until it changes), `limit` (over
+   * a configured cap: the operator's call) or `internal` (retried).
+   *
+   * @generated from field: string kind = 2;
+   */
+  kind: string;
+
+  /**
+   * The cap's variable for `limit`, e.g. `MAX_INDEX_SYMBOLS`.
+   *
+   * @generated from field: string limit = 3;
+   */
+  limit: string;
+
+  /**
+   * Where in the SDL, 1-based, for a syntax error (0 = unknown).
+   *
+   * @generated from field: int32 line = 4;
+   */
+  line: number;
+
+  /**
+   * @generated from field: int32 column = 5;
+   */
+  column: number;
+};
+
+/**
+ * Describes the message discovery.v1.BuildFailure.
+ * Use `create(BuildFailureSchema)` to create a new message.
+ */
+export const BuildFailureSchema: GenMessage<BuildFailure> = /*@__PURE__*/
+  messageDesc(file_discovery_v1_discovery, 6);
 
 /**
  * @generated from message discovery.v1.GetSchemaSliceRequest
@@ -52,7 +286,7 @@ export type GetSchemaSliceRequest = Message<"discovery.v1.GetSchemaSliceRequest"
  * Use `create(GetSchemaSliceRequestSchema)` to create a new message.
  */
 export const GetSchemaSliceRequestSchema: GenMessage<GetSchemaSliceRequest> = /*@__PURE__*/
-  messageDesc(file_discovery_v1_discovery, 0);
+  messageDesc(file_discovery_v1_discovery, 7);
 
 /**
  * @generated from message discovery.v1.GetSchemaSliceResponse
@@ -92,7 +326,7 @@ export type GetSchemaSliceResponse = Message<"discovery.v1.GetSchemaSliceRespons
  * Use `create(GetSchemaSliceResponseSchema)` to create a new message.
  */
 export const GetSchemaSliceResponseSchema: GenMessage<GetSchemaSliceResponse> = /*@__PURE__*/
-  messageDesc(file_discovery_v1_discovery, 1);
+  messageDesc(file_discovery_v1_discovery, 8);
 
 /**
  * @generated from message discovery.v1.GetDemandRequest
@@ -116,7 +350,7 @@ export type GetDemandRequest = Message<"discovery.v1.GetDemandRequest"> & {
  * Use `create(GetDemandRequestSchema)` to create a new message.
  */
 export const GetDemandRequestSchema: GenMessage<GetDemandRequest> = /*@__PURE__*/
-  messageDesc(file_discovery_v1_discovery, 2);
+  messageDesc(file_discovery_v1_discovery, 9);
 
 /**
  * @generated from message discovery.v1.DemandEntry
@@ -145,7 +379,7 @@ export type DemandEntry = Message<"discovery.v1.DemandEntry"> & {
  * Use `create(DemandEntrySchema)` to create a new message.
  */
 export const DemandEntrySchema: GenMessage<DemandEntry> = /*@__PURE__*/
-  messageDesc(file_discovery_v1_discovery, 3);
+  messageDesc(file_discovery_v1_discovery, 10);
 
 /**
  * @generated from message discovery.v1.GetDemandResponse
@@ -157,6 +391,13 @@ export type GetDemandResponse = Message<"discovery.v1.GetDemandResponse"> & {
    * @generated from field: repeated discovery.v1.DemandEntry entries = 1;
    */
   entries: DemandEntry[];
+
+  /**
+   * The demand over time: reasons counted per UTC day of the last 30 days, oldest first (days without any left out).
+   *
+   * @generated from field: repeated discovery.v1.DemandDay days = 2;
+   */
+  days: DemandDay[];
 };
 
 /**
@@ -164,7 +405,31 @@ export type GetDemandResponse = Message<"discovery.v1.GetDemandResponse"> & {
  * Use `create(GetDemandResponseSchema)` to create a new message.
  */
 export const GetDemandResponseSchema: GenMessage<GetDemandResponse> = /*@__PURE__*/
-  messageDesc(file_discovery_v1_discovery, 4);
+  messageDesc(file_discovery_v1_discovery, 11);
+
+/**
+ * @generated from message discovery.v1.DemandDay
+ */
+export type DemandDay = Message<"discovery.v1.DemandDay"> & {
+  /**
+   * `yyyy-mm-dd`.
+   *
+   * @generated from field: string day = 1;
+   */
+  day: string;
+
+  /**
+   * @generated from field: int64 count = 2;
+   */
+  count: bigint;
+};
+
+/**
+ * Describes the message discovery.v1.DemandDay.
+ * Use `create(DemandDaySchema)` to create a new message.
+ */
+export const DemandDaySchema: GenMessage<DemandDay> = /*@__PURE__*/
+  messageDesc(file_discovery_v1_discovery, 12);
 
 /**
  * @generated from service discovery.v1.DiscoveryService
@@ -191,6 +456,26 @@ export const DiscoveryService: GenService<{
     methodKind: "unary";
     input: typeof GetDemandRequestSchema;
     output: typeof GetDemandResponseSchema;
+  },
+  /**
+   * The caller's indexes with what people need to tell them apart and follow
+   * them (the console, `discovery indexes`): a readable name, sizes, last use,
+   * build progress and a failure in parts. Reading them is no use of an index.
+   *
+   * @generated from rpc discovery.v1.DiscoveryService.ListIndexDetails
+   */
+  listIndexDetails: {
+    methodKind: "unary";
+    input: typeof ListIndexDetailsRequestSchema;
+    output: typeof ListIndexDetailsResponseSchema;
+  },
+  /**
+   * @generated from rpc discovery.v1.DiscoveryService.GetIndexDetails
+   */
+  getIndexDetails: {
+    methodKind: "unary";
+    input: typeof GetIndexDetailsRequestSchema;
+    output: typeof GetIndexDetailsResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_discovery_v1_discovery, 0);
