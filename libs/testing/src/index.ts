@@ -1,4 +1,5 @@
 export * from './redis.js';
 export * from './openai-scripted-server.js';
+export * from './scripted-endpoint-profile.js';
 export * from './redis-server.js';
 export * from './discovery-api.js';
