@@ -87,13 +87,26 @@ export function fitConversation(messages: readonly ChatMessage[], tools: readonl
     const message = fitted[i] as ChatMessage;
     if (isResult(message) && contentText(message) !== TRIMMED_RESULT) fitted[i] = { ...message, content: TRIMMED_RESULT } as ChatMessage;
   }
-  while (conversationTokens(fitted, tools) > limit) {
-    const start = lastTurnStart(fitted);
-    if (start <= 2) return undefined;
-    const end = turnEnd(fitted, 2);
-    fitted = [...fitted.slice(0, 2), ...fitted.slice(end)];
+  while (conversationTokens(fitted, tools) > limit && lastTurnStart(fitted) > 2) {
+    fitted = [...fitted.slice(0, 2), ...fitted.slice(turnEnd(fitted, 2))];
   }
-  return fitted;
+  return conversationTokens(fitted, tools) <= limit ? fitted : cutLatestResults(fitted, tools, limit);
+}
+
+/** Last resort: the latest turn's results cut to the room left (they are still worth more than nothing). */
+function cutLatestResults(messages: ChatMessage[], tools: readonly ChatTool[] | undefined, limit: number): ChatMessage[] | undefined {
+  const results = messages.map((message, i) => (i >= 2 && isResult(message) ? i : -1)).filter((i) => i >= 0);
+  const others = conversationTokens(messages.filter((_m, i) => !results.includes(i)), tools);
+  const room = limit - others - PER_MESSAGE * results.length;
+  if (results.length === 0 || room < 50 * results.length) return undefined;
+  // o200k runs near 3.5 characters a token on JSON; leave the margin's worth of slack.
+  const chars = Math.floor(((room / results.length) * 3.5) / TOKEN_MARGIN / TOKEN_MARGIN);
+  const cut = messages.map((message, i) => {
+    if (!results.includes(i)) return message;
+    const text = contentText(message);
+    return text.length <= chars ? message : ({ ...message, content: `${text.slice(0, Math.max(0, chars - 40))} ... [cut to fit the context window]` } as ChatMessage);
+  });
+  return conversationTokens(cut, tools) <= limit ? cut : undefined;
 }
 
 /** Tool results, and results sent as user text in text mode. */

@@ -31,6 +31,10 @@ export class GenerationRun {
   readonly session: GenerationSession;
   private useless = 0;
   private shrinks = 0;
+  /** Replies received so far. */
+  replies = 0;
+  /** This opening was made after a refusal for context (it is not re-planned again). */
+  refitted = false;
 
   constructor(
     index: GenerationIndex,
@@ -76,6 +80,7 @@ export class GenerationRun {
 
   /** Keeps the reply in the conversation and returns the calls in it: native ones, else those written in its text. */
   recordReply(reply: ChatReply, turn: number): ChatToolCall[] {
+    this.replies += 1;
     if (reply.toolCalls.length > 0) {
       this.messages.push({
         role: 'assistant',

@@ -114,7 +114,8 @@ const PARSE_OUTPUT = /parse (?:the )?tool call|parsing tool call|does not match 
 export function contextTokensIn(message: string, body: unknown): number | undefined {
   const nCtx = (body as { error?: { n_ctx?: unknown } } | undefined)?.error?.n_ctx;
   if (typeof nCtx === 'number' && nCtx > 0) return nCtx;
-  const match = /(?:maximum context length is|context (?:size|length|window) (?:is |of )?\(?|only )(\d{3,7})/i.exec(message);
+  const match =
+    /(?:maximum context length is|available context size \(|context (?:size|length|window) (?:is |of )|n_ctx[:=]\s*|context length of only )(\d{3,7})/i.exec(message);
   return match ? Number(match[1]) : undefined;
 }
 

@@ -66,6 +66,9 @@ export class GenerationAbortedError extends Error {
   override name = 'GenerationAbortedError';
 }
 
+/** converse() asks for a new opening fitted to a smaller window. */
+const REFIT = Symbol('refit');
+
 /** Time kept back before the caller's deadline, so the answer still reaches it. */
 const DEADLINE_MARGIN_MS = 500;
 export const DEFAULT_MAX_OUTPUT_TOKENS = 1024;
@@ -94,12 +97,18 @@ export class QueryGenerator {
   async generate(index: GenerationIndex, prompt: string, context: GenerateContext = {}): Promise<GenerateJobResult> {
     const deadline = Math.min(Date.now() + this.options.timeoutMs, (context.deadlineAt ?? Infinity) - DEADLINE_MARGIN_MS);
     await context.progress?.({ stage: 'retrieving', turn: 0, maxTurns: this.options.maxTurns, accepted: 0 });
-    const mode = this.model.nativeTools && !this.toolsRefused ? 'tools' : 'json';
-    const plan = await this.plan(prompt, mode, context.signal);
-    if (!plan) return modelFailureResult({ kind: 'context_too_long', detail: 'the window leaves no room for a slice' });
-    const run = await this.open(index, prompt, mode, plan);
-    this.log.info({ sliceTokens: run.sliceTokens, contextTokens: plan.contextTokens, mode }, 'generation started');
-    return this.converse(run, deadline, context);
+    // A refusal for context before any progress re-plans once with the window the endpoint named.
+    for (let opening = 0; opening < 2; opening += 1) {
+      const mode = this.model.nativeTools && !this.toolsRefused ? 'tools' : 'json';
+      const plan = await this.plan(prompt, mode, context.signal);
+      if (!plan) return modelFailureResult({ kind: 'context_too_long', detail: 'the window leaves no room for a slice' });
+      const run = await this.open(index, prompt, mode, plan);
+      run.refitted = opening > 0;
+      this.log.info({ sliceTokens: run.sliceTokens, contextTokens: plan.contextTokens, mode }, 'generation started');
+      const result = await this.converse(run, deadline, context);
+      if (result !== REFIT) return result;
+    }
+    return modelFailureResult({ kind: 'context_too_long', detail: 'refused again after fitting to the window it named' });
   }
 
   /** The window, the answer's room and the slice budget for this generation. */
@@ -128,7 +137,7 @@ export class QueryGenerator {
     return new GenerationRun(index, prompt, slice, plan, mode, this.options, composed);
   }
 
-  private async converse(run: GenerationRun, deadline: number, context: GenerateContext): Promise<GenerateJobResult> {
+  private async converse(run: GenerationRun, deadline: number, context: GenerateContext): Promise<GenerateJobResult | typeof REFIT> {
     const { maxTurns } = this.options;
     for (let turn = 1; turn <= maxTurns; turn += 1) {
       await context.progress?.({ stage: 'model', turn, maxTurns, accepted: run.session.accepted.length });
@@ -157,7 +166,7 @@ export class QueryGenerator {
   }
 
   /** What a failed call means: adapt and go on (undefined), or the answer to return. */
-  private onFailure(run: GenerationRun, outcome: Exclude<ModelCallOutcome, { ok: true }>, turn: number): GenerateJobResult | undefined {
+  private onFailure(run: GenerationRun, outcome: Exclude<ModelCallOutcome, { ok: true }>, turn: number): GenerateJobResult | typeof REFIT | undefined {
     if (outcome.reason === 'aborted') throw new GenerationAbortedError('generation aborted: the worker is stopping or the job ran out of time');
     const failure = outcome.failure;
     this.log.warn({ turn, reason: outcome.reason, kind: failure?.kind, detail: outcome.detail }, 'model call failed');
@@ -171,9 +180,11 @@ export class QueryGenerator {
       // The server could not parse what the model wrote: a useless answer, not an outage.
       return void run.nonsense(turn, true);
     }
-    if (failure.kind === 'context_too_long' && run.shrink(failure.contextTokens)) {
-      if (failure.contextTokens !== undefined) this.learnedContext = failure.contextTokens;
-      return undefined;
+    if (failure.kind === 'context_too_long') {
+      const window = failure.contextTokens !== undefined && failure.contextTokens < run.plan.contextTokens ? failure.contextTokens : undefined;
+      this.learnedContext = Math.min(this.learnedContext ?? Infinity, window ?? Math.floor(run.plan.contextTokens * 0.75));
+      if (run.replies === 0 && !run.refitted) return REFIT;
+      if (run.shrink(failure.contextTokens)) return undefined;
     }
     if (run.session.accepted.length > 0) return this.finish(run, true);
     return modelFailureResult(failure);
