@@ -15,6 +15,7 @@ import { IntrospectionSchemaSource } from '../schema-sources/introspection-schem
 import type { SchemaSource } from '../schema-sources/schema-source.js';
 import type { DiscoveryApiClient, DiscoveryClient } from '../tool-definition.js';
 import type { BridgeMetrics } from './bridge-metrics.js';
+import { ClientModelGeneration } from '../sampling/client-model.generation.js';
 
 /** How the bridge reaches the discovery API: a Connect transport (HTTP with a token, or in process in `serve`). */
 export interface DiscoveryConnection {
@@ -35,6 +36,8 @@ export class BridgeRuntime {
   readonly api: DiscoveryApiClient;
   readonly sync: IndexSync;
   readonly source: SchemaSource;
+  /** generate_query through the client's model (MCP_SAMPLING=auto): one per process, it keeps the built schemas. */
+  private readonly sampling: ClientModelGeneration | undefined;
   private started = false;
   private examplesCache?: { sdl: string; examples: ToolExamples | undefined } | undefined;
 
@@ -49,6 +52,8 @@ export class BridgeRuntime {
       logger: options.logger,
     });
     this.source = createSchemaSource(options.mcp.schemaSource, options.logger);
+    const sampling = options.mcp.sampling ?? { enabled: true, timeoutMs: 120_000 };
+    this.sampling = sampling.enabled ? new ClientModelGeneration({ timeoutMs: sampling.timeoutMs }, options.logger) : undefined;
     this.sync.onChange((status) => options.metrics?.syncPhase(status.phase));
   }
 
@@ -86,6 +91,7 @@ export class BridgeRuntime {
       examples: () => this.examples(),
       ...(serviceUrl ? { serviceUrl } : {}),
       logger: this.options.logger,
+      ...(this.sampling ? { sampling: this.sampling } : {}),
       ...(endpoint ? { graphqlEndpoint: endpoint } : {}),
       ...(metrics ? { onToolCall: (tool, outcome, seconds) => metrics.toolCall(tool, outcome, seconds) } : {}),
     };
