@@ -44,7 +44,13 @@ export function messageTokens(message: ChatMessage): number {
 
 /** Estimated tokens the tool definitions take once a template renders them. */
 export function toolTokens(tools: readonly ChatTool[] | undefined): number {
-  return tools && tools.length > 0 ? Math.ceil(countTokens(JSON.stringify(tools)) * TOKEN_MARGIN) + 60 : 0;
+  if (!tools || tools.length === 0) return 0;
+  let tokens = cache.get(tools);
+  if (tokens === undefined) {
+    tokens = Math.ceil(countTokens(JSON.stringify(tools)) * TOKEN_MARGIN) + 60;
+    cache.set(tools, tokens);
+  }
+  return tokens;
 }
 
 export function conversationTokens(messages: readonly ChatMessage[], tools?: readonly ChatTool[]): number {

@@ -55,16 +55,21 @@ function fromLmStudio(body: Json): number | undefined {
   return positive(body['loaded_context_length']) ?? positive(body['max_context_length']);
 }
 
-/** Asks the endpoint for `model`'s context window; undefined when nothing reports one. */
-export async function probeContextTokens(options: ContextProbeOptions): Promise<number | undefined> {
+/**
+ * Asks the endpoint for `model`'s context window: a number, undefined when the endpoint answered
+ * but reports none, or 'unreachable' when nothing answered (worth asking again later).
+ */
+export async function probeContextTokens(options: ContextProbeOptions): Promise<number | undefined | 'unreachable'> {
   const doFetch = options.fetch ?? fetch;
   const base = options.baseUrl.replace(/\/+$/, '');
   const root = base.replace(/\/v1$/, '');
   const headers: Record<string, string> = { accept: 'application/json', ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}) };
+  let answered = false;
   const ask = async (url: string, init: RequestInit = {}): Promise<Json | undefined> => {
     try {
       const signals = [AbortSignal.timeout(options.timeoutMs ?? 3000), ...(options.signal ? [options.signal] : [])];
       const response = await doFetch(url, { ...init, headers: { ...headers, ...(init.headers as Record<string, string>) }, signal: AbortSignal.any(signals) });
+      answered = true;
       if (!response.ok) return undefined;
       const body: unknown = await response.json();
       return body && typeof body === 'object' ? (body as Json) : undefined;
@@ -81,5 +86,5 @@ export async function probeContextTokens(options: ContextProbeOptions): Promise<
     ),
     ask(`${root}/api/v0/models/${model}`).then((body) => body && fromLmStudio(body)),
   ]);
-  return answers.find((tokens): tokens is number => tokens !== undefined);
+  return answers.find((tokens): tokens is number => tokens !== undefined) ?? (answered ? undefined : 'unreachable');
 }

@@ -113,8 +113,9 @@ export class OpenAiChatModel implements ChatModel {
       ...(this.options.apiKey ? { apiKey: this.options.apiKey } : {}),
       ...(signal ? { signal } : {}),
     }).then((tokens) => {
-      if (tokens === undefined) this.context = undefined; // asked again next time
-      return tokens;
+      if (tokens !== 'unreachable') return tokens;
+      this.context = undefined; // nothing answered: asked again next time
+      return undefined;
     });
     return this.context;
   }
