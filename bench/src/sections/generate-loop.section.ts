@@ -13,7 +13,10 @@
  *    `--real-schemas a,b`), at each window of `--contexts 4096,8192` (default: what the endpoint
  *    reports): validity, gold coverage, turns, tokens (o200k and the endpoint's own), seconds per
  *    row, and the composer on the same rows.
- * Options after `--`: `--limit N` rows per dataset and schema (default all), `--previous <ref>`.
+ * 3. With `--windows 4096,8192,16384`: the current loop fitted to each window, scripted model, on the
+ *    development rows: answerable share, prompt sizes and o200k tokens per generated operation.
+ * Options after `--`: `--limit N` rows per dataset and schema (default all), `--previous <ref>`,
+ * `--windows-only`, `--real-only`.
  */
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -71,6 +74,48 @@ function figures(results: readonly RowResult[], answerable: readonly boolean[]):
   };
 }
 
+/** The current loop at each window of `--windows 4096,8192` (the scripted model), beside the default. */
+async function windows(context: BenchContext, rows: readonly LoopRow[], sizes: readonly number[]): Promise<{ table: BenchTable; data: unknown }> {
+  const server = await OpenAiScriptedServer.start();
+  const groups = new Map<string, { results: RowResult[]; answerable: boolean[] }>();
+  try {
+    for (const size of sizes) {
+      const loop = new CurrentLoop({ baseUrl: server.baseUrl, model: 'gold', maxTurns: 4, timeoutMs: 60_000, callTimeoutMs: 30_000, contextTokens: size });
+      for (const row of rows) {
+        server.clear();
+        const seen: { covered?: boolean } = {};
+        server.push(goldReply({ schema: row.index.schema, gold: row.gold }, seen), goldReply({ schema: row.index.schema, gold: row.gold }, seen));
+        const result = await loop.run(row);
+        const key = `${size}|${row.dataset}|${row.schema}`;
+        const group = groups.get(key) ?? { results: [], answerable: [] };
+        group.results.push(result);
+        group.answerable.push(seen.covered === true);
+        groups.set(key, group);
+      }
+      context.log(`generate-loop: window ${size} done`);
+    }
+  } finally {
+    await server.close();
+  }
+  const data: Record<string, unknown> = {};
+  const tableRows = [...groups].map(([key, group]) => {
+    const [size, dataset, schema] = key.split('|') as [string, string, string];
+    const f = figures(group.results, group.answerable);
+    const operations = group.results.reduce((sum, r) => sum + r.operations, 0);
+    const tokens = group.results.reduce((sum, r) => sum + r.promptTokens + r.completionTokens, 0);
+    data[key] = { ...f, tokensPerOperation: operations === 0 ? null : Math.round(tokens / operations) };
+    return [size, dataset, schema, f.rows, f.answerablePct, f.coveredPct, f.turns, f.firstPromptTokens, f.promptTokens, operations === 0 ? 'n/a' : Math.round(tokens / operations)];
+  });
+  return {
+    table: {
+      title: 'the current loop fitted to each window (LLM_CONTEXT_TOKENS), scripted perfect model, LLM_MAX_OUTPUT_TOKENS 1024',
+      columns: ['window', 'dataset', 'schema', 'rows', 'answerable from slice %', 'gold covered %', 'turns/row', 'first prompt tok (p50)', 'prompt tok/row (p50)', 'o200k tok per operation'],
+      rows: tableRows,
+    },
+    data,
+  };
+}
+
 async function scripted(context: BenchContext, rows: readonly LoopRow[]): Promise<{ table: BenchTable; data: unknown }> {
   const server = await OpenAiScriptedServer.start();
   const settings: LoopSettings = { baseUrl: server.baseUrl, model: 'gold', maxTurns: 4, timeoutMs: 60_000, callTimeoutMs: 30_000 };
@@ -120,10 +165,16 @@ async function run(context: BenchContext): Promise<SectionResult> {
   context.log(`generate-loop: ${rows.length} rows (${skipped} NL2GQL rows skipped: gold invalid)`);
   const tables: BenchTable[] = [];
   const data: Record<string, unknown> = { rows: rows.length, skippedNl2gql: skipped };
-  if (!context.args.includes('--real-only')) {
+  if (!context.args.includes('--real-only') && !context.args.includes('--windows-only')) {
     const result = await scripted(context, rows);
     tables.push(result.table);
     data['scripted'] = result.data;
+  }
+  const sizes = option(context.args, '--windows')?.split(',').map(Number);
+  if (sizes && !context.args.includes('--real-only')) {
+    const result = await windows(context, rows.filter((row) => row.dataset === 'search' || row.dataset === 'nl2gql'), sizes);
+    tables.push(result.table);
+    data['windows'] = result.data;
   }
   const real = await realEndpointTables(context, all, option, runComposer);
   if (real) {
