@@ -7,7 +7,7 @@
  */
 import { countTokens } from 'gpt-tokenizer';
 import OpenAI from 'openai';
-import { checkOperation, normalizingFetch, OpenAiChatModel, QueryComposer, QueryGenerator, type GenerateJobResult } from '@discovery/generation';
+import { chatClient, checkOperation, normalizingFetch, OpenAiChatModel, QueryComposer, QueryGenerator, type GenerateJobResult } from '@discovery/generation';
 import { operationCoordinates } from '../sections/generate-slice-coverage.js';
 import type { LoopRow } from './loop-rows.js';
 import type { PreviousLoop } from './previous-release.js';
@@ -128,7 +128,8 @@ export class CurrentLoop {
   private readonly generator: QueryGenerator;
 
   constructor(settings: LoopSettings) {
-    const client = new OpenAI({ baseURL: settings.baseUrl, apiKey: settings.apiKey ?? 'bench', maxRetries: 0, timeout: settings.callTimeoutMs, fetch: this.recording.fetch });
+    const llm = { baseUrl: settings.baseUrl, apiKey: settings.apiKey ?? 'bench', model: settings.model, timeoutMs: settings.callTimeoutMs };
+    const client = chatClient(llm, { fetch: this.recording.fetch });
     const model = new OpenAiChatModel(client, {
       model: settings.model,
       probeBaseUrl: settings.baseUrl,

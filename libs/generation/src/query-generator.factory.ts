@@ -5,7 +5,8 @@
  * or nothing when no model is configured: jobs are then composed. How each
  * server is configured is in docs/models.md.
  */
-import OpenAI, { AzureOpenAI } from 'openai';
+import OpenAI, { AzureOpenAI, type ClientOptions as OpenAIOptions } from 'openai';
+import { Agent } from 'undici';
 import type { GenerationConfig, LlmConfig } from '@discovery/config';
 import { type GenerationHooks, QueryGenerator } from './query-generator.js';
 import { QueryComposer } from './compose/query-composer.js';
@@ -23,11 +24,15 @@ export interface QueryGeneratorDeps {
 }
 
 /** The `openai` client for the configured endpoint (Azure's deployment paths and api-key header included). */
-export function chatClient(llm: LlmConfig): OpenAI {
+export function chatClient(llm: LlmConfig, options: { fetch?: typeof fetch } = {}): OpenAI {
   // Local servers (vLLM, Ollama, llama.cpp) often need no key; the client insists on one.
   const apiKey = llm.apiKey ?? 'not-configured';
-  // The loop retries within its own budget (429 with retry-after, 5xx, timeouts).
-  const common = { apiKey, maxRetries: 0, timeout: llm.timeoutMs, fetch: normalizingFetch };
+  // The loop retries within its own budget (429 with retry-after, 5xx, timeouts). fetch's own
+  // agent gives up on an answer whose headers take over 300 s, whatever LLM_TIMEOUT says: a
+  // model on CPUs takes longer than that for a long prompt (docs/models.md), so the agent waits
+  // as long as LLM_TIMEOUT.
+  const dispatcher = new Agent({ headersTimeout: llm.timeoutMs, bodyTimeout: llm.timeoutMs });
+  const common = { apiKey, maxRetries: 0, timeout: llm.timeoutMs, fetch: options.fetch ?? normalizingFetch, fetchOptions: { dispatcher } as OpenAIOptions["fetchOptions"] };
   if (llm.azureApiVersion !== undefined) {
     if (llm.baseUrl === undefined) throw new RangeError('Azure OpenAI needs OPENAI_BASE_URL (https://<resource>.openai.azure.com)');
     const resource = llm.baseUrl.replace(/\/+$/, '');
