@@ -24,6 +24,8 @@ const REPAIR_MIN = 400;
 export const TRIMMED_RESULT = '[Removed to fit the context window. Call the tool again if you still need it.]';
 
 const cache = new WeakMap<object, number>();
+/** The rules are the same text in every generation: counted once. */
+const systemTexts = new Map<string, number>();
 
 function contentText(message: ChatMessage): string {
   const content = (message as { content?: unknown }).content;
@@ -36,10 +38,18 @@ function contentText(message: ChatMessage): string {
 export function messageTokens(message: ChatMessage): number {
   let tokens = cache.get(message);
   if (tokens === undefined) {
-    tokens = Math.ceil(countTokens(contentText(message)) * TOKEN_MARGIN) + PER_MESSAGE;
+    const text = contentText(message);
+    const counted = message.role === 'system' ? (systemTexts.get(text) ?? countTokens(text)) : countTokens(text);
+    if (message.role === 'system' && systemTexts.size < 16) systemTexts.set(text, counted);
+    tokens = Math.ceil(counted * TOKEN_MARGIN) + PER_MESSAGE;
     cache.set(message, tokens);
   }
   return tokens;
+}
+
+/** Records a message's size when its largest part was counted already (the slice: its exact o200k size). */
+export function knownTokens(message: ChatMessage, counted: number): void {
+  cache.set(message, Math.ceil(counted * TOKEN_MARGIN) + PER_MESSAGE);
 }
 
 /** Estimated tokens the tool definitions take once a template renders them. */

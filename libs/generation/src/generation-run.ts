@@ -9,7 +9,8 @@
 import type { GenerationIndex } from './generation-index.js';
 import type { ChatMessage, ChatReply, ChatToolCall } from './chat-model.js';
 import type { ComposerDraft } from './compose-draft.js';
-import type { ContextPlan } from './context-budget.js';
+import { countTokens } from 'gpt-tokenizer';
+import { knownTokens, type ContextPlan } from './context-budget.js';
 import { NUDGE_JSON, NUDGE_SHORTER, NUDGE_TOOL_CALL, openingMessages, systemPrompt, SWITCH_TO_JSON, type AnswerMode } from './model-prompt.js';
 import { GenerationSession } from './tool-handlers.js';
 import { toolCallsInText } from './text-answer.js';
@@ -48,6 +49,10 @@ export class GenerationRun {
     this.session = new GenerationSession(index, index.schema, { allowMutations: options.allowMutations, ...(options.scalars ? { scalars: options.scalars } : {}) });
     this.session.textAnswers = mode === 'json';
     this.messages = openingMessages(prompt, slice.sdl, { ...options, mode }, composed?.draft);
+    // The slice was counted exactly when it was made: count only the rest of the message.
+    const user = this.messages[1] as ChatMessage;
+    const text = typeof user.content === 'string' ? user.content : '';
+    knownTokens(user, slice.tokens + countTokens(text.replace(slice.sdl.trimEnd(), '')));
   }
 
   static systemMessage(options: RunOptions, mode: AnswerMode): ChatMessage {
