@@ -242,3 +242,19 @@ describe('Azure OpenAI', () => {
 function chatCount(): number {
   return server?.completionCalls ?? 0;
 }
+
+describe('a small model that only gets it wrong', () => {
+  it('answers with the composer\'s draft when every operation it tried was invalid, even with reasons beside them', async () => {
+    const wrong = submitReply([{ document: 'query { employee(id: 3) { mood } }', description: 'Mood.' }], ['No idea about moods.']);
+    const composer = new QueryComposer({ allowMutations: false });
+    const result = resolved(await generate({ script: [wrong, wrong, wrong, wrong], options: { composer, maxTurns: 3 }, prompt: 'the current mood of employee 3' }));
+    expect(result).toMatchObject({ fallback: true });
+    expect(result.queries[0]!.document).toMatch(/currentMood/);
+  });
+
+  it('keeps the model\'s reasons when it said the schema cannot answer, without trying an operation', async () => {
+    const composer = new QueryComposer({ allowMutations: false });
+    const result = resolved(await generate({ script: [submitReply([], ['The schema has no salaries.'])], options: { composer }, prompt: 'the salary of employee 3' }));
+    expect(result).toEqual({ queries: [], unsatisfied: ['The schema has no salaries.'], truncated: false });
+  });
+});

@@ -62,6 +62,8 @@ export class GenerationSession {
   noDataReason: string | undefined;
   /** The model answers in text (JSON), not with tool calls: instructions say so. */
   textAnswers = false;
+  /** The model submitted an operation at least once (valid or not): its reasons alone are then no answer. */
+  triedOperations = false;
 
   constructor(
     private readonly index: GenerationIndex,
@@ -138,6 +140,7 @@ export class GenerationSession {
   /** Validates and keeps each submitted operation; reports what must be repaired. */
   private accept(submission: SubmitArgs): ToolOutcome {
     this.modelReasons = submission.unsatisfied;
+    this.triedOperations ||= submission.operations.length > 0;
     const rejected: { operation: number; errors: string[] }[] = [];
     let added = 0;
     submission.operations.forEach((operation, position) => {
