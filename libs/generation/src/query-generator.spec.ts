@@ -35,8 +35,9 @@ async function run(
   const model = new OpenAiChatModel(client, { model: 'scripted-model', probeBaseUrl: server.baseUrl });
   const generator = new QueryGenerator(model, {
     maxTurns: 4,
-    timeoutMs: 10_000,
-    callTimeoutMs: 2_000,
+    // Generous for loaded machines; the tests of hanging models set their own.
+    timeoutMs: 20_000,
+    callTimeoutMs: 6_000,
     allowMutations: false,
     ...options,
   });
