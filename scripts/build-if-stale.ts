@@ -12,7 +12,7 @@ import { join } from 'node:path';
 
 const root = join(import.meta.dirname, '..');
 const SHARED = ['swc.build.json', 'tsconfig.base.json', 'package-lock.json'].map((f) => join(root, f));
-const TEST_FILE = /\.(spec|int-spec|e2e-spec)\.ts$/;
+const TEST_FILE = /\.(spec|int-spec|e2e-spec|cluster-spec)\.ts$/;
 
 /** Newest modification time of the files under `path` that `keep` accepts (0 when none). */
 function newest(path: string, keep: (file: string) => boolean = () => true): number {

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = join(import.meta.dirname, '..');
-const TEST_FILE = /\.(spec|int-spec|e2e-spec)\.ts$/;
+const TEST_FILE = /\.(spec|int-spec|e2e-spec|cluster-spec)\.ts$/;
 
 /** Lines that are neither blank nor inside a comment (`//`, `/* ... *\/`). */
 function codeLines(text: string): number {

@@ -22,7 +22,7 @@ export interface SourceFile {
 
 const ROOTS = ['apps', 'libs', 'bench', 'test'];
 const SKIPPED_DIRECTORIES = new Set(['node_modules', 'dist', 'fixtures', 'data', 'results']);
-const TEST_FILE = /\.(spec|int-spec|e2e-spec|reliability)\.ts$/;
+const TEST_FILE = /\.(spec|int-spec|e2e-spec|cluster-spec|reliability)\.ts$/;
 
 /** Every `.ts` file under apps/, libs/, bench/ and test/ (no node_modules, dist or data). */
 export function readSources(root: string): SourceFile[] {

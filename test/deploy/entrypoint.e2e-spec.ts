@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Redis } from 'ioredis';
-import { closeTestRedis, createTestRedis, deleteKeysByPrefix, freePort, uniquePrefix } from '@discovery/testing';
+import { closeTestRedis, createTestRedis, deleteKeysByPrefix, freePort, uniquePrefix, testRedisEnv } from '@discovery/testing';
 import { startService, type RunningService, type ServiceName } from './service-process.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -33,12 +33,12 @@ async function setup(service: ServiceName): Promise<{ env: Record<string, string
   switch (service) {
     case 'indexer':
       return {
-        env: { ...common, REDIS_URL: 'redis://127.0.0.1:6379', PORT: port, HOST: '127.0.0.1', DISCOVERY_AUTH: 'off', EMBEDDINGS_PROVIDER: 'none' },
+        env: { ...common, ...testRedisEnv(), PORT: port, HOST: '127.0.0.1', DISCOVERY_AUTH: 'off', EMBEDDINGS_PROVIDER: 'none' },
         health: `http://127.0.0.1:${port}/healthz`,
       };
     case 'generator':
       return {
-        env: { ...common, REDIS_URL: 'redis://127.0.0.1:6379', METRICS_PORT: port, METRICS_HOST: '127.0.0.1', EMBEDDINGS_PROVIDER: 'none' },
+        env: { ...common, ...testRedisEnv(), METRICS_PORT: port, METRICS_HOST: '127.0.0.1', EMBEDDINGS_PROVIDER: 'none' },
         health: `http://127.0.0.1:${port}/healthz`,
       };
     case 'bridge':

@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { generateToken, tokenEntry } from '@discovery/auth';
 import { IndexStatus } from '@discovery/proto';
-import { closeTestRedis, createTestRedis, deleteKeysByPrefix, freePort, uniquePrefix, yokoClient } from '@discovery/testing';
+import { closeTestRedis, createTestRedis, deleteKeysByPrefix, freePort, uniquePrefix, yokoClient, testRedisEnv } from '@discovery/testing';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { execFileSync } from 'node:child_process';
@@ -106,7 +106,7 @@ describe('the services, run from the image', () => {
   it('indexer: /healthz, then EnsureIndex and a SearchSchema on the local Redis', async () => {
     const port = await freePort();
     indexerUrl = `http://127.0.0.1:${port}`;
-    const env = { PORT: String(port), HOST: '127.0.0.1', REDIS_URL: 'redis://127.0.0.1:6379', REDIS_KEY_PREFIX: prefix, DISCOVERY_TOKENS: tokenEntry('image', token) };
+    const env = { PORT: String(port), HOST: '127.0.0.1', ...testRedisEnv(), REDIS_KEY_PREFIX: prefix, DISCOVERY_TOKENS: tokenEntry('image', token) };
     await startTimed('indexer', ['indexer'], env, `${indexerUrl}/healthz`);
     const client = yokoClient(indexerUrl, token);
     const sdl = readFileSync(join(ROOT, 'test/fixtures/schemas', SCHEMA), 'utf8');

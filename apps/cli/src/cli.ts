@@ -10,6 +10,7 @@ import { demandCommand } from './commands/demand.command.js';
 import { generateCommand } from './commands/generate.command.js';
 import { indexCommand } from './commands/index.command.js';
 import { indexesCommand } from './commands/indexes.command.js';
+import { operationsCommand } from './commands/operations.command.js';
 import { searchCommand } from './commands/search.command.js';
 import { sliceCommand } from './commands/slice.command.js';
 import { serveCommand } from './commands/serve.command.js';
@@ -27,6 +28,7 @@ export const COMMANDS: readonly Command[] = [
   sliceCommand,
   symbolsCommand,
   generateCommand,
+  operationsCommand,
   demandCommand,
   indexesCommand,
   tokenCommand,

@@ -26,6 +26,10 @@ export enum ExitCode {
   NothingGenerated = 8,
   /** The service does not offer this (for example generation without a model). */
   Unsupported = 9,
+  /** `discovery operations`: a file is not a servable operation (does not parse, not valid, a subscription, unreadable). */
+  InvalidOperations = 10,
+  /** `discovery operations`: two operations share a name, or a tool name is taken. */
+  OperationConflicts = 11,
   /** Interrupted (Ctrl-C). */
   Interrupted = 130,
 }
@@ -41,6 +45,8 @@ export const EXIT_CODE_HELP = `Exit codes:
   7  timed out waiting
   8  generation produced no operation (reasons are printed)
   9  not offered by the service (generation without a model)
+ 10  operations: a file is not a servable operation (syntax, schema, subscription)
+ 11  operations: a duplicate operation name or a tool name already taken
 130  interrupted`;
 
 /** An error with the exit code it ends the command with and a message for people. */

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Redis } from 'ioredis';
 import { generateToken, tokenEntry } from '@discovery/auth';
-import { OpenAiScriptedServer, closeTestRedis, createTestRedis, deleteKeysByPrefix, freePort, submitReply, uniquePrefix } from '@discovery/testing';
+import { OpenAiScriptedServer, closeTestRedis, createTestRedis, deleteKeysByPrefix, freePort, submitReply, uniquePrefix, testRedisEnv } from '@discovery/testing';
 import { startService, type RunningService } from '../../../test/deploy/service-process.js';
 import { runWith, type CliRun } from './cli-harness.js';
 
@@ -34,7 +34,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'cli-e2e-'));
   const port = await freePort();
   url = `http://127.0.0.1:${port}`;
-  const common = { LOG_LEVEL: 'warn', REDIS_URL: 'redis://127.0.0.1:6379', REDIS_KEY_PREFIX: prefix, EMBEDDINGS_PROVIDER: 'none', SHUTDOWN_GRACE: '5s' };
+  const common = { LOG_LEVEL: 'warn', ...testRedisEnv(), REDIS_KEY_PREFIX: prefix, EMBEDDINGS_PROVIDER: 'none', SHUTDOWN_GRACE: '5s' };
   indexer = startService(root, 'indexer', { ...common, PORT: String(port), HOST: '127.0.0.1', DISCOVERY_TOKENS: tokenEntry('cli', token) });
   const metricsPort = await freePort();
   generator = startService(root, 'generator', {

@@ -168,7 +168,7 @@ describe('generate', () => {
     expect(readFileSync(join(out, 'ListEmployees.graphql'), 'utf8')).toMatch(/^"""Lists every employee\."""\nquery ListEmployees/);
     const again = await run('generate', readyIndex(), 'employees', '--out', out);
     expect(again.code).toBe(1);
-    expect(again.stderr).toMatch(/EEXIST \(use --force to overwrite\)/);
+    expect(again.stderr).toMatch(/ListEmployees.graphql exists already \(use --force to overwrite\)/);
     expect((await run('generate', readyIndex(), 'employees', '--out', out, '--force')).code).toBe(0);
   });
 

@@ -14,7 +14,7 @@ import { createConnectTransport } from '@connectrpc/connect-node';
 import type { Redis } from 'ioredis';
 import { generateToken, tokenEntry } from '@discovery/auth';
 import { COMPOSED_HEADER, DiscoveryService, ERROR_REASON_HEADER, NO_GENERATOR_WORKER } from '@discovery/proto';
-import { closeTestRedis, createTestRedis, deleteKeysByPrefix, freePort, readMetric, uniquePrefix, yokoClient } from '@discovery/testing';
+import { closeTestRedis, createTestRedis, deleteKeysByPrefix, freePort, readMetric, uniquePrefix, yokoClient, testRedisEnv } from '@discovery/testing';
 import { startService, type RunningService } from '../../../test/deploy/service-process.js';
 import { runWith, type CliRun } from './cli-harness.js';
 
@@ -23,7 +23,7 @@ const schema = join(root, 'test/fixtures/schemas/cosmo-demo.graphql');
 const acme = generateToken();
 const globex = generateToken();
 const prefix = uniquePrefix('demand-e2e');
-const common = { LOG_LEVEL: 'warn', REDIS_URL: 'redis://127.0.0.1:6379', REDIS_KEY_PREFIX: prefix, EMBEDDINGS_PROVIDER: 'none', SHUTDOWN_GRACE: '5s' };
+const common = { LOG_LEVEL: 'warn', ...testRedisEnv(), REDIS_KEY_PREFIX: prefix, EMBEDDINGS_PROVIDER: 'none', SHUTDOWN_GRACE: '5s' };
 let redis: Redis;
 let indexer: RunningService;
 let generator: RunningService | undefined;

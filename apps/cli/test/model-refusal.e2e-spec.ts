@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Redis } from 'ioredis';
 import { generateToken, tokenEntry } from '@discovery/auth';
-import { closeTestRedis, createTestRedis, deleteKeysByPrefix, freePort, OpenAiScriptedServer, submitReply, uniquePrefix } from '@discovery/testing';
+import { closeTestRedis, createTestRedis, deleteKeysByPrefix, freePort, OpenAiScriptedServer, submitReply, testRedisEnv, uniquePrefix } from '@discovery/testing';
 import { startService, type RunningService } from '../../../test/deploy/service-process.js';
 import { runWith } from './cli-harness.js';
 
@@ -28,7 +28,7 @@ beforeAll(async () => {
   const port = await freePort();
   const metricsPort = await freePort();
   url = `http://127.0.0.1:${port}`;
-  const common = { LOG_LEVEL: 'warn', REDIS_URL: 'redis://127.0.0.1:6379', REDIS_KEY_PREFIX: prefix, EMBEDDINGS_PROVIDER: 'none', SHUTDOWN_GRACE: '5s' };
+  const common = { LOG_LEVEL: 'warn', ...testRedisEnv(), REDIS_KEY_PREFIX: prefix, EMBEDDINGS_PROVIDER: 'none', SHUTDOWN_GRACE: '5s' };
   services.push(startService(root, 'indexer', { ...common, PORT: String(port), HOST: '127.0.0.1', DISCOVERY_TOKENS: tokenEntry('acme', token) }));
   services.push(
     startService(root, 'generator', {

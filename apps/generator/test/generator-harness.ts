@@ -11,6 +11,7 @@ import { buildSchemaFromSdl, extractSymbols } from '@discovery/schema-symbols';
 import { GenerationClient } from '@discovery/discovery';
 import { GENERATE_QUEUE, validationSchema, type GenerateJobData, type GenerateJobResult, type Resolution } from '@discovery/generation';
 import { createStorage, type Storage } from '@discovery/storage';
+import { testRedisEnv, testStorageOptions } from '@discovery/testing';
 
 export const ROOT = new URL('../../../', import.meta.url);
 export const COSMO_SDL = readFileSync(new URL('test/fixtures/schemas/cosmo-demo.graphql', ROOT), 'utf8');
@@ -35,7 +36,7 @@ export async function putReadyIndex(storage: Storage, sdl: string): Promise<stri
 export function generatorEnv(prefix: string, modelUrl: string | undefined, extra: Record<string, string> = {}): Record<string, string> {
   return {
     LOG_LEVEL: 'warn',
-    REDIS_URL: 'redis://127.0.0.1:6379',
+    ...testRedisEnv(),
     REDIS_KEY_PREFIX: prefix,
     EMBEDDINGS_PROVIDER: 'none',
     METRICS_PORT: '0',
@@ -48,7 +49,7 @@ export function generatorEnv(prefix: string, modelUrl: string | undefined, extra
 
 /** The indexer's side: storage on the prefix and a GenerationClient on the real queue. */
 export function producer(prefix: string, timeoutMs: number): { storage: Storage; client: GenerationClient } {
-  const storage = createStorage({ redisUrl: 'redis://127.0.0.1:6379', keyPrefix: prefix });
+  const storage = createStorage({ ...testStorageOptions(), keyPrefix: prefix });
   const queue = storage.createQueue<GenerateJobData, GenerateJobResult>(GENERATE_QUEUE);
   return { storage, client: new GenerationClient({ queue, cache: storage.resultCache, timeoutMs, cacheTtlMs: 60_000 }) };
 }

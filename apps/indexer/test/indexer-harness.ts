@@ -6,7 +6,7 @@
 import { afterAll, beforeAll } from '@jest/globals';
 import { loadIndexerConfig } from '@discovery/config';
 import { IndexStatus } from '@discovery/proto';
-import { createTestRedis, deleteKeysByPrefix, closeTestRedis, readMetric, uniquePrefix, waitFor, yokoClient, type YokoClient } from '@discovery/testing';
+import { createTestRedis, deleteKeysByPrefix, closeTestRedis, readMetric, uniquePrefix, waitFor, yokoClient, type YokoClient, testRedisEnv } from '@discovery/testing';
 import { hashToken } from '@discovery/auth';
 import { startIndexer } from '../src/main.js';
 
@@ -32,7 +32,7 @@ export async function startTestIndexer(env: Record<string, string> = {}, prefix 
     PORT: '0',
     HOST: '127.0.0.1',
     LOG_LEVEL: 'fatal',
-    REDIS_URL: 'redis://127.0.0.1:6379',
+    ...testRedisEnv(),
     REDIS_KEY_PREFIX: prefix,
     DISCOVERY_TOKENS: [
       `acme:sha256:${hashToken(TOKENS.acme)}`,

@@ -10,7 +10,7 @@ import { describe, expect, it } from '@jest/globals';
 import { IndexStatus } from '@discovery/proto';
 import { createStorage } from '@discovery/storage';
 import { SYMBOL_FORMAT_VERSION } from '@discovery/schema-symbols';
-import { waitFor } from '@discovery/testing';
+import { waitFor, testStorageOptions } from '@discovery/testing';
 import { CODECS, indexReady, TOKENS, uniqueSdl, useTestIndexer } from './indexer-harness.js';
 
 type Row = { Name: string; TypeRef?: string; Description?: string; DefaultValue?: string };
@@ -81,7 +81,7 @@ describe('an index of the previous record format', () => {
     const client = indexer().client(TOKENS.acme);
     const sdl = uniqueSdl(SDL);
     const indexId = await indexReady(client, sdl);
-    const storage = createStorage({ redisUrl: 'redis://127.0.0.1:6379', keyPrefix: indexer().prefix });
+    const storage = createStorage({ ...testStorageOptions(), keyPrefix: indexer().prefix });
     try {
       const built = (await storage.indexStore.getMeta(indexId))!.builtVersion!;
       expect(built).toContain(`symbols@${SYMBOL_FORMAT_VERSION}+`);

@@ -19,6 +19,7 @@ export interface BridgeArgs {
 export const USAGE = `Usage: discovery-mcp [serve] [options]
 
 Serves the MCP tools search_schema, get_symbols, get_schema_slice and generate_query for one GraphQL schema,
+and with --operations each curated operation of a folder as a tool that runs against the API,
 backed by the discovery service at DISCOVERY_URL (with DISCOVERY_TOKEN).
 With serve, runs the discovery service (indexer and generator) in the same process and
 serves its API next to /mcp: in memory, or on Redis when REDIS_URL is set.
@@ -29,7 +30,9 @@ Options:
   --schema <file>         SDL file (reloaded when it changes)          [SCHEMA_FILE]
   --introspect <url>      GraphQL endpoint to introspect                [INTROSPECT_URL]
   --header "Name: value"  header for introspection (repeatable)         [INTROSPECT_HEADERS]
-  --endpoint <url>        GraphQL endpoint shown to agents              [GRAPHQL_ENDPOINT]
+  --operations <dir>      folder of .graphql operations served as tools [MCP_OPERATIONS_DIR]
+                          (watched; run against --endpoint, else --introspect)
+  --endpoint <url>        GraphQL endpoint operations run against       [GRAPHQL_ENDPOINT]
   --discovery <url>       discovery service base URL                    [DISCOVERY_URL]
   --stdio                 speak MCP over stdin/stdout instead of HTTP (progress and
                           the Ready: line go to stderr)
@@ -54,6 +57,7 @@ export function parseBridgeArgs(argv: readonly string[]): BridgeArgs {
         introspect: { type: 'string' },
         header: { type: 'string', multiple: true },
         endpoint: { type: 'string' },
+        operations: { type: 'string' },
         discovery: { type: 'string' },
         stdio: { type: 'boolean', default: false },
         port: { type: 'string' },
@@ -83,6 +87,7 @@ export function parseBridgeArgs(argv: readonly string[]): BridgeArgs {
   set('INTROSPECT_URL', values.introspect);
   if (values.header?.length) overrides['INTROSPECT_HEADERS'] = values.header.join('\n');
   set('GRAPHQL_ENDPOINT', values.endpoint);
+  set('MCP_OPERATIONS_DIR', values.operations);
   set('DISCOVERY_URL', values.discovery);
   const serve = positionals[0] === 'serve';
   if (serve && values.discovery !== undefined) throw new UsageError('serve runs its own discovery API; --discovery is for the bridge alone');

@@ -18,7 +18,7 @@ export interface BridgeUnderTest {
   app: StartedBridge;
   runtime: BridgeRuntime;
   schemaPath: string;
-  connect(token?: string): Promise<Client>;
+  connect(token?: string, headers?: Record<string, string>, clientOptions?: ConstructorParameters<typeof Client>[1]): Promise<Client>;
   close(): Promise<void>;
 }
 
@@ -30,6 +30,8 @@ export interface BridgeHarnessOptions {
   clientTokens?: string[];
   graphqlEndpoint?: string;
   pollIntervalMs?: number;
+  /** More of the MCP configuration (operation tools, upstream, OAuth). */
+  mcp?: Partial<McpConfig>;
 }
 
 export async function startBridge(options: BridgeHarnessOptions): Promise<BridgeUnderTest> {
@@ -42,12 +44,13 @@ export async function startBridge(options: BridgeHarnessOptions): Promise<Bridge
     graphqlEndpoint: options.graphqlEndpoint,
     schemaSource: { kind: 'file' as const, path: schemaPath },
     sync: { pollIntervalMs: options.pollIntervalMs ?? 20, timeoutMs: 120_000 },
+    ...options.mcp,
   };
   const app = await startBridgeHttp(
     {
       service: 'bridge',
       logLevel: 'silent',
-      redis: { url: '', keyPrefix: 'sd:' },
+      redis: { url: '', mode: 'standalone', keyPrefix: 'sd:' },
       shutdownGraceMs: 5_000,
       http: { port: 0, host: '127.0.0.1' },
       discovery: { url: options.discoveryUrl, token: options.discoveryToken },
@@ -61,11 +64,11 @@ export async function startBridge(options: BridgeHarnessOptions): Promise<Bridge
     app,
     runtime,
     schemaPath,
-    async connect(token) {
+    async connect(token, headers = {}, clientOptions) {
       const transport = new StreamableHTTPClientTransport(new URL(app.mcpUrl), {
-        ...(token ? { requestInit: { headers: { Authorization: `Bearer ${token}` } } } : {}),
+        requestInit: { headers: { ...headers, ...(token ? { Authorization: `Bearer ${token}` } : {}) } },
       });
-      const client = new Client({ name: 'e2e', version: '1.0.0' });
+      const client = new Client({ name: 'e2e', version: '1.0.0' }, clientOptions);
       await client.connect(transport);
       clients.push(client);
       return client;

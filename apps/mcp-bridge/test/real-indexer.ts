@@ -4,7 +4,7 @@
  * client with the same token to act on it (delete an index, read its state).
  */
 import { generateToken, tokenEntry } from '@discovery/auth';
-import { closeTestRedis, createTestRedis, deleteKeysByPrefix, freePort, uniquePrefix, yokoClient, type YokoClient } from '@discovery/testing';
+import { closeTestRedis, createTestRedis, deleteKeysByPrefix, freePort, uniquePrefix, yokoClient, type YokoClient, testRedisEnv } from '@discovery/testing';
 import { fileURLToPath } from 'node:url';
 import { startService, type RunningService } from '../../../test/deploy/service-process.js';
 
@@ -28,7 +28,7 @@ export async function startRealIndexer(label: string): Promise<RealIndexer> {
     LOG_LEVEL: 'warn',
     PORT: String(port),
     HOST: '127.0.0.1',
-    REDIS_URL: 'redis://127.0.0.1:6379',
+    ...testRedisEnv(),
     REDIS_KEY_PREFIX: prefix,
     EMBEDDINGS_PROVIDER: 'none',
     SHUTDOWN_GRACE: '5s',
@@ -62,7 +62,7 @@ export async function startRealGenerator(indexer: RealIndexer, modelBaseUrl: str
   const metricsPort = await freePort();
   const generator = startService(ROOT, 'generator', {
     LOG_LEVEL: 'warn',
-    REDIS_URL: 'redis://127.0.0.1:6379',
+    ...testRedisEnv(),
     REDIS_KEY_PREFIX: indexer.prefix,
     EMBEDDINGS_PROVIDER: 'none',
     SHUTDOWN_GRACE: '5s',

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { COMPOSED_STEP } from '@discovery/mcp';
-import { closeTestRedis, countKeysByPrefix, createTestRedis, deleteKeysByPrefix, freePort, uniquePrefix } from '@discovery/testing';
+import { closeTestRedis, countKeysByPrefix, createTestRedis, deleteKeysByPrefix, freePort, uniquePrefix, testRedisEnv } from '@discovery/testing';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Redis } from 'ioredis';
@@ -26,7 +26,7 @@ beforeAll(async () => {
   serve = startService(ROOT, 'serve', {
     LOG_LEVEL: 'warn',
     PORT: String(port),
-    REDIS_URL: 'redis://127.0.0.1:6379',
+    ...testRedisEnv(),
     REDIS_KEY_PREFIX: prefix,
     EMBEDDINGS_PROVIDER: 'none',
     DISCOVERY_AUTH: 'off',

@@ -7,6 +7,7 @@ import * as b from './bridge.variables.js';
 import type { EnvValues } from './env-var.js';
 import { deepFreeze, loadEnv, type CheckContext, type Env } from './load-env.js';
 import { commonSection, commonVars, type CommonConfig, type HttpListenConfig } from './sections.js';
+import type { OAuthScopeRules } from './mcp-operation-values.js';
 import type { McpSessionMode } from './variables.js';
 
 /** Variables of the bridge's MCP face, shared with `serve`. */
@@ -25,6 +26,20 @@ export const mcpVars = {
   INTROSPECT_INTERVAL: b.INTROSPECT_INTERVAL,
   SYNC_POLL_INTERVAL: b.SYNC_POLL_INTERVAL,
   SYNC_TIMEOUT: b.SYNC_TIMEOUT,
+  MCP_OPERATIONS_DIR: b.MCP_OPERATIONS_DIR,
+  MCP_OMIT_TOOL_NAME_PREFIX: b.MCP_OMIT_TOOL_NAME_PREFIX,
+  MCP_EXCLUDE_MUTATIONS: b.MCP_EXCLUDE_MUTATIONS,
+  MCP_EXPOSE_SCHEMA: b.MCP_EXPOSE_SCHEMA,
+  MCP_ENABLE_ARBITRARY_OPERATIONS: b.MCP_ENABLE_ARBITRARY_OPERATIONS,
+  MCP_ALLOW_ARBITRARY_MUTATIONS: b.MCP_ALLOW_ARBITRARY_MUTATIONS,
+  GRAPHQL_HEADERS: b.GRAPHQL_HEADERS,
+  GRAPHQL_TIMEOUT: b.GRAPHQL_TIMEOUT,
+  GRAPHQL_MAX_RESPONSE_BYTES: b.GRAPHQL_MAX_RESPONSE_BYTES,
+  MCP_FORWARD_HEADERS: b.MCP_FORWARD_HEADERS,
+  MCP_OAUTH_ISSUER: b.MCP_OAUTH_ISSUER,
+  MCP_OAUTH_JWKS_URL: b.MCP_OAUTH_JWKS_URL,
+  MCP_OAUTH_AUDIENCE: b.MCP_OAUTH_AUDIENCE,
+  MCP_OAUTH_SCOPES: b.MCP_OAUTH_SCOPES,
 };
 
 export const bridgeVars = {
@@ -46,6 +61,36 @@ export type SchemaSource =
       readonly intervalMs: number;
     };
 
+/** The curated operations served as tools and the built-in tools beside them (docs/wire.md §5). */
+export interface OperationToolsConfig {
+  /** Undefined: no operation tools (the built-in tools may still be on). */
+  readonly dir: string | undefined;
+  readonly omitToolNamePrefix: boolean;
+  readonly excludeMutations: boolean;
+  readonly exposeSchema: boolean;
+  readonly arbitraryOperations: boolean;
+  readonly arbitraryMutations: boolean;
+}
+
+/** How operation tools reach the GraphQL API. */
+export interface UpstreamConfig {
+  /** Secret values: never log. */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly timeoutMs: number;
+  readonly maxResponseBytes: number;
+  /** Lower-case names of MCP request headers passed on. */
+  readonly forwardHeaders: readonly string[];
+}
+
+/** OAuth 2.1 for /mcp: this endpoint as a protected resource of one authorization server (docs/wire.md §6). */
+export interface McpOAuthConfig {
+  readonly issuer: string;
+  readonly jwksUrl: string | undefined;
+  /** The resource: this endpoint's public URL, the `aud` tokens must carry. */
+  readonly audience: string;
+  readonly scopes: OAuthScopeRules;
+}
+
 export interface McpConfig {
   /** SHA-256 hex of the tokens MCP clients must send; empty: no client auth. */
   readonly authTokenHashes: readonly string[];
@@ -60,6 +105,10 @@ export interface McpConfig {
   /** Undefined only in `serve` without a schema (the bridge is then not started). */
   readonly schemaSource: SchemaSource | undefined;
   readonly sync: { readonly pollIntervalMs: number; readonly timeoutMs: number };
+  /** Optional for hand-made configs (tests): absent means no operation tools and the defaults. */
+  readonly operations?: OperationToolsConfig;
+  readonly upstream?: UpstreamConfig;
+  readonly oauth?: McpOAuthConfig | undefined;
 }
 
 export interface BridgeConfig extends CommonConfig {
@@ -86,7 +135,7 @@ export function checkSchemaSource(required: boolean) {
   };
 }
 
-export function mcpSection(values: EnvValues<typeof mcpVars>): McpConfig {
+export function mcpSection(values: EnvValues<typeof mcpVars>): McpConfig & { operations: OperationToolsConfig; upstream: UpstreamConfig } {
   const schemaSource: SchemaSource | undefined =
     values.SCHEMA_FILE !== undefined
       ? { kind: 'file', path: values.SCHEMA_FILE }
@@ -107,7 +156,57 @@ export function mcpSection(values: EnvValues<typeof mcpVars>): McpConfig {
     sampling: { enabled: values.MCP_SAMPLING === 'auto', timeoutMs: values.MCP_SAMPLING_TIMEOUT },
     schemaSource,
     sync: { pollIntervalMs: values.SYNC_POLL_INTERVAL, timeoutMs: values.SYNC_TIMEOUT },
+    operations: {
+      dir: values.MCP_OPERATIONS_DIR,
+      omitToolNamePrefix: values.MCP_OMIT_TOOL_NAME_PREFIX,
+      excludeMutations: values.MCP_EXCLUDE_MUTATIONS,
+      exposeSchema: values.MCP_EXPOSE_SCHEMA,
+      arbitraryOperations: values.MCP_ENABLE_ARBITRARY_OPERATIONS,
+      arbitraryMutations: values.MCP_ALLOW_ARBITRARY_MUTATIONS,
+    },
+    upstream: {
+      headers: values.GRAPHQL_HEADERS ?? {},
+      timeoutMs: values.GRAPHQL_TIMEOUT,
+      maxResponseBytes: values.GRAPHQL_MAX_RESPONSE_BYTES,
+      forwardHeaders: values.MCP_FORWARD_HEADERS ?? [],
+    },
+    oauth:
+      values.MCP_OAUTH_ISSUER !== undefined && values.MCP_OAUTH_AUDIENCE !== undefined
+        ? {
+            issuer: values.MCP_OAUTH_ISSUER,
+            jwksUrl: values.MCP_OAUTH_JWKS_URL,
+            audience: values.MCP_OAUTH_AUDIENCE,
+            scopes: values.MCP_OAUTH_SCOPES ?? { initialize: [], toolsList: [], toolsCall: [], tools: {} },
+          }
+        : undefined,
   };
+}
+
+/**
+ * Operation tools and execute_graphql need an API to run against (GRAPHQL_ENDPOINT or INTROSPECT_URL);
+ * the OAuth variables go together: MCP_OAUTH_AUDIENCE with MCP_OAUTH_ISSUER, the others only with both.
+ */
+export function checkOperationTools(context: CheckContext<typeof mcpVars>): ConfigIssue[] {
+  const { values, isSet } = context;
+  const issues: ConfigIssue[] = [];
+  const endpoint = isSet('GRAPHQL_ENDPOINT') || isSet('INTROSPECT_URL');
+  if (!endpoint && context.valid('MCP_OPERATIONS_DIR', 'MCP_ENABLE_ARBITRARY_OPERATIONS')) {
+    if (isSet('MCP_OPERATIONS_DIR')) {
+      issues.push({ variable: 'GRAPHQL_ENDPOINT', message: 'required with MCP_OPERATIONS_DIR: operation tools run against it (or set INTROSPECT_URL)' });
+    } else if (values.MCP_ENABLE_ARBITRARY_OPERATIONS === true) {
+      issues.push({ variable: 'GRAPHQL_ENDPOINT', message: 'required with MCP_ENABLE_ARBITRARY_OPERATIONS: execute_graphql runs against it (or set INTROSPECT_URL)' });
+    }
+  }
+  if (isSet('MCP_OAUTH_ISSUER') && context.valid('MCP_OAUTH_ISSUER') && !isSet('MCP_OAUTH_AUDIENCE')) {
+    issues.push({
+      variable: 'MCP_OAUTH_AUDIENCE',
+      message: "required with MCP_OAUTH_ISSUER: this endpoint's public URL, which access tokens must name in `aud` (tokens for other services are refused)",
+    });
+  }
+  for (const name of ['MCP_OAUTH_AUDIENCE', 'MCP_OAUTH_JWKS_URL', 'MCP_OAUTH_SCOPES'] as const) {
+    if (isSet(name) && !isSet('MCP_OAUTH_ISSUER')) issues.push({ variable: name, message: 'only used with MCP_OAUTH_ISSUER, which is unset' });
+  }
+  return issues;
 }
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
@@ -125,22 +224,22 @@ export function checkPublicMcp(context: CheckContext<typeof mcpVars & { HOST: ty
   const { values, isSet } = context;
   if (!context.valid('HOST', 'MCP_AUTH', 'MCP_AUTH_TOKENS', 'MCP_ALLOWED_HOSTS')) return [];
   const issues: ConfigIssue[] = [];
-  const tokens = isSet('MCP_AUTH_TOKENS');
+  const tokens = isSet('MCP_AUTH_TOKENS') || isSet('MCP_OAUTH_ISSUER');
   if (values.HOST !== undefined && !isLoopbackHost(values.HOST) && !tokens && values.MCP_AUTH !== false) {
     issues.push({
       variable: 'MCP_AUTH_TOKENS',
-      message: `required while HOST (${values.HOST}) is not loopback: set MCP_AUTH_TOKENS, or MCP_AUTH=off to serve MCP clients without tokens`,
+      message: `required while HOST (${values.HOST}) is not loopback: set MCP_AUTH_TOKENS (or MCP_OAUTH_ISSUER), or MCP_AUTH=off to serve MCP clients without tokens`,
     });
   }
   if (values.MCP_ALLOWED_HOSTS?.includes('*') && !tokens) {
-    issues.push({ variable: 'MCP_ALLOWED_HOSTS', message: '`*` (any Host) needs MCP_AUTH_TOKENS: without tokens it opens the bridge to DNS rebinding' });
+    issues.push({ variable: 'MCP_ALLOWED_HOSTS', message: '`*` (any Host) needs MCP_AUTH_TOKENS or MCP_OAUTH_ISSUER: without tokens it opens the bridge to DNS rebinding' });
   }
   return issues;
 }
 
 /** Reads the bridge's variables from `env` (default process.env). */
 export function loadBridgeConfig(env: Env = process.env): BridgeConfig {
-  const values = loadEnv('bridge', bridgeVars, env, [checkSchemaSource(true), checkPublicMcp]);
+  const values = loadEnv('bridge', bridgeVars, env, [checkSchemaSource(true), checkPublicMcp, checkOperationTools]);
   const mcp = mcpSection(values);
   if (mcp.schemaSource === undefined) throw new Error('unreachable: the schema source check passed without a source');
   return deepFreeze({

@@ -6,7 +6,8 @@ import { existsSync, statSync } from 'node:fs';
 import { envVar } from './env-var.js';
 import { parseIntrospectHeaders } from './introspect-headers.js';
 import { parseMcpAuthTokens } from './mcp-auth-tokens.js';
-import { InvalidValue, parseBoolean, parseChoice, parseDuration, parsePort, parseUrl, parseWord, splitList } from './value-parsers.js';
+import { parseForwardHeaders, parseOAuthScopes } from './mcp-operation-values.js';
+import { InvalidValue, parseBoolean, parseChoice, parseDuration, parsePort, parseSize, parseUrl, parseWord, splitList } from './value-parsers.js';
 import { MCP_SESSION_MODES } from './variables.js';
 
 const http = (raw: string): string => parseUrl(raw, ['http', 'https']);
@@ -71,7 +72,7 @@ export const MCP_SESSIONS = envVar({
 });
 export const GRAPHQL_ENDPOINT = envVar({
   name: 'GRAPHQL_ENDPOINT',
-  meaning: 'The GraphQL endpoint agents should send generated operations to (shown in guidance).',
+  meaning: 'The GraphQL endpoint operation tools run against and agents are pointed to (guidance, get_operation_info). Unset: INTROSPECT_URL.',
   parse: http,
 });
 export const MCP_SAMPLING = envVar({
@@ -122,4 +123,92 @@ export const SYNC_TIMEOUT = envVar({
   default: '10m',
   meaning: 'How long the bridge waits for an index build before reporting it failed.',
   parse: parseDuration,
+});
+
+// Operations as tools, their execution against the API, and OAuth for /mcp (docs/wire.md §5, §6).
+export const MCP_OPERATIONS_DIR = envVar({
+  name: 'MCP_OPERATIONS_DIR',
+  meaning:
+    'Folder of curated operations served as MCP tools: every .graphql and .gql file under it, subfolders too, one operation per file; watched, so added, changed and removed files change the tool list without a restart.',
+  parse: (raw) => {
+    if (!existsSync(raw) || !statSync(raw).isDirectory()) throw new InvalidValue('expected an existing directory');
+    return raw;
+  },
+});
+export const MCP_OMIT_TOOL_NAME_PREFIX = envVar({
+  name: 'MCP_OMIT_TOOL_NAME_PREFIX',
+  default: 'false',
+  meaning: 'Name operation tools `get_user_by_id` instead of `execute_operation_get_user_by_id` (as Cosmo\'s omit_tool_name_prefix).',
+  parse: parseBoolean,
+});
+export const MCP_EXCLUDE_MUTATIONS = envVar({
+  name: 'MCP_EXCLUDE_MUTATIONS',
+  default: 'false',
+  meaning: 'Serve no mutation of the operations folder as a tool.',
+  parse: parseBoolean,
+});
+export const MCP_EXPOSE_SCHEMA = envVar({
+  name: 'MCP_EXPOSE_SCHEMA',
+  default: 'false',
+  meaning: 'Serve the built-in `get_schema` tool (the whole SDL).',
+  parse: parseBoolean,
+});
+export const MCP_ENABLE_ARBITRARY_OPERATIONS = envVar({
+  name: 'MCP_ENABLE_ARBITRARY_OPERATIONS',
+  default: 'false',
+  meaning: 'Serve the built-in `execute_graphql` tool, which runs any query the agent writes against GRAPHQL_ENDPOINT.',
+  parse: parseBoolean,
+});
+export const MCP_ALLOW_ARBITRARY_MUTATIONS = envVar({
+  name: 'MCP_ALLOW_ARBITRARY_MUTATIONS',
+  default: 'false',
+  meaning: '`execute_graphql` also runs mutations (in serve, GENERATE_ALLOW_MUTATIONS=true allows them too); otherwise it refuses them.',
+  parse: parseBoolean,
+});
+export const GRAPHQL_HEADERS = envVar({
+  name: 'GRAPHQL_HEADERS',
+  secret: true,
+  meaning: 'Headers sent with every operation to GRAPHQL_ENDPOINT (a service credential, for example): a JSON object of strings or `Name: value` lines.',
+  parse: parseIntrospectHeaders,
+});
+export const GRAPHQL_TIMEOUT = envVar({
+  name: 'GRAPHQL_TIMEOUT',
+  default: '30s',
+  meaning: 'How long an operation tool waits for GRAPHQL_ENDPOINT before answering that it timed out.',
+  parse: parseDuration,
+});
+export const GRAPHQL_MAX_RESPONSE_BYTES = envVar({
+  name: 'GRAPHQL_MAX_RESPONSE_BYTES',
+  default: '1MiB',
+  meaning: 'Largest GraphQL response an operation tool passes on; a longer one is cut there and marked as cut.',
+  parse: parseSize,
+});
+export const MCP_FORWARD_HEADERS = envVar({
+  name: 'MCP_FORWARD_HEADERS',
+  meaning:
+    'Headers of the MCP request passed on to GRAPHQL_ENDPOINT, comma-separated names (for example `authorization`), so the API\'s own authorization applies. Unset: none (an MCP token is never forwarded otherwise).',
+  parse: parseForwardHeaders,
+});
+export const MCP_OAUTH_ISSUER = envVar({
+  name: 'MCP_OAUTH_ISSUER',
+  meaning:
+    'OAuth 2.1 for /mcp: the authorization server whose JWT access tokens are accepted (its `iss`). Advertised in /.well-known/oauth-protected-resource; its JWKS is discovered from its metadata unless MCP_OAUTH_JWKS_URL is set. Static MCP_AUTH_TOKENS keep working beside it.',
+  parse: http,
+});
+export const MCP_OAUTH_JWKS_URL = envVar({
+  name: 'MCP_OAUTH_JWKS_URL',
+  meaning: 'JWKS of MCP_OAUTH_ISSUER (unset: the `jwks_uri` of its RFC 8414 or OpenID metadata).',
+  parse: http,
+});
+export const MCP_OAUTH_AUDIENCE = envVar({
+  name: 'MCP_OAUTH_AUDIENCE',
+  meaning:
+    'This MCP endpoint\'s public URL (for example https://mcp.example.com/mcp): the resource of the protected resource metadata and the `aud` every access token must carry. Required with MCP_OAUTH_ISSUER.',
+  parse: http,
+});
+export const MCP_OAUTH_SCOPES = envVar({
+  name: 'MCP_OAUTH_SCOPES',
+  meaning:
+    'Scopes access tokens need, `;`-separated `<level>=<scope> <scope>` entries; levels are initialize (every request), tools_list, tools_call, get_operation_info, get_schema, execute_graphql or a tool name (additive to tools_call). An entry without `<level>=` is initialize.',
+  parse: parseOAuthScopes,
 });

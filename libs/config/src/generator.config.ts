@@ -7,6 +7,7 @@ import * as g from './generator.variables.js';
 import { deepFreeze, loadEnv, type Env } from './load-env.js';
 import {
   checkEmbeddings,
+  checkRedisMode,
   commonSection,
   commonVars,
   embeddingsSection,
@@ -103,7 +104,7 @@ export function llmSections(values: EnvValues<typeof llmVars>): {
 
 /** Reads the generator's variables from `env` (default process.env). */
 export function loadGeneratorConfig(env: Env = process.env): GeneratorConfig {
-  const values = loadEnv('generator', generatorVars, env, [checkEmbeddings]);
+  const values = loadEnv('generator', generatorVars, env, [checkEmbeddings, checkRedisMode]);
   return deepFreeze({
     service: 'generator',
     ...commonSection(values),

@@ -12,7 +12,17 @@ export {
   type GenerationConfig,
   type LlmConfig,
 } from './generator.config.js';
-export { loadBridgeConfig, bridgeVars, type BridgeConfig, type McpConfig, type SchemaSource } from './bridge.config.js';
+export {
+  loadBridgeConfig,
+  bridgeVars,
+  type BridgeConfig,
+  type McpConfig,
+  type McpOAuthConfig,
+  type OperationToolsConfig,
+  type SchemaSource,
+  type UpstreamConfig,
+} from './bridge.config.js';
+export { parseForwardHeaders, parseOAuthScopes, type OAuthScopeRules } from './mcp-operation-values.js';
 export { loadServeConfig, serveVars, type ServeConfig } from './serve.config.js';
 export { loadClientConfig, clientVars, type ClientConfig } from './client.config.js';
 export type {

@@ -8,6 +8,7 @@ import {
   authVars,
   checkAuth,
   checkEmbeddings,
+  checkRedisMode,
   commonSection,
   commonVars,
   embeddingsSection,
@@ -44,7 +45,7 @@ export interface IndexerConfig extends CommonConfig {
 
 /** Reads the indexer's variables from `env` (default process.env). */
 export function loadIndexerConfig(env: Env = process.env): IndexerConfig {
-  const values = loadEnv('indexer', indexerVars, env, [checkAuth, checkEmbeddings]);
+  const values = loadEnv('indexer', indexerVars, env, [checkAuth, checkEmbeddings, checkRedisMode]);
   return deepFreeze({
     service: 'indexer',
     ...commonSection(values),

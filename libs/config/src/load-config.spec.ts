@@ -27,6 +27,7 @@ const TOKENS = `acme:sha256:${HASH}`;
 const BAD: Readonly<Record<string, string>> = {
   LOG_LEVEL: 'loud',
   REDIS_URL: 'http://127.0.0.1:6379',
+  REDIS_MODE: 'sharded',
   REDIS_KEY_PREFIX: 'sd:{x}',
   SHUTDOWN_GRACE: '5 minutes',
   PORT: '70000',
@@ -83,6 +84,20 @@ const BAD: Readonly<Record<string, string>> = {
   INTROSPECT_INTERVAL: 'soon',
   SYNC_POLL_INTERVAL: '0',
   SYNC_TIMEOUT: '1y',
+  MCP_OPERATIONS_DIR: join(dir, 'no-such-folder'),
+  MCP_OMIT_TOOL_NAME_PREFIX: 'maybe',
+  MCP_EXCLUDE_MUTATIONS: 'maybe',
+  MCP_EXPOSE_SCHEMA: 'maybe',
+  MCP_ENABLE_ARBITRARY_OPERATIONS: 'maybe',
+  MCP_ALLOW_ARBITRARY_MUTATIONS: 'maybe',
+  GRAPHQL_HEADERS: '["not an object"]',
+  GRAPHQL_TIMEOUT: 'soon',
+  GRAPHQL_MAX_RESPONSE_BYTES: 'lots',
+  MCP_FORWARD_HEADERS: ' , ',
+  MCP_OAUTH_ISSUER: 'idp',
+  MCP_OAUTH_JWKS_URL: 'jwks',
+  MCP_OAUTH_AUDIENCE: 'mcp',
+  MCP_OAUTH_SCOPES: 'tools_call=',
 };
 
 const services: ReadonlyArray<[string, EnvVarSet, (env: Env) => unknown, Env]> = [
@@ -139,7 +154,7 @@ describe('loading', () => {
     expect(config).toEqual({
       service: 'indexer',
       logLevel: 'info',
-      redis: { url: 'redis://127.0.0.1:6379', keyPrefix: 'sd:' },
+      redis: { url: 'redis://127.0.0.1:6379', mode: 'standalone', keyPrefix: 'sd:' },
       shutdownGraceMs: 25_000,
       http: { port: 4100, host: '0.0.0.0' },
       auth: { enabled: true, tokens: [{ tenant: 'acme', sha256: HASH, scopes: ['read', 'write', 'generate'] }], jwt: undefined },
@@ -178,6 +193,77 @@ describe('loading', () => {
     expect(configError(() => loadBridgeConfig({ SCHEMA_FILE: schemaFile, MCP_ALLOWED_HOSTS: '*' })).issues[0]?.variable).toBe('MCP_ALLOWED_HOSTS');
     const open = loadBridgeConfig({ ...base, MCP_AUTH: 'off', MCP_ALLOWED_HOSTS: 'Bridge.Internal:4200', MCP_ALLOWED_ORIGINS: 'https://app.example/' });
     expect([open.mcp.allowedHosts, open.mcp.allowedOrigins]).toEqual([['bridge.internal:4200'], ['https://app.example']]);
+  });
+
+  it('takes a list of seed nodes in REDIS_URL only with REDIS_MODE=cluster, one scheme, one set of credentials, no database', () => {
+    const cluster = loadIndexerConfig({ DISCOVERY_TOKENS: TOKENS, REDIS_MODE: 'cluster', REDIS_URL: 'rediss://u:p@h1:6379, rediss://u:p@h2:6380' });
+    expect(cluster.redis).toMatchObject({ mode: 'cluster', url: 'rediss://u:p@h1:6379,rediss://u:p@h2:6380' });
+    expect(loadIndexerConfig({ DISCOVERY_TOKENS: TOKENS, REDIS_MODE: 'cluster', REDIS_URL: 'redis://h1:6379' }).redis.mode).toBe('cluster');
+    const issue = (env: Record<string, string>) => configError(() => loadIndexerConfig({ DISCOVERY_TOKENS: TOKENS, ...env })).issues;
+    expect(issue({ REDIS_URL: 'redis://h1:6379,redis://h2:6379' })).toEqual([
+      { variable: 'REDIS_URL', message: 'lists 2 nodes: set REDIS_MODE=cluster for a Redis Cluster (standalone takes one URL)' },
+    ]);
+    expect(issue({ REDIS_MODE: 'cluster', REDIS_URL: 'redis://h1:6379,rediss://h2:6379' })[0]?.message).toMatch(/seed node 2 uses rediss:.*one scheme/);
+    const credentials = issue({ REDIS_MODE: 'cluster', REDIS_URL: 'redis://u:secret1@h1:6379,redis://u:secret2@h2:6379' });
+    expect(credentials[0]?.message).toMatch(/seed node 2 has other credentials/);
+    expect(JSON.stringify(credentials)).not.toMatch(/secret[12]/);
+    expect(issue({ REDIS_MODE: 'cluster', REDIS_URL: 'redis://h1:6379/2' })[0]?.message).toMatch(/only database 0/);
+    expect(issue({ REDIS_MODE: 'cluster', REDIS_URL: 'redis://h1:6379,http://h2:6379' })[0]?.variable).toBe('REDIS_URL');
+    expect(configError(() => loadServeConfig({ REDIS_MODE: 'cluster' })).issues).toEqual([{ variable: 'REDIS_MODE', message: 'cluster needs REDIS_URL (the seed nodes)' }]);
+  });
+
+  it('reads the operation tools, their execution and OAuth for /mcp', () => {
+    const base = { SCHEMA_FILE: schemaFile };
+    const plain = loadBridgeConfig(base).mcp;
+    expect(plain.operations).toEqual({ dir: undefined, omitToolNamePrefix: false, excludeMutations: false, exposeSchema: false, arbitraryOperations: false, arbitraryMutations: false });
+    expect(plain.upstream).toEqual({ headers: {}, timeoutMs: 30_000, maxResponseBytes: 1024 * 1024, forwardHeaders: [] });
+    expect(plain.oauth).toBeUndefined();
+    const full = loadBridgeConfig({
+      ...base,
+      MCP_OPERATIONS_DIR: dir,
+      GRAPHQL_ENDPOINT: 'https://api.example/graphql',
+      MCP_OMIT_TOOL_NAME_PREFIX: 'true',
+      GRAPHQL_HEADERS_FILE: file('graphql-headers', 'X-Api-Key: k1'),
+      GRAPHQL_TIMEOUT: '5s',
+      MCP_FORWARD_HEADERS: 'Authorization, X-Tenant',
+      MCP_OAUTH_ISSUER: 'https://idp.example',
+      MCP_OAUTH_AUDIENCE: 'https://mcp.example/mcp',
+      MCP_OAUTH_SCOPES: 'mcp:connect; tools_call=mcp:tools:execute; execute_operation_update_mood=moods:write other',
+    }).mcp;
+    expect(full.operations).toMatchObject({ dir, omitToolNamePrefix: true });
+    expect(full.upstream).toEqual({ headers: { 'X-Api-Key': 'k1' }, timeoutMs: 5_000, maxResponseBytes: 1024 * 1024, forwardHeaders: ['authorization', 'x-tenant'] });
+    expect(full.oauth).toEqual({
+      issuer: 'https://idp.example',
+      jwksUrl: undefined,
+      audience: 'https://mcp.example/mcp',
+      scopes: { initialize: ['mcp:connect'], toolsList: [], toolsCall: ['mcp:tools:execute'], tools: { execute_operation_update_mood: ['moods:write', 'other'] } },
+    });
+    // OAuth counts as client auth on a public interface.
+    expect(() => loadBridgeConfig({ ...base, HOST: '0.0.0.0', MCP_OAUTH_ISSUER: 'https://idp.example', MCP_OAUTH_AUDIENCE: 'https://mcp.example/mcp' })).not.toThrow();
+    // serve lets execute_graphql run mutations when generation may write them.
+    const serve = loadServeConfig({ DISCOVERY_AUTH: 'off', GENERATE_ALLOW_MUTATIONS: 'true', MCP_ENABLE_ARBITRARY_OPERATIONS: 'true', INTROSPECT_URL: 'http://api.example/graphql' });
+    expect(serve.bridge.operations).toMatchObject({ arbitraryOperations: true, arbitraryMutations: true });
+  });
+
+  it('refuses operation tools without an API, and OAuth variables without an issuer or an audience', () => {
+    const base = { SCHEMA_FILE: schemaFile };
+    expect(configError(() => loadBridgeConfig({ ...base, MCP_OPERATIONS_DIR: dir })).issues).toEqual([
+      { variable: 'GRAPHQL_ENDPOINT', message: expect.stringContaining('required with MCP_OPERATIONS_DIR') },
+    ]);
+    expect(configError(() => loadBridgeConfig({ ...base, MCP_ENABLE_ARBITRARY_OPERATIONS: 'on' })).issues[0]?.message).toContain('required with MCP_ENABLE_ARBITRARY_OPERATIONS');
+    expect(() => loadBridgeConfig({ INTROSPECT_URL: 'http://api.example/graphql', MCP_OPERATIONS_DIR: dir })).not.toThrow();
+    expect(configError(() => loadBridgeConfig({ ...base, MCP_OAUTH_ISSUER: 'https://idp.example' })).issues).toEqual([
+      { variable: 'MCP_OAUTH_AUDIENCE', message: expect.stringContaining('required with MCP_OAUTH_ISSUER') },
+    ]);
+    expect(configError(() => loadBridgeConfig({ ...base, MCP_OAUTH_SCOPES: 'a' })).issues).toEqual([
+      { variable: 'MCP_OAUTH_SCOPES', message: 'only used with MCP_OAUTH_ISSUER, which is unset' },
+    ]);
+    expect(configError(() => loadBridgeConfig({ ...base, MCP_FORWARD_HEADERS: 'authorization,host' })).issues[0]?.message).toContain(
+      'host describes the connection or the body and cannot be forwarded',
+    );
+    expect(configError(() => loadBridgeConfig({ ...base, MCP_OAUTH_ISSUER: 'https://idp.example', MCP_OAUTH_AUDIENCE: 'https://m/mcp', MCP_OAUTH_SCOPES: 'tools/call=x' })).issues[0]?.message).toContain(
+      'is neither initialize, tools_list, tools_call nor a tool name',
+    );
   });
 
   it('treats empty values as unset', () => {
@@ -283,7 +369,7 @@ describe('loading', () => {
 
   it('runs serve in memory without REDIS_URL and without a bridge schema', () => {
     const config = loadServeConfig({ DISCOVERY_AUTH: 'off' });
-    expect(config.redis).toEqual({ url: undefined, keyPrefix: 'sd:' });
+    expect(config.redis).toEqual({ url: undefined, mode: 'standalone', keyPrefix: 'sd:' });
     expect(config.http).toEqual({ port: 4200, host: '127.0.0.1' });
     expect(config.bridge.http).toEqual({ port: 4200, host: '127.0.0.1' });
     expect(config.bridge.schemaSource).toBeUndefined();

@@ -11,6 +11,7 @@ import * as v from './variables.js';
 export const commonVars = {
   LOG_LEVEL: v.LOG_LEVEL,
   REDIS_URL: v.REDIS_URL,
+  REDIS_MODE: v.REDIS_MODE,
   REDIS_KEY_PREFIX: v.REDIS_KEY_PREFIX,
   SHUTDOWN_GRACE: v.SHUTDOWN_GRACE,
 };
@@ -48,7 +49,7 @@ export const embeddingsVars = {
 
 export interface CommonConfig {
   readonly logLevel: v.LogLevel;
-  readonly redis: { readonly url: string; readonly keyPrefix: string };
+  readonly redis: { readonly url: string; readonly mode: v.RedisModeName; readonly keyPrefix: string };
   readonly shutdownGraceMs: number;
 }
 
@@ -112,9 +113,36 @@ type Values<V extends EnvVarSet> = EnvValues<V>;
 export function commonSection(values: Values<typeof commonVars>): CommonConfig {
   return {
     logLevel: values.LOG_LEVEL,
-    redis: { url: values.REDIS_URL, keyPrefix: values.REDIS_KEY_PREFIX },
+    redis: { url: values.REDIS_URL, mode: values.REDIS_MODE, keyPrefix: values.REDIS_KEY_PREFIX },
     shutdownGraceMs: values.SHUTDOWN_GRACE,
   };
+}
+
+type RedisVars = { REDIS_URL: typeof v.REDIS_URL | typeof v.REDIS_URL_SERVE; REDIS_MODE: typeof v.REDIS_MODE };
+
+/**
+ * REDIS_URL against REDIS_MODE: standalone takes one URL; a cluster's seed nodes share one scheme and
+ * one set of credentials, and name no database (a cluster has only 0). Never echoes credentials.
+ */
+export function checkRedisMode(context: CheckContext<RedisVars>): ConfigIssue[] {
+  const { values, isSet } = context;
+  if (!context.valid('REDIS_URL', 'REDIS_MODE')) return [];
+  const mode = values.REDIS_MODE ?? 'standalone';
+  if (values.REDIS_URL === undefined) {
+    return mode === 'cluster' && isSet('REDIS_MODE') ? [{ variable: 'REDIS_MODE', message: 'cluster needs REDIS_URL (the seed nodes)' }] : [];
+  }
+  const urls = values.REDIS_URL.split(',').map((part) => new URL(part));
+  const issue = (message: string): ConfigIssue[] => [{ variable: 'REDIS_URL', message }];
+  if (mode === 'standalone') {
+    return urls.length > 1 ? issue(`lists ${urls.length} nodes: set REDIS_MODE=cluster for a Redis Cluster (standalone takes one URL)`) : [];
+  }
+  const first = urls[0]!;
+  for (const [i, url] of urls.entries()) {
+    if (url.pathname.length > 1 && url.pathname !== '/0') return issue(`seed node ${i + 1} names database ${url.pathname.slice(1)}: a Redis Cluster has only database 0`);
+    if (url.protocol !== first.protocol) return issue(`seed node ${i + 1} uses ${url.protocol}// and seed node 1 ${first.protocol}//: use one scheme for all`);
+    if (url.username !== first.username || url.password !== first.password) return issue(`seed node ${i + 1} has other credentials than seed node 1: a cluster has one set`);
+  }
+  return [];
 }
 
 export function authSection(values: Values<typeof authVars>): AuthConfig {

@@ -5,7 +5,7 @@
  * default without configured tokens: the in-process bridge gets a token made at
  * start, and outside callers need a configured token (or DISCOVERY_AUTH=off).
  */
-import { checkPublicMcp, checkSchemaSource, mcpSection, mcpVars, type McpConfig } from './bridge.config.js';
+import { checkOperationTools, checkPublicMcp, checkSchemaSource, mcpSection, mcpVars, type McpConfig } from './bridge.config.js';
 import * as b from './bridge.variables.js';
 import { llmSections, llmVars, type GenerationConfig, type LlmConfig } from './generator.config.js';
 import { deepFreeze, loadEnv, type Env } from './load-env.js';
@@ -14,6 +14,7 @@ import {
   authVars,
   checkAuth,
   checkEmbeddings,
+  checkRedisMode,
   embeddingsSection,
   embeddingsVars,
   indexSection,
@@ -29,6 +30,7 @@ import * as v from './variables.js';
 export const serveVars = {
   LOG_LEVEL: v.LOG_LEVEL,
   REDIS_URL: v.REDIS_URL_SERVE,
+  REDIS_MODE: v.REDIS_MODE,
   REDIS_KEY_PREFIX: v.REDIS_KEY_PREFIX,
   SHUTDOWN_GRACE: v.SHUTDOWN_GRACE,
   PORT: b.BRIDGE_PORT,
@@ -43,7 +45,7 @@ export const serveVars = {
 export interface ServeConfig extends Omit<CommonConfig, 'redis'> {
   readonly service: 'serve';
   /** url undefined: in-memory mode (nothing survives a restart). */
-  readonly redis: { readonly url: string | undefined; readonly keyPrefix: string };
+  readonly redis: { readonly url: string | undefined; readonly mode: v.RedisModeName; readonly keyPrefix: string };
   readonly http: HttpListenConfig;
   readonly auth: AuthConfig;
   readonly index: IndexLimitsConfig;
@@ -60,17 +62,20 @@ function checkAuthWithInternalToken(context: Parameters<typeof checkAuth>[0]) {
 
 /** Reads the all-in-one variables from `env` (default process.env). */
 export function loadServeConfig(env: Env = process.env): ServeConfig {
-  const values = loadEnv('serve', serveVars, env, [checkAuthWithInternalToken, checkEmbeddings, checkSchemaSource(false), checkPublicMcp]);
+  const values = loadEnv('serve', serveVars, env, [checkAuthWithInternalToken, checkEmbeddings, checkRedisMode, checkSchemaSource(false), checkPublicMcp, checkOperationTools]);
+  const mcp = mcpSection(values);
+  // GENERATE_ALLOW_MUTATIONS says this deployment lets agents change data: execute_graphql may then run mutations too.
+  const operations = { ...mcp.operations, arbitraryMutations: mcp.operations.arbitraryMutations || values.GENERATE_ALLOW_MUTATIONS };
   return deepFreeze({
     service: 'serve',
     logLevel: values.LOG_LEVEL,
-    redis: { url: values.REDIS_URL, keyPrefix: values.REDIS_KEY_PREFIX },
+    redis: { url: values.REDIS_URL, mode: values.REDIS_MODE, keyPrefix: values.REDIS_KEY_PREFIX },
     shutdownGraceMs: values.SHUTDOWN_GRACE,
     http: { port: values.PORT, host: values.HOST },
     auth: authSection(values),
     index: indexSection(values),
     embeddings: embeddingsSection(values),
     ...llmSections(values),
-    bridge: { ...mcpSection(values), http: { port: values.PORT, host: values.HOST } },
+    bridge: { ...mcp, operations, http: { port: values.PORT, host: values.HOST } },
   });
 }

@@ -26,10 +26,17 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 export const EMBEDDINGS_PROVIDERS = ['static', 'use-lite', 'transformers', 'openai', 'none'] as const;
 export type EmbeddingsProviderName = (typeof EMBEDDINGS_PROVIDERS)[number];
 export const MCP_SESSION_MODES = ['stateless', 'stateful'] as const;
+export const REDIS_MODES = ['standalone', 'cluster'] as const;
+export type RedisModeName = (typeof REDIS_MODES)[number];
 export type McpSessionMode = (typeof MCP_SESSION_MODES)[number];
 
 const http = (raw: string): string => parseUrl(raw, ['http', 'https']);
-const redisUrl = (raw: string): string => parseUrl(raw, ['redis', 'rediss']);
+/** One redis:// or rediss:// URL, or a comma-separated list of them (Redis Cluster seed nodes; checkRedisMode). */
+const redisUrl = (raw: string): string =>
+  raw
+    .split(',')
+    .map((part) => parseUrl(part, ['redis', 'rediss']))
+    .join(',');
 const text = (what: string) => (raw: string): string => parseWord(raw, what);
 const existingPath = (raw: string): string => {
   if (!existsSync(raw)) throw new InvalidValue('expected an existing path (nothing found there)');
@@ -51,8 +58,15 @@ export const LOG_LEVEL = envVar({
 export const REDIS_URL = envVar({
   name: 'REDIS_URL',
   default: 'redis://127.0.0.1:6379',
-  meaning: 'Redis holding indexes, state and queues (redis:// or rediss://, credentials in the URL).',
+  meaning:
+    'Redis holding indexes, state and queues (redis:// or rediss://, credentials in the URL). With `REDIS_MODE=cluster`: the seed nodes, comma-separated (`redis://h1:6379,redis://h2:6379`).',
   parse: redisUrl,
+});
+export const REDIS_MODE = envVar({
+  name: 'REDIS_MODE',
+  default: 'standalone',
+  meaning: `\`standalone\` (one Redis or Valkey server) or \`cluster\` (Redis Cluster or Valkey cluster: REDIS_URL lists seed nodes). A standalone service refuses to start on a cluster node.`,
+  parse: (raw) => parseChoice(raw, REDIS_MODES),
 });
 export const REDIS_URL_SERVE = envVar({
   name: 'REDIS_URL',

@@ -24,6 +24,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { BuildPipeline, BuildPipelineFactory, OwnedBuildPipeline } from './index-build/build-pipeline.js';
 import { connectNodeHandler } from './connect/connect-node-handler.js';
 import { discoveryRoutes } from './connect/discovery.routes.js';
+import { indexHeaderEchoInterceptor } from './connect/index-header.interceptor.js';
 import { errorMappingInterceptor } from './connect/error-mapping.interceptor.js';
 import { yokoRoutes, type YokoRoutesOptions } from './connect/yoko.routes.js';
 import { DiscoveryService } from './discovery.service.js';
@@ -172,6 +173,7 @@ export function createDiscoveryRuntime(options: DiscoveryRuntimeOptions): Discov
     routes,
     interceptors: [
       ...(options.interceptors ?? []),
+      indexHeaderEchoInterceptor(),
       errorMappingInterceptor(log),
       authInterceptor(options.authenticator, apiScopeForMethod, {
         onDenied: (error, method) => log.warn({ method: method.name, reason: error.reason }, 'call refused'),

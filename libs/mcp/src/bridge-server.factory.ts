@@ -24,9 +24,11 @@ import type { DiscoveryApiClient, DiscoveryClient, ToolContext, ToolDefinition }
 import { failureText, SERVER_INSTRUCTIONS } from './tool-texts.js';
 import type { ClientModelGeneration } from './sampling/client-model.generation.js';
 import { samplingSender, type SamplingSender } from './sampling/sampling-chat.model.js';
+import { OPERATION_TOOLS_INSTRUCTIONS, type OperationCallContext, type OperationTools } from './operations/operation-tools.js';
+import type { OperationOutcome } from './operations/operation-results.js';
 
 /** Outcome of one tool call, for metrics. */
-export type ToolOutcome = 'ok' | `${ToolFailureCode}`;
+export type ToolOutcome = 'ok' | `${ToolFailureCode}` | OperationOutcome;
 
 export interface BridgeServerOptions {
   sync: Pick<IndexSync, 'resolve' | 'expired'> & Partial<Pick<IndexSync, 'servedSdl'>>;
@@ -51,18 +53,30 @@ export interface BridgeServerOptions {
   serverInfo?: { name: string; version: string };
   /** generate_query through the client's model when the service has none and the client declares sampling (MCP_SAMPLING). */
   sampling?: ClientModelGeneration;
+  /** The operation tools and Cosmo's built-in tools (docs/wire.md §5), when configured. */
+  operations?: OperationTools;
 }
 
 export const BRIDGE_SERVER_INFO = Object.freeze({ name: 'graphql-schema-discovery', version: '0.1.0' });
 
 export function createBridgeServer(options: BridgeServerOptions): Server {
+  const operations = options.operations;
+  const instructions = withExamples(SERVER_INSTRUCTIONS, options.examples?.());
   const server = new Server(options.serverInfo ?? BRIDGE_SERVER_INFO, {
-    capabilities: { tools: {} },
-    instructions: withExamples(SERVER_INSTRUCTIONS, options.examples?.()),
+    capabilities: { tools: operations ? { listChanged: true } : {} },
+    instructions: operations ? `${instructions}\n${OPERATION_TOOLS_INSTRUCTIONS}` : instructions,
   });
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: toolList(options.examples?.()) }));
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [...toolList(options.examples?.()), ...(operations?.list() ?? [])] }));
+  if (operations) {
+    // Every client connected hears of a changed operations folder or schema (notifications/tools/list_changed).
+    const unsubscribe = operations.onChange(() => void server.sendToolListChanged().catch(() => undefined));
+    server.onclose = unsubscribe;
+  }
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const tool = TOOLS_BY_NAME.get(request.params.name);
+    if (!tool && operations?.has(request.params.name)) {
+      return callOperationTool(operations, request.params.name, request.params.arguments, { signal: extra.signal, headers: extra.requestInfo?.headers }, options);
+    }
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
     const progressToken = request.params._meta?.progressToken;
     const send = progressToken === undefined
@@ -130,6 +144,21 @@ function clientModel(options: CallOptions, indexId: string): { clientModel?: Non
       generate: (prompt) => sampling.generate({ prompt, indexId, sdl, client: options.client, send: sampler, signal: options.signal }),
     },
   };
+}
+
+/** Runs an operation or built-in tool; its failures are already tool results (docs/wire.md §5). */
+async function callOperationTool(
+  operations: OperationTools,
+  name: string,
+  args: Record<string, unknown> | undefined,
+  context: OperationCallContext,
+  options: BridgeServerOptions,
+): Promise<CallToolResult> {
+  const started = performance.now();
+  const { result, outcome } = await operations.call(name, args, context);
+  if (outcome !== 'ok') (options.logger ?? silentLogger).warn({ tool: name, outcome }, 'tool call failed');
+  options.onToolCall?.(name, outcome, (performance.now() - started) / 1000);
+  return result;
 }
 
 /** A loggable name for the cause of a failure (never its message, which may quote input). */

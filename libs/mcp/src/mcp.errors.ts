@@ -32,3 +32,29 @@ export class ToolFailure extends Error {
     this.name = 'ToolFailure';
   }
 }
+
+/** Why an operation could not be saved as a tool file (operation-save.ts). */
+export const OperationFileErrorCode = {
+  /** The document does not parse, or is not one operation. */
+  InvalidDocument: 'invalid_document',
+  /** The operation's name cannot be a file name. */
+  InvalidName: 'invalid_name',
+  /** The schema rejects the operation (or it would not be served: a subscription). */
+  NotServable: 'not_servable',
+  /** A file of that name exists and overwriting was not asked for. */
+  Exists: 'exists',
+  /** The folder or file could not be written. */
+  WriteFailed: 'write_failed',
+} as const;
+export type OperationFileErrorCode = (typeof OperationFileErrorCode)[keyof typeof OperationFileErrorCode];
+
+export class OperationFileError extends Error {
+  constructor(
+    readonly code: OperationFileErrorCode,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'OperationFileError';
+  }
+}

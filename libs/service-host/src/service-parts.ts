@@ -42,8 +42,8 @@ export function createProcessParts(options: ProcessPartsOptions): ProcessParts {
 }
 
 export interface ServicePartsOptions extends ProcessPartsOptions {
-  /** Storage: Redis when `url` is set, otherwise memory (`serve` only). */
-  redis: { url: string | undefined; keyPrefix: string };
+  /** Storage: Redis when `url` is set (one server, or cluster seed nodes), otherwise memory (`serve` only). */
+  redis: { url: string | undefined; mode?: 'standalone' | 'cluster'; keyPrefix: string };
   embeddings: EmbeddingsConfig;
   /** Load the embedding model (the model is loaded before this returns). Default true. */
   embedder?: boolean;
@@ -53,12 +53,15 @@ export async function createServiceParts(options: ServicePartsOptions): Promise<
   const { logger, metrics } = createProcessParts(options);
   const storage = createStorage({
     ...(options.redis.url ? { redisUrl: options.redis.url } : {}),
+    ...(options.redis.mode ? { redisMode: options.redis.mode } : {}),
     keyPrefix: options.redis.keyPrefix,
     embeddingCacheMaxBytes: options.embeddings.cacheMaxBytes,
     onError: (error, source) => logger.warn({ err: error, source }, 'storage connection problem'),
   });
   let embedder: TextEmbedderHandle | undefined;
   try {
+    // A standalone client on a cluster node (or the reverse) would look healthy and fail every build: refuse to start.
+    await storage.verify();
     embedder = options.embedder === false ? undefined : await createTextEmbedder(options.embeddings, storage.embeddingCache);
   } catch (error) {
     await storage.close().catch(() => undefined);

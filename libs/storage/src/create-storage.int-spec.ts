@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
-  closeTestRedis, createTestRedis, deleteKeysByPrefix, startPrivateRedis, TEST_REDIS_URL, uniquePrefix, waitFor,
+  closeTestRedis, createTestRedis, deleteKeysByPrefix, startPrivateRedis, testStorageOptions, uniquePrefix, waitFor,
   type PrivateRedis,
 } from '@discovery/testing';
 import { idFor } from './contract/index-store.contract.js';
@@ -25,8 +25,8 @@ async function codeOf(promise: Promise<unknown>): Promise<string | undefined> {
 describe('createStorage with Redis', () => {
   it('wires stores, events and queues on one deployment prefix and closes every connection', async () => {
     const prefix = uniquePrefix('fac');
-    const storage = createStorage({ redisUrl: TEST_REDIS_URL, keyPrefix: prefix });
-    const replica = createStorage({ redisUrl: TEST_REDIS_URL, keyPrefix: prefix });
+    const storage = createStorage({ ...testStorageOptions(), keyPrefix: prefix });
+    const replica = createStorage({ ...testStorageOptions(), keyPrefix: prefix });
     try {
       expect(storage.mode).toBe('redis');
       await storage.ping();
@@ -87,6 +87,19 @@ describe('createStorage through Redis faults', () => {
       expect(errors.some((e) => e instanceof StorageError && e.code === 'UNAVAILABLE')).toBe(true);
     } finally {
       await storage.close();
+    }
+  });
+
+  it('refuses cluster mode on a server without cluster support, by name, at verify and in readiness', async () => {
+    const storage = createStorage({ redisUrl: server.url, redisMode: 'cluster', keyPrefix: 'sd:', onError: () => undefined });
+    const standalone = createStorage({ redisUrl: server.url, keyPrefix: 'sd:' });
+    try {
+      await expect(storage.verify()).rejects.toMatchObject({ code: 'INVALID_ARGUMENT', message: expect.stringMatching(/REDIS_MODE is cluster .*cluster_enabled:0/) });
+      expect(await codeOf(storage.ping())).not.toBeUndefined();
+      await expect(standalone.verify()).resolves.toBeUndefined();
+      await expect(standalone.ping()).resolves.toBeUndefined();
+    } finally {
+      await Promise.all([storage.close(), standalone.close()]);
     }
   });
 

@@ -1,11 +1,11 @@
 /**
  * createStorage: picks the adapters. With a Redis URL: Redis stores, Redis
  * pub/sub, BullMQ queues (one command connection shared by the stores, one
- * subscriber connection, BullMQ's own per queue). Without: memory stores, an
+ * subscriber connection, BullMQ's own per queue), on one server or, with
+ * `redisMode: 'cluster'`, on a Redis Cluster (sharded pub/sub). Without: memory stores, an
  * in-process bus and in-process queues shared by name, so the all-in-one
  * `serve` mode runs with no Redis at all.
  */
-import type { Redis } from 'ioredis';
 import { BullmqJobQueue } from './bullmq/bullmq-job.queue.js';
 import type { EmbeddingCache } from './embedding-cache.js';
 import type { DemandStore } from './demand-store.js';
@@ -21,7 +21,8 @@ import { MemoryEmbeddingCache } from './memory/memory-embedding.cache.js';
 import { MemoryIndexStore } from './memory/memory-index.store.js';
 import { MemoryResultCache } from './memory/memory-result.cache.js';
 import { RedisKeys } from './redis/keys.js';
-import { closeRedisClient, createRedisClient, redisOptions, type RedisConnectionSettings } from './redis/redis-client.js';
+import { closeRedisClient, createRedisClient, type RedisClient, type RedisConnectionSettings, type RedisMode } from './redis/redis-client.js';
+import { checkRedis, probeMode } from './redis/redis-health.js';
 import { RedisEmbeddingCache } from './redis/redis-embedding.cache.js';
 import { RedisEventBus } from './redis/redis-event.bus.js';
 import { RedisIndexStore } from './redis/redis-index.store.js';
@@ -29,9 +30,11 @@ import { RedisResultCache } from './redis/redis-result.cache.js';
 import type { ResultCache } from './result-cache.js';
 import type { StorageError } from './storage.errors.js';
 
-export interface StorageOptions extends Omit<RedisConnectionSettings, 'url' | 'onError'> {
-  /** Redis URL; when absent everything lives in this process's memory. */
+export interface StorageOptions extends Omit<RedisConnectionSettings, 'url' | 'mode' | 'onError'> {
+  /** Redis URL (cluster: comma-separated seed nodes); when absent everything lives in this process's memory. */
   redisUrl?: string;
+  /** Default `standalone`. */
+  redisMode?: RedisMode;
   /** Prefix of every Redis key (and of the BullMQ prefix). Default `sd:`. */
   keyPrefix?: string;
   /** Redis: lifetime of an unread cached embedding. Default 30 days. */
@@ -60,8 +63,16 @@ export interface Storage {
   readonly embeddingCache: EmbeddingCache;
   /** A queue handle. Memory mode returns the same queue for the same name (producer and worker share it). */
   createQueue<TData, TResult>(name: string, options?: QueueOptions): JobQueue<TData, TResult>;
-  /** Throws StorageError UNAVAILABLE when the backing store does not answer (readiness). */
+  /**
+   * Throws StorageError UNAVAILABLE when the backing store does not answer or (cluster) does not serve
+   * every slot, INVALID_ARGUMENT when it is not of the configured mode (readiness).
+   */
   ping(): Promise<void>;
+  /**
+   * At start: throws INVALID_ARGUMENT when Redis is not of the configured mode (a standalone client on
+   * a cluster node, or the reverse). Resolves when it matches or when Redis does not answer yet.
+   */
+  verify(): Promise<void>;
   /** Closes queues (letting running jobs finish), the bus and every connection. Idempotent. */
   close(): Promise<void>;
 }
@@ -73,13 +84,15 @@ export function createStorage(options: StorageOptions = {}): Storage {
 function createRedisStorage(url: string, options: StorageOptions): Storage {
   const keys = new RedisKeys(options.keyPrefix ?? 'sd:');
   const report = throttle(options.onError, options.errorReportIntervalMs ?? 10_000);
-  const settings: RedisConnectionSettings = { ...options, url, onError: (error, name) => report(error, name) };
-  const client: Redis = createRedisClient(settings, 'sd-commands');
+  const mode = options.redisMode ?? 'standalone';
+  const settings: RedisConnectionSettings = { ...options, url, mode, onError: (error, name) => report(error, name) };
+  const client: RedisClient = createRedisClient(settings, 'sd-commands');
   const queues: JobQueue<unknown, unknown>[] = [];
   const indexStore = new RedisIndexStore({ client, keys });
   const eventBus = new RedisEventBus({
     client,
-    subscriber: createRedisClient(settings, 'sd-events'),
+    subscriber: createRedisClient(settings, 'sd-events', { shardedSubscribers: mode === 'cluster' }),
+    sharded: mode === 'cluster',
     keys,
     onError: (error) => report(error, 'event bus'),
   });
@@ -100,14 +113,15 @@ function createRedisStorage(url: string, options: StorageOptions): Storage {
       const queue = new BullmqJobQueue<TData, TResult>(name, {
         ...options.queueDefaults,
         ...queueOptions,
-        connection: redisOptions(settings, `sd-queue-${name}`),
+        connection: { ...settings, name: `sd-queue-${name}` },
         prefix: keys.queuePrefix(),
         onError: (error) => report(error, `queue ${name}`),
       });
       queues.push(queue as JobQueue<unknown, unknown>);
       return queue;
     },
-    ping: () => indexStore.ping(),
+    ping: () => checkRedis(client, mode),
+    verify: () => probeMode(settings),
     close() {
       closing ??= (async () => {
         await Promise.all(queues.map((queue) => queue.close()));
@@ -144,6 +158,7 @@ function createMemoryStorage(options: StorageOptions): Storage {
       return queue as JobQueue<TData, TResult>;
     },
     ping: () => indexStore.ping(),
+    verify: async () => undefined,
     close() {
       closing ??= (async () => {
         await Promise.all([...queues.values()].map((queue) => queue.close()));

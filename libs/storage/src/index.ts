@@ -18,7 +18,8 @@ export { RedisIndexStore, type RedisIndexStoreOptions } from './redis/redis-inde
 export { RedisResultCache } from './redis/redis-result.cache.js';
 export { MemoryIndexStore, type MemoryIndexStoreOptions } from './memory/memory-index.store.js';
 export { MemoryResultCache } from './memory/memory-result.cache.js';
-export { createRedisClient, redisOptions, closeRedisClient, type RedisConnectionSettings } from './redis/redis-client.js';
+export { createRedisClient, redisOptions, closeRedisClient, type RedisClient, type RedisConnectionSettings, type RedisMode } from './redis/redis-client.js';
+export type { BullmqConnectionSettings } from './bullmq/bullmq-connection.js';
 export { RedisEventBus, type RedisEventBusOptions } from './redis/redis-event.bus.js';
 export { RedisEmbeddingCache, type RedisEmbeddingCacheOptions } from './redis/redis-embedding.cache.js';
 export { InProcessEventBus } from './memory/in-process-event.bus.js';

@@ -4,12 +4,11 @@
  * Usage: node --import ./register-ts.mjs killable-worker.child.ts <redisUrl> <prefix> <queue> <lockMs>
  */
 import { BullmqJobQueue } from '../src/bullmq/bullmq-job.queue.ts';
-import { redisOptions } from '../src/redis/redis-client.ts';
 
 const [url, prefix, name, lockMs] = process.argv.slice(2);
 if (!url || !prefix || !name || !lockMs) throw new Error('usage: <redisUrl> <prefix> <queue> <lockMs>');
 const queue = new BullmqJobQueue<unknown, string>(name, {
-  connection: redisOptions({ url }, 'killable-worker'),
+  connection: { url, mode: url.includes(',') ? 'cluster' : 'standalone', name: 'killable-worker' },
   prefix,
   lockDurationMs: Number(lockMs),
   stalledIntervalMs: Number(lockMs),

@@ -1,16 +1,18 @@
 /**
  * `discovery generate <index|schema> <prompt>`: GenerateQuery. Prints each
- * operation with its description; `--out dir` writes each as
- * `<OperationName>.graphql`, ready for a router's operations folder. Reasons
- * the schema cannot answer go to stderr; no operation at all is exit code 8.
+ * operation with its description; `--out dir` saves each as
+ * `<OperationName>.graphql` (the MCP library's saveOperation: whole files,
+ * never half-written), ready for a router's or our bridge's operations folder,
+ * where a running bridge serves it as a tool at once. Reasons the schema
+ * cannot answer go to stderr; no operation at all is exit code 8.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { durationOption, type CommandContext } from '../cli-context.js';
 import { CliError, ExitCode } from '../exit-codes.js';
 import { resolveIndexId } from '../index-target.js';
-import { documentWithDescription, operationFileName } from '../operation-file.js';
 import { stringValue, type Command } from './command.js';
+
+/** The MCP library, loaded only by the commands that write operation files. */
+const operationFiles = () => import('@discovery/mcp');
 
 interface GeneratedOperation {
   operationName: string;
@@ -30,22 +32,28 @@ function parseVariablesSchema(text: string, name: string): unknown {
 }
 
 async function writeOperations(ctx: CommandContext, dir: string, operations: GeneratedOperation[], force: boolean): Promise<string[]> {
+  const { saveOperation, OperationFileError } = await operationFiles();
   const files: string[] = [];
   try {
-    await mkdir(dir, { recursive: true });
-    for (const operation of operations) {
-      const file = join(dir, operationFileName(operation.operationName));
-      await writeFile(file, operation.document, { flag: force ? 'w' : 'wx' });
-      files.push(file);
-    }
+    for (const operation of operations) files.push((await saveOperation(dir, operation.document, { overwrite: force })).path);
   } catch (error) {
-    if (error instanceof CliError) throw error;
-    const code = (error as NodeJS.ErrnoException).code;
-    const hint = code === 'EEXIST' ? ' (use --force to overwrite)' : '';
-    throw new CliError(ExitCode.Error, `cannot write to ${dir}: ${code ?? (error as Error).message}${hint}`);
+    if (!(error instanceof OperationFileError)) throw error;
+    const hint = error.code === 'exists' ? ' (use --force to overwrite)' : '';
+    throw new CliError(ExitCode.Error, `cannot write to ${dir}: ${error.message}${hint}`);
   }
   for (const file of files) ctx.out.note(`wrote ${file}`);
   return files;
+}
+
+/** The document as the file will hold it; a document that does not parse is the service's defect. */
+async function described(document: string, description: string): Promise<string> {
+  const { documentWithDescription, OperationFileError } = await operationFiles();
+  try {
+    return documentWithDescription(document, description);
+  } catch (error) {
+    if (error instanceof OperationFileError) throw new CliError(ExitCode.Error, `the service returned an operation that cannot be saved: ${error.message}`);
+    throw error;
+  }
 }
 
 export const generateCommand: Command = {
@@ -67,13 +75,16 @@ generated).
     const timeoutMs = durationOption('timeout', stringValue(values, 'timeout'), 2 * 60_000);
     const indexId = await resolveIndexId(ctx, target!, 10 * 60_000);
     const { resolution } = await ctx.client().generateQuery({ indexId, prompt }, { signal: ctx.signal, timeoutMs });
-    const operations: GeneratedOperation[] = (resolution?.queries ?? []).map((q) => ({
-      operationName: q.operationName,
-      operationType: q.operationType,
-      description: q.description,
-      document: documentWithDescription(q.document, q.description),
-      variablesSchema: parseVariablesSchema(q.variablesSchema, q.operationName),
-    }));
+    const operations: GeneratedOperation[] = [];
+    for (const q of resolution?.queries ?? []) {
+      operations.push({
+        operationName: q.operationName,
+        operationType: q.operationType,
+        description: q.description,
+        document: await described(q.document, q.description),
+        variablesSchema: parseVariablesSchema(q.variablesSchema, q.operationName),
+      });
+    }
     const unsatisfied = (resolution?.unsatisfied ?? []).map((u) => u.reason);
     const truncated = resolution?.truncated ?? false;
     const out = stringValue(values, 'out');

@@ -130,8 +130,11 @@ export function serveBanner(started: StartedServe, config: ServeConfig): string 
   const auth = config.bridge.authTokenHashes.length > 0;
   const source = config.bridge.schemaSource;
   const target = source?.kind === 'file' ? shellQuote(resolve(source.path)) : 'indexes';
+  const operations = config.bridge.operations?.dir;
+  const endpoint = config.bridge.graphqlEndpoint ?? (source?.kind === 'introspection' ? source.url : undefined);
   lines.push(
     `  MCP endpoint (Streamable HTTP):    ${url}`,
+    ...(operations ? [`  Operation tools:                  every .graphql file in ${shellQuote(resolve(operations))} (watched), run against ${endpoint ?? 'GRAPHQL_ENDPOINT'}`] : []),
     '',
     'Add it to an MCP client, for example:',
     `  Claude Code:  claude mcp add --transport http schema-discovery ${url}${auth ? ' --header "Authorization: Bearer <token>"' : ''}`,

@@ -14,6 +14,8 @@ import { FileSchemaSource } from '../schema-sources/file-schema.source.js';
 import { IntrospectionSchemaSource } from '../schema-sources/introspection-schema.source.js';
 import type { SchemaSource } from '../schema-sources/schema-source.js';
 import type { DiscoveryApiClient, DiscoveryClient } from '../tool-definition.js';
+import { createOperationTools } from '../operations/operation-tools.factory.js';
+import type { OperationTools } from '../operations/operation-tools.js';
 import type { BridgeMetrics } from './bridge-metrics.js';
 import { ClientModelGeneration } from '../sampling/client-model.generation.js';
 
@@ -38,6 +40,8 @@ export class BridgeRuntime {
   readonly source: SchemaSource;
   /** generate_query through the client's model (MCP_SAMPLING=auto): one per process, it keeps the built schemas. */
   private readonly sampling: ClientModelGeneration | undefined;
+  /** The operation tools and built-in tools, when configured (docs/wire.md §5). */
+  readonly operations: OperationTools | undefined;
   private started = false;
   private examplesCache?: { sdl: string; examples: ToolExamples | undefined } | undefined;
 
@@ -54,6 +58,7 @@ export class BridgeRuntime {
     this.source = createSchemaSource(options.mcp.schemaSource, options.logger);
     const sampling = options.mcp.sampling ?? { enabled: true, timeoutMs: 120_000 };
     this.sampling = sampling.enabled ? new ClientModelGeneration({ timeoutMs: sampling.timeoutMs }, options.logger) : undefined;
+    this.operations = createOperationTools(options.mcp, this.graphqlEndpoint, options.logger);
     this.sync.onChange((status) => options.metrics?.syncPhase(status.phase));
   }
 
@@ -67,8 +72,12 @@ export class BridgeRuntime {
     if (this.started) return;
     this.started = true;
     this.options.logger.info({ source: this.source.description, discovery: this.options.discovery.serviceUrl }, 'bridge starting');
+    await this.operations?.catalog.start();
     await this.source.start({
-      schema: (sdl) => this.sync.offer(sdl),
+      schema: (sdl) => {
+        this.sync.offer(sdl);
+        this.operations?.catalog.setSchema(sdl);
+      },
       failed: (reason) => this.sync.sourceFailed(reason),
     });
   }
@@ -94,12 +103,14 @@ export class BridgeRuntime {
       ...(this.sampling ? { sampling: this.sampling } : {}),
       ...(endpoint ? { graphqlEndpoint: endpoint } : {}),
       ...(metrics ? { onToolCall: (tool, outcome, seconds) => metrics.toolCall(tool, outcome, seconds) } : {}),
+      ...(this.operations ? { operations: this.operations } : {}),
     };
   }
 
   async stop(): Promise<void> {
     this.sync.close();
     await this.source.close();
+    await this.operations?.catalog.close();
   }
 }
 

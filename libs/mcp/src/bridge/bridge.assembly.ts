@@ -3,7 +3,8 @@
  * the bridge runtime (schema source, index sync, Connect clients) over a connection to the
  * discovery API (HTTP with the service token, or in process in `serve`), its MCP endpoint on
  * /mcp (Streamable HTTP; Host and Origin checked against MCP_ALLOWED_HOSTS/ORIGINS, client
- * tokens against MCP_AUTH_TOKENS), its metrics and its readiness (a servable index adopted), as
+ * tokens against MCP_AUTH_TOKENS, or OAuth 2.1 access tokens with MCP_OAUTH_ISSUER and the RFC 9728
+ * metadata beside it), its metrics and its readiness (a servable index adopted), as
  * a component of the ServiceHost. The bridge app hosts it alone; `serve` next to the indexer.
  */
 import type { HttpListenConfig, McpConfig, SchemaSource as SchemaSourceConfig } from '@discovery/config';
@@ -12,6 +13,7 @@ import type { BridgeLogger } from '../logger.js';
 import { BridgeMetrics } from './bridge-metrics.js';
 import { BridgeRuntime, type DiscoveryConnection } from './bridge-runtime.js';
 import { McpHttpService, readJsonBody } from './mcp-http.service.js';
+import { McpAuthorization } from '../oauth/mcp-authorization.js';
 
 export const MCP_PATH = '/mcp';
 
@@ -52,6 +54,8 @@ export function assembleBridge(
   parts.metrics.adopt(metrics.registry);
   const runtime = new BridgeRuntime({ discovery: connection, mcp: config.mcp, logger: parts.logger, metrics });
   const configuredHosts = config.mcp.allowedHosts;
+  const oauth = config.mcp.oauth;
+  const authorization = oauth ? new McpAuthorization({ oauth, staticTokenHashes: config.mcp.authTokenHashes, logger: parts.logger }) : undefined;
   const mcp = new McpHttpService({
     sessions: config.mcp.sessions,
     authTokenHashes: config.mcp.authTokenHashes,
@@ -59,6 +63,7 @@ export function assembleBridge(
     ...(config.mcp.allowedOrigins ? { allowedOrigins: config.mcp.allowedOrigins } : {}),
     server: () => runtime.serverOptions(),
     logger: parts.logger,
+    ...(authorization ? { authorization } : {}),
   });
   return {
     name: 'bridge',
@@ -67,7 +72,10 @@ export function assembleBridge(
     checks: { index: () => runtime.sync.status().servingIndexId !== undefined },
     details: () => ({ phase: runtime.sync.status().phase }),
     handler: (req, res, next) => {
-      if (new URL(req.url ?? '/', 'http://localhost').pathname !== MCP_PATH) return next();
+      const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+      // RFC 9728 metadata is public: clients read it to learn where to get a token.
+      if (authorization?.isMetadataPath(path)) return authorization.serveMetadata(req, res);
+      if (path !== MCP_PATH) return next();
       void readJsonBody(req, res)
         .then((ok) => (ok ? mcp.handle(req, res) : undefined))
         .catch((error: unknown) => {

@@ -17,6 +17,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createBridgeServer, type BridgeServerOptions } from '../bridge-server.factory.js';
 import type { BridgeLogger } from '../logger.js';
+import type { McpAuthorization } from '../oauth/mcp-authorization.js';
 
 /** A request whose JSON body has been read (`readJsonBody`), as the transport takes it. */
 type Request = IncomingMessage & { body?: unknown };
@@ -38,6 +39,8 @@ export interface McpHttpOptions {
   maxSessionsPerClient?: number;
   server: () => BridgeServerOptions;
   logger: BridgeLogger;
+  /** OAuth 2.1 (MCP_OAUTH_ISSUER): replaces the static-token check, which it includes (docs/wire.md §6). */
+  authorization?: McpAuthorization;
 }
 
 interface Session {
@@ -61,7 +64,8 @@ export class McpHttpService {
   /** Handles POST, GET and DELETE on the MCP endpoint. */
   async handle(req: Request, res: Response): Promise<void> {
     if (!this.fromAllowedPlace(req, res)) return;
-    if (!this.authorized(req, res)) return;
+    const authorization = this.options.authorization;
+    if (authorization ? !(await authorization.authorize(req, res)) : !this.authorized(req, res)) return;
     if (this.options.sessions === 'stateless') return this.stateless(req, res);
     return this.stateful(req, res);
   }
@@ -156,7 +160,7 @@ export class McpHttpService {
 
   private clientOf(req: Request): string {
     const token = bearerToken(req.headers.authorization);
-    if (this.options.authTokenHashes.length > 0 && typeof token === 'string') {
+    if ((this.options.authTokenHashes.length > 0 || this.options.authorization) && typeof token === 'string') {
       return `token:${createHash('sha256').update(token).digest('hex')}`;
     }
     return `addr:${req.socket.remoteAddress ?? 'unknown'}`;

@@ -10,6 +10,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { createBridgeServer } from '../bridge-server.factory.js';
 import { IndexSync } from '../index-sync/index-sync.js';
 import type { DiscoveryApiClient, DiscoveryClient } from '../tool-definition.js';
+import type { OperationTools } from '../operations/operation-tools.js';
 import { FakeDiscoveryService } from './fake-discovery.service.js';
 import { waitFor } from './wait-for.js';
 
@@ -24,7 +25,7 @@ export interface Harness {
 }
 
 export async function harness(
-  options: { status?: IndexStatus; discovery?: DiscoveryClient; api?: DiscoveryApiClient; graphqlEndpoint?: string } = {},
+  options: { status?: IndexStatus; discovery?: DiscoveryClient; api?: DiscoveryApiClient; graphqlEndpoint?: string; operations?: OperationTools; client?: Client } = {},
 ): Promise<Harness> {
   const fake = new FakeDiscoveryService();
   fake.initialStatus = options.status ?? IndexStatus.READY;
@@ -39,9 +40,10 @@ export async function harness(
     api: options.api ?? createClient(DiscoveryService, fake.transport()),
     progressIntervalMs: 5,
     ...(options.graphqlEndpoint ? { graphqlEndpoint: options.graphqlEndpoint } : {}),
+    ...(options.operations ? { operations: options.operations } : {}),
   });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  const client = new Client({ name: 'spec', version: '1.0.0' });
+  const client = options.client ?? new Client({ name: 'spec', version: '1.0.0' });
   await server.connect(serverSide);
   await client.connect(clientSide);
   return {

@@ -2,11 +2,12 @@
  * @discovery/proto/client: the one Connect client of the discovery API (`yoko.v1.YokoService` and
  * our `discovery.v1.DiscoveryService`), configured the way Cosmo's router calls it: Connect
  * protocol over HTTP/1.1 and `Authorization: Bearer <service token>` on every call (no header
- * when the service runs without auth). The bridge, the CLI and the tests build theirs here.
+ * when the service runs without auth), plus `discovery-index` on every call that names an index
+ * (routing by index, index-routing.ts). The bridge, the CLI and the tests build theirs here.
  */
 import { createClient, type Client, type Interceptor, type Transport } from '@connectrpc/connect';
 import { createConnectTransport } from '@connectrpc/connect-node';
-import { DiscoveryService, YokoService } from '../index.js';
+import { DiscoveryService, indexHeaderInterceptor, YokoService } from '../index.js';
 
 export type YokoClient = Client<typeof YokoService>;
 export type DiscoveryApiClient = Client<typeof DiscoveryService>;
@@ -43,7 +44,7 @@ export function createDiscoveryTransport(options: DiscoveryClientOptions): Trans
     baseUrl: options.baseUrl,
     httpVersion: '1.1',
     useBinaryFormat: options.codec === 'binary',
-    interceptors: options.token ? [bearerTokenInterceptor(options.token)] : [],
+    interceptors: [indexHeaderInterceptor(), ...(options.token ? [bearerTokenInterceptor(options.token)] : [])],
   });
 }
 

@@ -4,19 +4,21 @@
  * a retry, and frees when it finishes, so a later enqueue runs again); each
  * job gets a fresh BullMQ id, so a join is detected by the id BullMQ returns.
  * Waiters share one QueueEvents stream. A dead worker's job is taken over by
- * stalled-job recovery once its lock (`lockDurationMs`) lapses. BullMQ gets
- * connection options, never a client, so it closes every connection it opens.
+ * stalled-job recovery once its lock (`lockDurationMs`) lapses. Connections
+ * come from BullmqConnections (options on one Redis, Cluster instances on a
+ * cluster; bullmq-connection.ts).
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { Queue, QueueEvents, UnrecoverableError, WaitingError, Worker, type Job } from 'bullmq';
-import type { Redis, RedisOptions } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { checkEnqueueOptions, checkQueueName, jsonRoundTrip, resolveQueueOptions, type ResolvedQueueOptions } from '../job-options.js';
 import {
   UnrecoverableJobError,
   type EnqueueOptions, type JobHandler, type JobQueue, type QueueOptions, type WaitOptions,
 } from '../job-queue.js';
 import { storageCall, StorageError, StorageErrorCode, toStorageError } from '../storage.errors.js';
-import { blocking, toBull, within } from './bullmq-connection.js';
+import { within } from '../deadline.js';
+import { BullmqConnections, type BullmqConnectionSettings } from './bullmq-connection.js';
 import { JobWaiters } from './job-waiters.js';
 
 /** After the grace period, how long aborted jobs get to stop before the worker is force-closed. */
@@ -43,8 +45,8 @@ const MAX_PRIORITY = 2 ** 21;
 const FAIR_STALE_MS = 24 * 3_600_000;
 
 export interface BullmqJobQueueOptions extends QueueOptions {
-  /** Connection options for BullMQ's own connections (see redisOptions()). */
-  connection: RedisOptions;
+  /** Where Redis is (one server or cluster seed nodes) and the connections' name. */
+  connection: BullmqConnectionSettings;
   /** BullMQ key prefix, hash-tagged (RedisKeys.queuePrefix()). */
   prefix: string;
   /** Told about connection and worker errors (translated); never about job data. */
@@ -59,8 +61,9 @@ export class BullmqJobQueue<TData, TResult> implements JobQueue<TData, TResult> 
   private readonly active = new Map<string, AbortController>();
   /** Set when the close grace period ran out: running jobs go back to the queue, their outcome is dropped. */
   private handingBack = false;
-  private readonly connectTimeoutMs: number;
+  private readonly connection: BullmqConnections;
   private waiters: JobWaiters<TResult> | undefined;
+  private waitersStarting: Promise<JobWaiters<TResult>> | undefined;
   private worker: Worker<Envelope<TData>, TResult> | undefined;
   private closing: Promise<void> | undefined;
 
@@ -69,10 +72,10 @@ export class BullmqJobQueue<TData, TResult> implements JobQueue<TData, TResult> 
     this.name = name;
     this.settings = settings;
     this.options = resolveQueueOptions(settings);
-    this.connectTimeoutMs = settings.connection.connectTimeout ?? 5_000;
+    this.connection = new BullmqConnections(settings.connection);
     const keep = { age: Math.ceil(this.options.keepFinishedMs / 1000), count: 10_000 };
     this.queue = new Queue<Envelope<TData>, TResult>(name, {
-      connection: toBull(settings.connection),
+      connection: this.connection.commands(),
       prefix: settings.prefix,
       defaultJobOptions: { removeOnComplete: keep, removeOnFail: keep },
     });
@@ -100,7 +103,7 @@ export class BullmqJobQueue<TData, TResult> implements JobQueue<TData, TResult> 
       throw new StorageError(StorageErrorCode.InvalidArgument, `concurrency must be an integer >= 1 (got ${concurrency})`);
     }
     const worker = new Worker<Envelope<TData>, TResult>(this.name, (job, token, signal) => this.run(job, handler, token, signal), {
-      connection: blocking(this.settings.connection),
+      connection: this.connection.blocking(),
       prefix: this.settings.prefix,
       concurrency,
       lockDuration: this.options.lockDurationMs,
@@ -159,12 +162,14 @@ export class BullmqJobQueue<TData, TResult> implements JobQueue<TData, TResult> 
     const waiters = this.waiters;
     if (waiters) await this.closeWithin('queue events', () => waiters.close(), () => waiters.disconnect());
     await this.closeWithin('queue', () => this.queue.close(), () => this.queue.disconnect());
+    await this.connection.close();
   }
 
   /** Resolves once the queue's connection is ready (and, with `ping`, Redis answers); else UNAVAILABLE. */
   private async connected(ping: boolean): Promise<void> {
-    await within(this.queue.waitUntilReady(), this.connectTimeoutMs, () =>
-      new StorageError(StorageErrorCode.Unavailable, `queue ${this.name}: not connected to Redis within ${this.connectTimeoutMs} ms`),
+    const ms = this.connection.connectTimeoutMs;
+    await within(this.queue.waitUntilReady(), ms, () =>
+      new StorageError(StorageErrorCode.Unavailable, `queue ${this.name}: not connected to Redis within ${ms} ms`),
     );
     if (ping) await storageCall(`reach Redis for queue ${this.name}`, () => this.queue.getActiveCount());
   }
@@ -298,19 +303,35 @@ export class BullmqJobQueue<TData, TResult> implements JobQueue<TData, TResult> 
   /** The shared waiters, once their event stream is connected (UNAVAILABLE if not within `timeoutMs`). */
   private async events(timeoutMs: number): Promise<JobWaiters<TResult>> {
     this.assertOpen();
-    if (!this.waiters) {
-      // BullMQ cannot close a QueueEvents whose first connection never succeeded: create it only
-      // once Redis answers.
-      await this.connected(true);
-      const events = new QueueEvents(this.name, { connection: blocking(this.settings.connection), prefix: this.settings.prefix });
-      events.on('error', (error) => this.report(error, 'queue events'));
-      this.waiters = new JobWaiters<TResult>(this.queue, events, this.name);
-    }
-    const waiters = this.waiters;
+    // One stream for every caller, also for the first ones arriving together.
+    this.waitersStarting ??= this.startWaiters().catch((error: unknown) => {
+      this.waitersStarting = undefined;
+      throw error;
+    });
+    const waiters = await within(this.waitersStarting, timeoutMs, () =>
+      new StorageError(StorageErrorCode.Unavailable, `queue ${this.name}: events stream not connected to Redis within ${timeoutMs} ms`),
+    );
     await within(waiters.ready(), timeoutMs, () =>
       new StorageError(StorageErrorCode.Unavailable, `queue ${this.name}: events stream not connected to Redis within ${timeoutMs} ms`),
     );
     return waiters;
+  }
+
+  private async startWaiters(): Promise<JobWaiters<TResult>> {
+    // BullMQ cannot close a QueueEvents whose first connection never succeeded: create it only
+    // once Redis answers.
+    await this.connected(true);
+    this.waiters = await JobWaiters.open<TResult>(this.queue, this.name, (lastEventId) => {
+      if (this.closing) throw new StorageError(StorageErrorCode.Closed, `queue ${this.name} is closed`);
+      const events = new QueueEvents(this.name, {
+        connection: this.connection.blocking(`sd-queue-events-${this.name}`),
+        prefix: this.settings.prefix,
+        lastEventId,
+      });
+      events.on('error', (error) => this.report(error, 'queue events'));
+      return events;
+    });
+    return this.waiters;
   }
 
   private async whenIdle(timeoutMs: number): Promise<boolean> {

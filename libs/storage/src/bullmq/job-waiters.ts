@@ -3,9 +3,14 @@
  * stream (one listener per event type, a map of waiters per job id, so 50
  * joiners of one job add no listeners). After registering, a waiter checks
  * the job's stored state, so a job that finished before the wait began is
- * still answered.
+ * still answered. The stream is read from its newest entry as of `open()`
+ * (`lastEventId`), not from `$`: `$` means "from whenever the first XREAD
+ * reaches Redis", and a job that finished between the state check and that
+ * XREAD was never answered (the first enqueueAndWait of a fresh process
+ * waited out its timeout; issue 21).
  */
 import type { Queue, QueueEvents } from 'bullmq';
+import type { Redis } from 'ioredis';
 import { JobFailedError, JobTimeoutError, type JobProgress } from '../job-queue.js';
 import { storageCall, StorageError, StorageErrorCode } from '../storage.errors.js';
 
@@ -32,6 +37,14 @@ export class JobWaiters<TResult> {
     events.on('progress', ({ jobId, data }) => {
       for (const waiter of this.waiters.get(jobId) ?? []) waiter.onProgress?.(data as JobProgress);
     });
+  }
+
+  /** Waiters on a stream made by `eventsFrom(id)`, `id` being the stream's newest entry now (`0-0` when empty). */
+  static async open<TResult>(queue: Queue, queueName: string, eventsFrom: (lastEventId: string) => QueueEvents): Promise<JobWaiters<TResult>> {
+    // BullMQ's connection is a proxy forwarding ioredis' API (see BullmqJobQueue.commands()).
+    const client = (await queue.getBackend().client) as unknown as Redis;
+    const [newest] = await storageCall(`read the events stream of queue ${queueName}`, () => client.xrevrange(queue.toKey('events'), '+', '-', 'COUNT', 1));
+    return new JobWaiters<TResult>(queue, eventsFrom(newest?.[0] ?? '0-0'), queueName);
   }
 
   async ready(): Promise<void> {

@@ -6,10 +6,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { closeTestRedis, createTestRedis, deleteKeysByPrefix, TEST_REDIS_URL, uniquePrefix, waitFor } from '@discovery/testing';
+import { closeTestRedis, createTestRedis, deleteKeysByPrefix, findKeys, TEST_REDIS_MODE, TEST_REDIS_URL, uniquePrefix, waitFor } from '@discovery/testing';
 import type { JobContext } from '../job-queue.js';
 import { RedisKeys } from '../redis/keys.js';
-import { redisOptions } from '../redis/redis-client.js';
 import { BullmqJobQueue } from './bullmq-job.queue.js';
 
 const LOCK_MS = 1_000;
@@ -22,7 +21,7 @@ describe('BullmqJobQueue when a worker dies', () => {
 
   function queue<R>(name: string, closeGraceMs = 10_000): BullmqJobQueue<unknown, R> {
     const q = new BullmqJobQueue<unknown, R>(name, {
-      connection: redisOptions({ url: TEST_REDIS_URL }, 'stalled-test'),
+      connection: { url: TEST_REDIS_URL, mode: TEST_REDIS_MODE, name: 'stalled-test' },
       prefix: keys.queuePrefix(),
       lockDurationMs: LOCK_MS,
       stalledIntervalMs: 300,
@@ -128,7 +127,7 @@ describe('BullmqJobQueue when a worker dies', () => {
     const client = createTestRedis();
     try {
       let lockKeys: string[] = [];
-      await waitFor(async () => (lockKeys = await client.keys(`${keys.queuePrefix()}:lock:*:lock`)).length === 1, 15_000, 'the job lock');
+      await waitFor(async () => (lockKeys = await findKeys(client, `${keys.queuePrefix()}:lock:*:lock`)).length === 1, 15_000, 'the job lock');
       await client.del(...lockKeys);
       await waitFor(() => reason !== '', 15_000, 'the abort');
       expect(reason).toMatch(/lost the job lock/);

@@ -11,7 +11,7 @@
  * build) when Redis is at maxmemory;
  * read-only scripts are flagged `no-writes`.
  */
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './redis-client.js';
 
 /** Lua fragment: give `key` the meta key's remaining TTL (if it has one). */
 const INHERIT_TTL = `
@@ -303,7 +303,7 @@ type ScriptArg = string | Buffer | number;
 export type IndexScriptRunner = (name: IndexScriptName, keys: string[], args: ScriptArg[], binary?: boolean) => Promise<unknown>;
 
 /** Registers every script on `client` (idempotent) and returns a typed runner. */
-export function defineIndexScripts(client: Redis): IndexScriptRunner {
+export function defineIndexScripts(client: RedisClient): IndexScriptRunner {
   for (const [name, script] of Object.entries(INDEX_SCRIPTS)) {
     if (!(name in client)) client.defineCommand(name, { numberOfKeys: script.numberOfKeys, lua: script.lua });
   }

@@ -18,9 +18,27 @@
  *   <p>tenant:{<sha256(tenant)>}:indexes  set  index ids a tenant ensured
  *   <p>emb:{<sha256(model)[0:16]>}:<text sha256>  string  int8 vector bytes
  *   <p>emb:{<sha256(model)[0:16]>}                zset    text sha256 -> last write (epoch ms): the cache's budget
- *   <p>events                 pub/sub channel of IndexEvents
+ *   <p>events                 pub/sub channel of IndexEvents (standalone: PUBLISH/SUBSCRIBE)
+ *   {<p>events}               sharded pub/sub channel of IndexEvents (cluster: SPUBLISH/SSUBSCRIBE, one slot)
  *   {<p>jobs}:<queue>:...     BullMQ queues (prefix hash-tagged: one slot per deployment)
- * `<p>` is the configurable key prefix (for example `sd:`).
+ * `<p>` is the configurable key prefix (for example `sd:`); it may not hold `{` or `}`, so the
+ * tags above are the only ones in a key.
+ *
+ * Redis Cluster: what runs in one slot (docs/deployment.md "Redis Cluster"). A Lua script or a
+ * MULTI must name keys of one slot only (else CROSSSLOT), and every one of ours does:
+ *   - index-store.scripts.ts: every script's KEYS are keys of one index (one `{<hex>}` tag); sdEnsure's
+ *     KEYS[11], the staged SDL `<p>idx:{<hex>}:sdl:stage:<random>`, carries the same tag;
+ *   - redis-embedding.cache.ts: sdEmbGet/sdEmbSet take the model's set and vectors, all under
+ *     `{<model tag>}`; the vectors sdEmbSet drops are named in the script from the same prefix (same
+ *     tag, same slot, so allowed on a cluster though not in KEYS);
+ *   - bullmq-job.queue.ts: the fair-share MULTI touches one key under `{<p>jobs}`; BullMQ's own scripts
+ *     touch only keys under its prefix `{<p>jobs}`.
+ * Everything else is one key per command (SADD/SREM/SMEMBERS on the lookup sets, EXISTS on one meta,
+ * HGETALL, chunked HSET/HMGET on one hash, GETRANGE, SPUBLISH). Commands that span indexes (listAll,
+ * listForTenant, sweepExpired, delete's tenant sets) are several single-key commands run in
+ * parallel, never one multi-key command, so they route slot by slot. Keys outside a tag
+ * (`<p>indexes`, `<p>tenant:{..}:indexes`) are single keys and land on whatever slot their name
+ * hashes to.
  */
 import { createHash } from 'node:crypto';
 import { indexDigest } from '../index-id.js';
@@ -112,6 +130,11 @@ export class RedisKeys {
 
   eventsChannel(): string {
     return `${this.prefix}events`;
+  }
+
+  /** The IndexEvents channel for sharded pub/sub (Redis Cluster): one tag, so one slot and one order. */
+  shardedEventsChannel(): string {
+    return `{${this.prefix}events}`;
   }
 
   /** BullMQ `prefix` option: hash-tagged so every queue key of the deployment lands on one slot. */

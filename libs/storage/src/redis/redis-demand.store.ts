@@ -3,18 +3,18 @@
  * (a sorted set of counts and a hash of last-seen times), so the index's
  * delete, touch and idle expiry take it along. Members are `<tenant tag>|<reason>`.
  */
-import type { Redis } from 'ioredis';
 import { byDemand, DEMAND_MAX_ENTRIES, distinctReasons, type DemandEntry, type DemandStore } from '../demand-store.js';
 import { storageCall } from '../storage.errors.js';
 import { defineIndexScripts, type IndexScriptRunner } from './index-store.scripts.js';
 import type { RedisKeys } from './keys.js';
+import type { RedisClient } from './redis-client.js';
 
 export class RedisDemandStore implements DemandStore {
-  private readonly client: Redis;
+  private readonly client: RedisClient;
   private readonly keys: RedisKeys;
   private readonly run: IndexScriptRunner;
 
-  constructor(options: { client: Redis; keys: RedisKeys }) {
+  constructor(options: { client: RedisClient; keys: RedisKeys }) {
     this.client = options.client;
     this.keys = options.keys;
     this.run = defineIndexScripts(options.client);

@@ -1,6 +1,6 @@
 /** RedisEmbeddingCache against the EmbeddingCache contract, plus TTL refresh on read. */
 import { describe, expect, it } from '@jest/globals';
-import { closeTestRedis, createTestRedis, deleteKeysByPrefix, uniquePrefix } from '@discovery/testing';
+import { closeTestRedis, createTestRedis, deleteKeysByPrefix, findKeys, uniquePrefix } from '@discovery/testing';
 import { describeEmbeddingCache, textHash } from '../contract/embedding-cache.contract.js';
 import { RedisKeys } from './keys.js';
 import { RedisEmbeddingCache } from './redis-embedding.cache.js';
@@ -50,7 +50,7 @@ describe('RedisEmbeddingCache budget', () => {
       await cache.setMany('m', hashes.slice(0, 5).map((key) => ({ key, vector })));
       await cache.getMany('m', [hashes[0]!]);
       await cache.setMany('m', hashes.slice(5).map((key) => ({ key, vector })));
-      const stored = await client.keys(`${keys.prefix}emb:*:*`);
+      const stored = await findKeys(client, `${keys.prefix}emb:*:*`);
       expect(stored.length).toBeLessThanOrEqual(10);
       expect(await client.zcard(keys.embeddingIndex('m'))).toBe(stored.length);
       const found = await cache.getMany('m', hashes);

@@ -8,13 +8,13 @@
  * takes the set over the budget's entry count drops the least recently used
  * (an index deleted at once must not leave its vectors filling Redis for 30 days).
  */
-import type { Redis } from 'ioredis';
 import { checkEmbeddingKeys, checkVectors, type EmbeddingCache } from '../embedding-cache.js';
 import { storageCall } from '../storage.errors.js';
 import type { RedisKeys } from './keys.js';
+import type { RedisClient } from './redis-client.js';
 
 export interface RedisEmbeddingCacheOptions {
-  client: Redis;
+  client: RedisClient;
   keys: RedisKeys;
   /** Lifetime of an unread vector. Default 30 days. */
   ttlMs?: number;
@@ -67,7 +67,7 @@ const ENTRY_OVERHEAD_BYTES = 256;
 type ScriptCall = (numberOfKeys: number, ...args: (string | Buffer | number)[]) => Promise<unknown>;
 
 export class RedisEmbeddingCache implements EmbeddingCache {
-  private readonly client: Redis;
+  private readonly client: RedisClient;
   private lastUse = 0;
   private readonly keys: RedisKeys;
   private readonly ttlMs: number;

@@ -1,6 +1,6 @@
 /** RedisIndexStore + RedisResultCache against the IndexStore contract on real Redis, plus key-layout checks. */
 import { describe, expect, it } from '@jest/globals';
-import { closeTestRedis, countKeysByPrefix, createTestRedis, deleteKeysByPrefix, uniquePrefix, waitFor } from '@discovery/testing';
+import { closeTestRedis, countKeysByPrefix, createTestRedis, deleteKeysByPrefix, findKeys, uniquePrefix, waitFor } from '@discovery/testing';
 import { describeIndexStore, idFor } from '../contract/index-store.contract.js';
 import { RedisKeys } from './keys.js';
 import { RedisIndexStore } from './redis-index.store.js';
@@ -33,7 +33,7 @@ describe('RedisIndexStore key layout', () => {
       await store.putArtifacts(id, { records: Buffer.from('r') }, {});
       await results.set(id, 'p', 'v', 60_000);
       const tag = `{${id.slice('sha256:'.length)}}`;
-      const indexKeys = (await client.keys(`${keys.prefix}idx:*`)).sort();
+      const indexKeys = (await findKeys(client, `${keys.prefix}idx:*`)).sort();
       expect(indexKeys).toEqual(['art', 'claims', 'meta', 'rc', 'rc:exp', 'sdl', 'tenants'].map((k) => `${keys.prefix}idx:${tag}:${k}`).sort());
       await store.touch(id, 2_000);
       const ttls = await Promise.all(indexKeys.map((key) => client.pttl(key)));
@@ -115,7 +115,7 @@ describe('RedisIndexStore key layout', () => {
       expect([first.created, second.created]).toEqual([true, false]);
       expect(await store.getSdl(id)).toBe(sdl);
       expect(await client.pttl(keys.index(id).sdl)).toBeGreaterThan(0);
-      expect(await client.keys(`${keys.prefix}idx:*:stage:*`)).toEqual([]);
+      expect(await findKeys(client, `${keys.prefix}idx:*:stage:*`)).toEqual([]);
       expect(await store.hasTenant(id, 'globex')).toBe(true);
     } finally {
       await deleteKeysByPrefix(client, keys.prefix);

@@ -5,19 +5,18 @@
  * layout works on Redis Cluster. Idle eviction is Redis key expiry, refreshed
  * for all keys of an index together by `touch`.
  */
-import type { Redis } from 'ioredis';
 import type { CreateResult, IndexArtifacts, IndexMeta, IndexStore, ReleaseResult } from '../index-store.js';
 import { checkArtifacts, isIndexId, requireText, requireTtl } from '../index-id.js';
 import { storageCall, StorageError, StorageErrorCode } from '../storage.errors.js';
 import { defineIndexScripts, type IndexScriptRunner } from './index-store.scripts.js';
 import type { RedisKeys } from './keys.js';
 import { decodeMeta, encodeMeta, encodePatch, pairsToObject, type MetaPatch } from '../meta-codec.js';
-import { closeRedisClient } from './redis-client.js';
+import { closeRedisClient, type RedisClient } from './redis-client.js';
 import { ARTIFACT_CHUNK_BYTES, readArtifacts, writeArtifacts } from './redis-artifacts.js';
 import { readSdl, SDL_CHUNK_BYTES, sdlStageKey, stageSdl } from './redis-sdl.js';
 
 export interface RedisIndexStoreOptions {
-  client: Redis;
+  client: RedisClient;
   keys: RedisKeys;
   /** Whether `close()` quits the client (false when the client is shared). Default false. */
   ownsClient?: boolean;
@@ -30,7 +29,7 @@ export interface RedisIndexStoreOptions {
 const MAX_TENANT = 256;
 
 export class RedisIndexStore implements IndexStore {
-  private readonly client: Redis;
+  private readonly client: RedisClient;
   private readonly keys: RedisKeys;
   private readonly ownsClient: boolean;
   private readonly run: IndexScriptRunner;

@@ -4,12 +4,12 @@
  * Expired entries read as missing and are pruned on the next write; the index's
  * delete and idle expiry remove them with it (scripts in index-store.scripts.ts).
  */
-import type { Redis } from 'ioredis';
 import { requireText, requireTtl } from '../index-id.js';
 import { RESULT_CACHE_MAX_KEY, type ResultCache } from '../result-cache.js';
 import { storageCall, StorageError, StorageErrorCode } from '../storage.errors.js';
 import { defineIndexScripts, type IndexScriptRunner } from './index-store.scripts.js';
 import type { RedisKeys } from './keys.js';
+import type { RedisClient } from './redis-client.js';
 
 /** Expired entries removed per write, bounding the work of one script call. */
 const PRUNE_PER_WRITE = 64;
@@ -18,7 +18,7 @@ export class RedisResultCache implements ResultCache {
   private readonly keys: RedisKeys;
   private readonly run: IndexScriptRunner;
 
-  constructor(options: { client: Redis; keys: RedisKeys }) {
+  constructor(options: { client: RedisClient; keys: RedisKeys }) {
     this.keys = options.keys;
     this.run = defineIndexScripts(options.client);
   }

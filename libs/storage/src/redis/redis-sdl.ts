@@ -10,7 +10,7 @@
  * SDLs cannot mix.
  */
 import { randomBytes } from 'node:crypto';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './redis-client.js';
 
 /** Largest piece one command moves: about a millisecond of Redis time. */
 export const SDL_CHUNK_BYTES = 256 * 1024;
@@ -23,7 +23,7 @@ export function sdlStageKey(sdlKey: string): string {
 }
 
 /** Writes `sdl` to `stageKey` as a hash of pieces of at most `chunkBytes`. */
-export async function stageSdl(client: Redis, stageKey: string, sdl: Buffer, chunkBytes = SDL_CHUNK_BYTES): Promise<void> {
+export async function stageSdl(client: RedisClient, stageKey: string, sdl: Buffer, chunkBytes = SDL_CHUNK_BYTES): Promise<void> {
   for (let start = 0, n = 0; start < sdl.byteLength; start += chunkBytes, n++) {
     await client.hset(stageKey, String(n), sdl.subarray(start, start + chunkBytes));
     if (n === 0) await client.pexpire(stageKey, STAGE_TTL_MS);
@@ -31,7 +31,7 @@ export async function stageSdl(client: Redis, stageKey: string, sdl: Buffer, chu
 }
 
 /** The SDL at `key` read in pieces; undefined when it is missing or vanished while it was read. */
-export async function readSdl(client: Redis, key: string, chunkBytes = SDL_CHUNK_BYTES): Promise<string | undefined> {
+export async function readSdl(client: RedisClient, key: string, chunkBytes = SDL_CHUNK_BYTES): Promise<string | undefined> {
   const type = await client.type(key);
   if (type === 'hash') return readPieces(client, key);
   if (type !== 'string') return undefined;
@@ -46,7 +46,7 @@ export async function readSdl(client: Redis, key: string, chunkBytes = SDL_CHUNK
   return bytes.byteLength === length ? bytes.toString('utf8') : undefined;
 }
 
-async function readPieces(client: Redis, key: string): Promise<string | undefined> {
+async function readPieces(client: RedisClient, key: string): Promise<string | undefined> {
   const count = await client.hlen(key);
   const pieces: Buffer[] = [];
   for (let n = 0; n < count; n++) {
