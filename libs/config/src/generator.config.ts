@@ -44,6 +44,7 @@ export const generatorVars = {
   // The generator retrieves through the same index reader as search: same cache budget and weights.
   INDEX_CACHE_MAX_BYTES: indexVars.INDEX_CACHE_MAX_BYTES,
   SEARCH_VECTOR_WEIGHT: indexVars.SEARCH_VECTOR_WEIGHT,
+  SEARCH_VECTOR_FLOOR: indexVars.SEARCH_VECTOR_FLOOR,
 };
 
 export interface LlmConfig {
@@ -74,7 +75,7 @@ export interface GeneratorConfig extends CommonConfig {
   readonly llm: LlmConfig;
   readonly generate: GenerationConfig;
   readonly embeddings: EmbeddingsConfig;
-  /** How the generator reads indexes: as the discovery API does (INDEX_CACHE_MAX_BYTES, SEARCH_VECTOR_WEIGHT). */
+  /** How the generator reads indexes: as the discovery API does (INDEX_CACHE_MAX_BYTES, SEARCH_VECTOR_WEIGHT, SEARCH_VECTOR_FLOOR). */
   readonly search: SearchReadConfig;
 }
 
@@ -111,6 +112,6 @@ export function loadGeneratorConfig(env: Env = process.env): GeneratorConfig {
     metrics: { port: values.METRICS_PORT, host: values.METRICS_HOST },
     ...llmSections(values),
     embeddings: embeddingsSection(values),
-    search: { cacheMaxBytes: values.INDEX_CACHE_MAX_BYTES, vectorWeight: values.SEARCH_VECTOR_WEIGHT },
+    search: { cacheMaxBytes: values.INDEX_CACHE_MAX_BYTES, vectorWeight: values.SEARCH_VECTOR_WEIGHT, vectorFloor: values.SEARCH_VECTOR_FLOOR },
   });
 }

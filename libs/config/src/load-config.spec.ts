@@ -54,6 +54,9 @@ const BAD: Readonly<Record<string, string>> = {
   EMBEDDINGS_MODEL: 'two words',
   EMBEDDINGS_DIMENSIONS: '0',
   SEARCH_VECTOR_WEIGHT: '1.5',
+  SEARCH_VECTOR_FLOOR: '0.99',
+  EMBEDDINGS_QUERY_PREFIX: 'two\nlines',
+  EMBEDDINGS_DOCUMENT_PREFIX: 'x'.repeat(201),
   GENERATE_TIMEOUT: '30 s',
   GENERATE_CACHE_TTL: '1w',
   METRICS_PORT: 'metrics',
@@ -166,6 +169,7 @@ describe('loading', () => {
         maxStoredBytes: 128 * 1024 ** 2,
         buildConcurrency: 1,
         vectorWeight: 0,
+        vectorFloor: 0.2,
       },
       embeddings: {
         provider: 'static',
@@ -174,6 +178,8 @@ describe('loading', () => {
         apiKey: undefined,
         model: undefined,
         dimensions: undefined,
+        queryPrefix: '',
+        documentPrefix: '',
         cacheMaxBytes: 256 * 1024 ** 2,
       },
       generate: { timeoutMs: 30_000, cacheTtlMs: 3_600_000 },
@@ -298,15 +304,26 @@ describe('loading', () => {
 
   it('checks the embeddings provider has what it needs', () => {
     const base = { DISCOVERY_TOKENS: TOKENS };
-    expect(configError(() => loadIndexerConfig({ ...base, EMBEDDINGS_PROVIDER: 'transformers' })).issues[0]?.variable).toBe(
-      'EMBEDDINGS_MODEL_PATH',
-    );
+    // Without a folder, the transformers provider loads the model that ships with the service.
+    expect(loadIndexerConfig({ ...base, EMBEDDINGS_PROVIDER: 'transformers' }).embeddings).toMatchObject({ provider: 'transformers', modelPath: undefined });
     expect(configError(() => loadGeneratorConfig({ EMBEDDINGS_PROVIDER: 'openai' })).issues.map((i) => i.variable).sort()).toEqual([
       'EMBEDDINGS_BASE_URL',
       'EMBEDDINGS_DIMENSIONS',
       'EMBEDDINGS_MODEL',
     ]);
     expect(loadIndexerConfig({ ...base, EMBEDDINGS_PROVIDER: 'transformers', EMBEDDINGS_MODEL_PATH: dir }).embeddings.modelPath).toBe(dir);
+  });
+
+  it('reads the prefixes an instruction-trained model needs, and the vector floor', () => {
+    const base = { DISCOVERY_TOKENS: TOKENS };
+    const config = loadIndexerConfig({ ...base, EMBEDDINGS_QUERY_PREFIX: 'query: ', EMBEDDINGS_DOCUMENT_PREFIX: 'passage: ', SEARCH_VECTOR_FLOOR: '0.75' });
+    expect(config.embeddings).toMatchObject({ queryPrefix: 'query:', documentPrefix: 'passage:' });
+    expect(config.index.vectorFloor).toBe(0.75);
+    expect(loadIndexerConfig(base).embeddings).toMatchObject({ queryPrefix: '', documentPrefix: '' });
+    expect(loadIndexerConfig(base).index.vectorFloor).toBe(0.2);
+    expect(loadGeneratorConfig({ SEARCH_VECTOR_FLOOR: '0.5' }).search.vectorFloor).toBe(0.5);
+    const issues = configError(() => loadIndexerConfig({ ...base, EMBEDDINGS_QUERY_PREFIX: 'two\nlines', SEARCH_VECTOR_FLOOR: '1' })).issues;
+    expect(issues.map((i) => i.variable).sort()).toEqual(['EMBEDDINGS_QUERY_PREFIX', 'SEARCH_VECTOR_FLOOR']);
   });
 
   it('reads secrets from *_FILE, trimmed', () => {

@@ -35,6 +35,7 @@ export const indexVars = {
   MAX_INDEX_BYTES: v.MAX_INDEX_BYTES,
   BUILD_CONCURRENCY: v.BUILD_CONCURRENCY,
   SEARCH_VECTOR_WEIGHT: v.SEARCH_VECTOR_WEIGHT,
+  SEARCH_VECTOR_FLOOR: v.SEARCH_VECTOR_FLOOR,
 };
 
 export const embeddingsVars = {
@@ -44,6 +45,8 @@ export const embeddingsVars = {
   EMBEDDINGS_API_KEY: v.EMBEDDINGS_API_KEY,
   EMBEDDINGS_MODEL: v.EMBEDDINGS_MODEL,
   EMBEDDINGS_DIMENSIONS: v.EMBEDDINGS_DIMENSIONS,
+  EMBEDDINGS_QUERY_PREFIX: v.EMBEDDINGS_QUERY_PREFIX,
+  EMBEDDINGS_DOCUMENT_PREFIX: v.EMBEDDINGS_DOCUMENT_PREFIX,
   EMBEDDING_CACHE_MAX_BYTES: v.EMBEDDING_CACHE_MAX_BYTES,
 };
 
@@ -88,12 +91,15 @@ export interface IndexLimitsConfig {
   readonly maxStoredBytes: number;
   /** Weight of vector similarity in ranking (0: not used, and queries are not embedded). */
   readonly vectorWeight: number;
+  /** Cosine below which vector similarity adds nothing (SEARCH_VECTOR_FLOOR). */
+  readonly vectorFloor: number;
 }
 
 /** How a service reads indexes (the generator: as the discovery API does). */
 export interface SearchReadConfig {
   readonly cacheMaxBytes: number;
   readonly vectorWeight: number;
+  readonly vectorFloor: number;
 }
 
 export interface EmbeddingsConfig {
@@ -104,6 +110,9 @@ export interface EmbeddingsConfig {
   readonly model: string | undefined;
   /** openai: length of the returned vectors. */
   readonly dimensions: number | undefined;
+  /** Put before each query / each symbol text before embedding (e5, bge); empty for none. */
+  readonly queryPrefix: string;
+  readonly documentPrefix: string;
   /** Budget of the shared embedding cache per model (EMBEDDING_CACHE_MAX_BYTES). */
   readonly cacheMaxBytes: number;
 }
@@ -172,6 +181,7 @@ export function indexSection(values: Values<typeof indexVars>): IndexLimitsConfi
     maxSymbols: values.MAX_INDEX_SYMBOLS,
     maxStoredBytes: values.MAX_INDEX_BYTES,
     vectorWeight: values.SEARCH_VECTOR_WEIGHT,
+    vectorFloor: values.SEARCH_VECTOR_FLOOR,
   };
 }
 
@@ -183,6 +193,8 @@ export function embeddingsSection(values: Values<typeof embeddingsVars>): Embedd
     apiKey: values.EMBEDDINGS_API_KEY,
     model: values.EMBEDDINGS_MODEL,
     dimensions: values.EMBEDDINGS_DIMENSIONS,
+    queryPrefix: values.EMBEDDINGS_QUERY_PREFIX ?? '',
+    documentPrefix: values.EMBEDDINGS_DOCUMENT_PREFIX ?? '',
     cacheMaxBytes: values.EMBEDDING_CACHE_MAX_BYTES,
   };
 }
@@ -218,13 +230,10 @@ export function checkAuth(context: CheckContext<typeof authVars>): ConfigIssue[]
   return issues;
 }
 
-/** The transformers provider needs a model folder; openai needs a model name. */
+/** openai needs a model name, an endpoint and dimensions (transformers without a folder uses the shipped model). */
 export function checkEmbeddings(context: CheckContext<typeof embeddingsVars>): ConfigIssue[] {
   const { values, isSet } = context;
   if (!context.valid('EMBEDDINGS_PROVIDER')) return [];
-  if (values.EMBEDDINGS_PROVIDER === 'transformers' && !isSet('EMBEDDINGS_MODEL_PATH')) {
-    return [{ variable: 'EMBEDDINGS_MODEL_PATH', message: 'required when EMBEDDINGS_PROVIDER is transformers (a local ONNX model folder)' }];
-  }
   if (values.EMBEDDINGS_PROVIDER === 'openai') {
     const required = {
       EMBEDDINGS_MODEL: 'the embeddings model name',

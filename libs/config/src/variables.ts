@@ -42,6 +42,11 @@ const existingPath = (raw: string): string => {
   if (!existsSync(raw)) throw new InvalidValue('expected an existing path (nothing found there)');
   return raw;
 };
+/** A model's instruction prefix (trimmed; joined to the text by one space): one line, at most 200 characters. */
+const prefix = (raw: string): string => {
+  if (raw.length > 200 || /[\u0000-\u001f\u007f]/.test(raw)) throw new InvalidValue('expected one line of at most 200 characters');
+  return raw;
+};
 const port = (name: string, dflt: string, meaning: string) => envVar({ name, default: dflt, meaning, parse: parsePort });
 const host = (name: string, dflt: string, meaning: string) =>
   envVar({ name, default: dflt, meaning, parse: text('a host name or IP address') });
@@ -175,6 +180,13 @@ export const SEARCH_VECTOR_WEIGHT = envVar({
     'Weight of the meaning (vector) signal in search, 0-1. 0 (words and structure only) measured best with the bundled models; raise it with a stronger embedding model.',
   parse: (raw) => parseFraction(raw, 0, 1),
 });
+export const SEARCH_VECTOR_FLOOR = envVar({
+  name: 'SEARCH_VECTOR_FLOOR',
+  default: '0.2',
+  meaning:
+    'Cosine below which a symbol gains nothing from the meaning signal, 0-0.95. Models differ: unrelated texts score about 0.1 with all-MiniLM, 0.5 with bge-small, 0.75 with e5 (docs/search-quality.md).',
+  parse: (raw) => parseFraction(raw, 0, 0.95),
+});
 export const BUILD_CONCURRENCY = envVar({
   name: 'BUILD_CONCURRENCY',
   default: '1',
@@ -200,8 +212,19 @@ export const EMBEDDING_CACHE_MAX_BYTES = envVar({
 });
 export const EMBEDDINGS_MODEL_PATH = envVar({
   name: 'EMBEDDINGS_MODEL_PATH',
-  meaning: 'Local model folder (required for transformers; optional table for static).',
+  meaning:
+    'Local model folder: for transformers a downloaded ONNX export (config.json, tokenizer.json, onnx/model.onnx; default: the model that ships with the service); for static an optional table.',
   parse: existingPath,
+});
+export const EMBEDDINGS_QUERY_PREFIX = envVar({
+  name: 'EMBEDDINGS_QUERY_PREFIX',
+  meaning: 'Text put before every search query (joined by one space) before it is embedded, as the model expects (e5: "query:"; bge: "Represent this sentence for searching relevant passages:").',
+  parse: prefix,
+});
+export const EMBEDDINGS_DOCUMENT_PREFIX = envVar({
+  name: 'EMBEDDINGS_DOCUMENT_PREFIX',
+  meaning: 'Text put before every schema element\'s text (joined by one space) before it is embedded (e5: "passage:"). Changing it marks indexes stale.',
+  parse: prefix,
 });
 export const EMBEDDINGS_BASE_URL = envVar({
   name: 'EMBEDDINGS_BASE_URL',
@@ -221,6 +244,6 @@ export const EMBEDDINGS_API_KEY = envVar({
 });
 export const EMBEDDINGS_MODEL = envVar({
   name: 'EMBEDDINGS_MODEL',
-  meaning: 'Model name (required for openai; transformers: model id inside the folder).',
+  meaning: 'Model name (required for openai).',
   parse: text('a model name'),
 });

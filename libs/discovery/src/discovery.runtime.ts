@@ -48,6 +48,7 @@ export interface DiscoveryRuntimeOptions {
     cacheMaxBytes: number;
     buildConcurrency: number;
     vectorWeight?: number;
+    vectorFloor?: number;
     /** Per-index limits (MAX_INDEX_SYMBOLS, MAX_INDEX_BYTES); unset: unlimited. */
     maxSymbols?: number;
     maxStoredBytes?: number;
@@ -117,6 +118,7 @@ export function createDiscoveryRuntime(options: DiscoveryRuntimeOptions): Discov
       currentVersion: version,
       cacheMaxBytes: options.limits.cacheMaxBytes,
       ...(options.limits.vectorWeight !== undefined ? { vectorWeight: options.limits.vectorWeight } : {}),
+      ...(options.limits.vectorFloor !== undefined ? { vectorFloor: options.limits.vectorFloor } : {}),
     },
     observer,
   );

@@ -5,7 +5,7 @@
  *
  *   use-lite      the bundled USE-Lite on worker threads (accurate, ~10 ms per text per core)
  *   static        USE-Lite distilled into a token table (same space, ~50 µs per text)
- *   transformers  transformers.js with a local ONNX model folder (EMBEDDINGS_MODEL_PATH)
+ *   transformers  transformers.js with a local ONNX model folder (EMBEDDINGS_MODEL_PATH; default: the shipped model)
  *   openai        an OpenAI-compatible /v1/embeddings endpoint
  */
 import { z } from 'zod';
@@ -23,7 +23,7 @@ export const embeddingProviderConfigSchema = z.discriminatedUnion('provider', [
   z.strictObject({ provider: z.literal('static'), table: z.string().min(1).optional(), sifA: z.number().positive().optional() }),
   z.strictObject({
     provider: z.literal('transformers'),
-    modelPath: z.string().trim().min(1, 'modelPath (EMBEDDINGS_MODEL_PATH) is required for the transformers provider'),
+    modelPath: z.string().trim().min(1, 'modelPath (EMBEDDINGS_MODEL_PATH) must name a local model folder').optional(),
     dtype: z.enum(['fp32', 'fp16', 'q8', 'int8', 'uint8', 'q4', 'bnb4', 'q4f16']).optional(),
     batchSize: int(1, 1024).optional(),
   }),

@@ -12,3 +12,4 @@ export * from './caching-embedder.js';
 export * from './create-embedding-provider.js';
 export * from './static/fit-static-table.js';
 export * from './text-embedder.factory.js';
+export * from './static/static-onnx-export.js';

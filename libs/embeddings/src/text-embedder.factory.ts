@@ -3,11 +3,15 @@
  * services (the index builder and the index reader): symbol vectors cached by text across indexes and
  * replicas (returned as int8), query vectors straight from the model. `none`
  * turns the meaning signal off. The model is loaded before this returns, so
- * its identity (part of the index version) is known.
+ * its identity (part of the index version) is known. Models trained with
+ * instructions (e5, bge) get their query and document prefixes here
+ * (EMBEDDINGS_QUERY_PREFIX, EMBEDDINGS_DOCUMENT_PREFIX); both are part of the id.
  */
+import { createHash } from 'node:crypto';
 import type { EmbeddingsConfig } from '@discovery/config';
 import type { EmbeddingCache } from '@discovery/storage';
 import { CachingEmbedder } from './caching-embedder.js';
+import type { EmbeddingProvider } from './embedding-provider.js';
 import { createEmbeddingProvider, type EmbeddingProviderConfig } from './create-embedding-provider.js';
 
 /** Embeds symbol and query texts into int8 unit vectors of one model. */
@@ -34,7 +38,7 @@ export function providerConfig(config: EmbeddingsConfig): EmbeddingProviderConfi
     case 'use-lite':
       return { provider: 'use-lite' };
     case 'transformers':
-      return { provider: 'transformers', modelPath: config.modelPath ?? '' };
+      return config.modelPath ? { provider: 'transformers', modelPath: config.modelPath } : { provider: 'transformers' };
     case 'openai':
       return {
         provider: 'openai',
@@ -46,17 +50,44 @@ export function providerConfig(config: EmbeddingsConfig): EmbeddingProviderConfi
   }
 }
 
+/** The provider's id, with a digest of each prefix that is set (`;q=<hex8>;d=<hex8>`). */
+export function embedderId(providerId: string, prefixes: { queryPrefix: string; documentPrefix: string }): string {
+  const digest = (text: string): string => createHash('sha256').update(text).digest('hex').slice(0, 8);
+  return `${providerId}${prefixes.queryPrefix ? `;q=${digest(prefixes.queryPrefix)}` : ''}${prefixes.documentPrefix ? `;d=${digest(prefixes.documentPrefix)}` : ''}`;
+}
+
+/** `query:` + `refund an order` -> `query: refund an order` (an empty prefix adds nothing). */
+function withPrefix(prefix: string, text: string): string {
+  return prefix ? `${prefix} ${text}` : text;
+}
+
+/** The provider as the symbol texts' embedder: under the embedder's id, each text after the document prefix. */
+function documentsOf(provider: EmbeddingProvider, id: string, prefix: string): EmbeddingProvider {
+  return {
+    id,
+    get dimensions() {
+      return provider.dimensions;
+    },
+    init: () => provider.init(),
+    embed: (texts, signal) => provider.embed(prefix ? texts.map((t) => withPrefix(prefix, t)) : texts, signal),
+    close: () => provider.close(),
+  };
+}
+
 export async function createTextEmbedder(config: EmbeddingsConfig, cache: EmbeddingCache): Promise<TextEmbedderHandle | undefined> {
   const settings = providerConfig(config);
   if (!settings) return undefined;
   const provider = createEmbeddingProvider(settings);
   await provider.init();
-  const cached = new CachingEmbedder(provider, cache);
+  const { queryPrefix, documentPrefix } = config;
+  const id = embedderId(provider.id, config);
+  // Cache keys are namespaced by the id, so prefixed texts never meet unprefixed ones.
+  const cached = new CachingEmbedder(documentsOf(provider, id, documentPrefix), cache);
   return {
-    id: provider.id,
+    id,
     embed: (texts, signal) => cached.embed(texts, signal),
     async embedQuery(text) {
-      const [vector] = await provider.embed([text]);
+      const [vector] = await provider.embed([withPrefix(queryPrefix, text)]);
       if (!vector) throw new Error('the embedding model returned no vector for the query');
       return vector;
     },

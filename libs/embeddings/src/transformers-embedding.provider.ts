@@ -1,24 +1,28 @@
 /**
  * TransformersEmbeddingProvider: a sentence-embedding ONNX model run by
- * transformers.js (`@huggingface/transformers`) from a local folder (what
- * EMBEDDINGS_MODEL_PATH points at), mean pooling and normalization, remote
- * models disabled. The package (about 660 MB with onnxruntime) is not a
- * dependency of this project: it is imported dynamically, and init() says what
- * to install when it is missing, or which files the folder lacks.
+ * transformers.js (`@huggingface/transformers`, on onnxruntime-node) from a
+ * local folder (what EMBEDDINGS_MODEL_PATH points at; by default the model that
+ * ships in data/use-lite-static-onnx, the static table as ONNX), mean pooling
+ * and normalization, remote models disabled. The package is imported on first
+ * init() only, so services on other providers never load onnxruntime; init()
+ * says which files a folder lacks.
  */
 import { createHash } from 'node:crypto';
 import { createReadStream, existsSync, readdirSync, statSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { EmbeddingProvider } from './embedding-provider.js';
 import { assertTexts, EmbeddingError, EmbeddingErrorCode, throwIfAborted } from './embedding.errors.js';
 import { normalizeInPlace } from './vector-math.js';
 
 export const TRANSFORMERS_PACKAGE = '@huggingface/transformers';
-const INSTALL_HINT = `npm install ${TRANSFORMERS_PACKAGE}@3 (about 660 MB with onnxruntime-node; allow no install script for onnxruntime-node)`;
+const INSTALL_HINT = `npm install ${TRANSFORMERS_PACKAGE}@4.3.1 (allow no install script for onnxruntime-node: its CPU binaries ship in the package)`;
+/** The model folder that ships with the project (scripts/export-static-onnx.ts). */
+export const DEFAULT_TRANSFORMERS_MODEL = new URL('../data/use-lite-static-onnx', import.meta.url);
 
 /** The part of transformers.js this provider uses. */
 export interface TransformersModule {
-  env: { allowRemoteModels: boolean; allowLocalModels: boolean; localModelPath: string };
+  env: { allowRemoteModels: boolean; allowLocalModels: boolean; useFSCache: boolean };
   pipeline(task: 'feature-extraction', model: string, options: Record<string, unknown>): Promise<FeatureExtractor>;
 }
 export interface FeatureExtractor {
@@ -27,8 +31,8 @@ export interface FeatureExtractor {
 }
 
 export interface TransformersOptions {
-  /** Folder holding config.json, tokenizer files and onnx/model.onnx (or model_<dtype>.onnx). */
-  modelPath: string;
+  /** Folder holding config.json, tokenizer files and onnx/model.onnx (or model_<dtype>.onnx); default: the shipped model. */
+  modelPath?: string;
   /** ONNX weights variant: `fp32` (onnx/model.onnx, default), `q8` (model_quantized.onnx), `fp16`, ... */
   dtype?: 'fp32' | 'fp16' | 'q8' | 'int8' | 'uint8' | 'q4' | 'bnb4' | 'q4f16';
   /** Texts per model call; default 32. */
@@ -67,10 +71,10 @@ export class TransformersEmbeddingProvider implements EmbeddingProvider {
     options: TransformersOptions,
     private readonly importer: () => Promise<unknown> = () => import(TRANSFORMERS_PACKAGE),
   ) {
-    if (!options.modelPath?.trim()) {
-      throw new EmbeddingError(EmbeddingErrorCode.InvalidInput, 'transformers provider needs modelPath (EMBEDDINGS_MODEL_PATH): a local model folder');
+    if (options.modelPath !== undefined && !options.modelPath.trim()) {
+      throw new EmbeddingError(EmbeddingErrorCode.InvalidInput, 'transformers modelPath (EMBEDDINGS_MODEL_PATH) must name a local model folder');
     }
-    this.modelPath = resolve(options.modelPath);
+    this.modelPath = options.modelPath === undefined ? fileURLToPath(DEFAULT_TRANSFORMERS_MODEL) : resolve(options.modelPath);
     this.dtype = options.dtype ?? 'fp32';
     if (!(this.dtype in ONNX_FILE)) {
       throw new EmbeddingError(EmbeddingErrorCode.InvalidInput, `transformers dtype must be one of ${Object.keys(ONNX_FILE).join(', ')}, got ${String(this.dtype)}`);
@@ -152,11 +156,12 @@ export class TransformersEmbeddingProvider implements EmbeddingProvider {
     } catch (error) {
       throw new EmbeddingError(EmbeddingErrorCode.ProviderUnavailable, `the package ${TRANSFORMERS_PACKAGE} is not installed: ${INSTALL_HINT}`, { cause: error });
     }
+    // env is global to the process: nothing here depends on one folder (an absolute path is read as a path, not a hub id).
     module.env.allowRemoteModels = false;
     module.env.allowLocalModels = true;
-    module.env.localModelPath = `${dirname(this.modelPath)}/`;
+    module.env.useFSCache = false;
     try {
-      this.extractor = await module.pipeline('feature-extraction', basename(this.modelPath), { dtype: this.dtype, local_files_only: true });
+      this.extractor = await module.pipeline('feature-extraction', this.modelPath, { dtype: this.dtype, local_files_only: true, device: 'cpu' });
       this.modelDigest = (await sha256File(onnx)).slice(0, 12);
       const [probe] = await this.run(['dimension probe']);
       this.dims = probe?.length ?? 0;

@@ -30,7 +30,7 @@ function parts() {
 const config = {
   llm: { baseUrl: undefined, apiKey: undefined, model: undefined, timeoutMs: 1000 },
   generate: { concurrency: 1, maxTurns: 2, timeoutMs: 5000, allowMutations: false, cacheTtlMs: 0 },
-  search: { cacheMaxBytes: 64 << 20, vectorWeight: 0 },
+  search: { cacheMaxBytes: 64 << 20, vectorWeight: 0, vectorFloor: 0.2 },
   shutdownGraceMs: 1234,
 };
 

@@ -61,6 +61,7 @@ export function assembleGenerator(parts: ServiceParts, config: GeneratorAssembly
       currentVersion: indexVersion(embedder?.id),
       cacheMaxBytes: config.search.cacheMaxBytes,
       vectorWeight: config.search.vectorWeight,
+      vectorFloor: config.search.vectorFloor,
     });
   const handler = generationJobHandler({
     indexes: new ReaderIndexSource(reader),

@@ -59,6 +59,8 @@ export interface IndexReaderOptions {
   cacheMaxBytes: number;
   /** Weight of vector similarity (0: queries are not embedded at all). Default: the ranking's default. */
   vectorWeight?: number;
+  /** Cosine below which vector similarity adds nothing (it depends on the model). Default: the ranking's default. */
+  vectorFloor?: number;
   /** How long a verified cache entry is trusted before existence/tenancy is re-checked. Default: min(5 s, ttl/4). */
   verifyIntervalMs?: number;
   now?: () => number;
@@ -86,7 +88,13 @@ export class IndexReader {
     this.verifyIntervalMs = options.verifyIntervalMs ?? Math.min(5000, Math.max(10, options.idleTtlMs / 4));
     this.now = options.now ?? Date.now;
     this.ranking =
-      options.vectorWeight === undefined ? DEFAULT_RANKING_OPTIONS : { ...DEFAULT_RANKING_OPTIONS, vectorWeight: options.vectorWeight };
+      options.vectorWeight === undefined && options.vectorFloor === undefined
+        ? DEFAULT_RANKING_OPTIONS
+        : {
+            ...DEFAULT_RANKING_OPTIONS,
+            ...(options.vectorWeight !== undefined ? { vectorWeight: options.vectorWeight } : {}),
+            ...(options.vectorFloor !== undefined ? { vectorFloor: options.vectorFloor } : {}),
+          };
   }
 
   /** Drops a cached index (rebuilt, deleted, claim removed): the next use reloads it. */

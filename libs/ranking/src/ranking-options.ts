@@ -49,8 +49,10 @@ export interface RankingOptions {
   pathFactor: number;
   /** Weight of the vector (meaning) score in the fusion; 0 ignores vectors. */
   vectorWeight: number;
-  /** Cosine below which the vector signal adds nothing. */
+  /** Cosine below which the vector signal adds nothing (it depends on the model: SEARCH_VECTOR_FLOOR). */
   vectorFloor: number;
+  /** Compare the query vector with every symbol's (the previous release), not only the word candidates and, for requests, the mutation fields. */
+  vectorScanAll: boolean;
   /** Weight of the schema words a query's abbreviations stand for (`org` -> organization; abbreviations.ts); 0 disables. */
   abbreviationWeight: number;
   /** Weight of the schema words a request's everyday phrases stand for (action-lexicon.ts); 0 disables. */
@@ -81,6 +83,7 @@ export const DEFAULT_RANKING_OPTIONS: Readonly<RankingOptions> = {
   pathFactor: 1,
   vectorWeight: 0,
   vectorFloor: 0.2,
+  vectorScanAll: false,
   abbreviationWeight: 0.6,
   thesaurusWeight: 1,
 };

@@ -157,9 +157,34 @@ describe('vector fusion', () => {
   const withVectors = buildSearchIndex(symbols, vectors);
   const query = Float32Array.from([0, 1]);
 
-  it('breaks a word tie by meaning and adds meaning-only hits below word hits', () => {
+  it('breaks a word tie by meaning, comparing the query vector with the word candidates only', () => {
     const c = search(withVectors, { query: 'banana', queryVector: query }, DEFAULT_FOR_VECTORS).map((h) => h.symbol.name);
+    expect(c).toEqual(['Shop.beta', 'Shop.alpha']);
+  });
+
+  it('adds meaning-only hits below word hits when every symbol is scanned (the previous release)', () => {
+    const c = search(withVectors, { query: 'banana', queryVector: query }, { ...DEFAULT_FOR_VECTORS, vectorScanAll: true }).map((h) => h.symbol.name);
     expect(c).toEqual(['Shop.beta', 'Shop.alpha', 'Shop.gamma']);
+  });
+
+  it('lets a request to change data reach a mutation by meaning alone, and a question not', () => {
+    const mutation = (name: string, description: string): ReturnType<typeof makeField> =>
+      makeField('Mutation', name, 'Boolean', { description, depth: 0, roots: ['mutation'] });
+    const schema = [
+      makeSymbol({ kind: 'object', name: 'Query', depth: 0 }),
+      makeSymbol({ kind: 'object', name: 'Mutation', depth: 0, roots: ['mutation'] }),
+      makeField('Query', 'pipelines', 'String', { depth: 0 }),
+      mutation('pipelineRetry', 'Retries a pipeline.'),
+      mutation('pipelineDelete', 'Deletes a pipeline.'),
+    ];
+    const meaning = [Int8Array.from([127, 0]), Int8Array.from([127, 0]), Int8Array.from([127, 0]), Int8Array.from([0, 127]), Int8Array.from([127, 0])];
+    const indexed = buildSearchIndex(schema, meaning);
+    const rerun = Float32Array.from([0, 1]);
+    const write = search(indexed, { query: 'Resume the failed job', queryVector: rerun }, DEFAULT_FOR_VECTORS).map((h) => h.symbol.name);
+    expect(write[0]).toBe('Mutation.pipelineRetry');
+    expect(write).not.toContain('Mutation.pipelineDelete');
+    const read = search(indexed, { query: 'which jobs failed?', queryVector: rerun }, DEFAULT_FOR_VECTORS).map((h) => h.symbol.name);
+    expect(read).not.toContain('Mutation.pipelineRetry');
   });
 
   it('ignores vectors when the weight is 0', () => {

@@ -37,7 +37,7 @@ export function search(
   applyPriors(index, intent, candidates, scores, options);
   const ranked =
     request.queryVector !== undefined && index.vectors !== undefined && options.vectorWeight > 0
-      ? addVectorScores(index, request.queryVector, candidates, scores, options)
+      ? addVectorScores(index, request.queryVector, candidates, scores, options, intent.write)
       : candidates;
   const filter = compileFilter(index, request);
   const kept = filter === undefined ? ranked : ranked.filter(filter);

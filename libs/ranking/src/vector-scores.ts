@@ -1,11 +1,14 @@
 /**
- * The meaning signal: cosine between the query vector and each symbol's int8
- * vector, fused with the word scores by weighted score fusion (word scores
- * normalized by their maximum, cosine above a floor scaled by a weight).
+ * The meaning signal: cosine between the query vector and symbols' int8
+ * vectors, fused with the word scores by weighted score fusion (word scores
+ * normalized by their maximum, cosine above a floor scaled by a weight). Only
+ * the word candidates are compared, and for a request to change data every
+ * mutation field too (a request's paraphrase may share no word with the
+ * mutation it needs); the whole index is scanned only with `vectorScanAll`.
  */
 import type { RankingOptions } from './ranking-options.js';
 import { RankingError, RankingErrorCode } from './ranking.errors.js';
-import type { SearchIndex } from './search-index.js';
+import { SymbolFlag, type SearchIndex } from './search-index.js';
 
 /** Scale of the int8 quantization: a unit vector component c is stored as round(c * 127). */
 export const INT8_SCALE = 127;
@@ -29,6 +32,7 @@ export function addVectorScores(
   candidates: ArrayLike<number> & Iterable<number>,
   scores: Float64Array,
   o: Readonly<RankingOptions>,
+  write = false,
 ): number[] {
   const { vectors, dimensions } = index;
   if (vectors === undefined) return [...candidates];
@@ -47,14 +51,38 @@ export function addVectorScores(
   }
   const out = [...candidates];
   const span = 1 - o.vectorFloor;
-  for (let i = 0, base = 0; i < index.symbols.length; i++, base += dimensions) {
+  const score = (i: number): void => {
+    const base = i * dimensions;
     let dot = 0;
     for (let d = 0; d < dimensions; d++) dot += query[d]! * vectors[base + d]!;
     const cosine = dot / INT8_SCALE;
-    if (cosine <= o.vectorFloor) continue;
-    const meaning = (o.vectorWeight * (cosine - o.vectorFloor)) / span;
-    if (inCandidates[i] === 0) out.push(i);
-    scores[i]! += meaning;
+    if (cosine <= o.vectorFloor) return;
+    if (inCandidates[i] === 0) {
+      inCandidates[i] = 1;
+      out.push(i);
+    }
+    scores[i]! += (o.vectorWeight * (cosine - o.vectorFloor)) / span;
+  };
+  if (o.vectorScanAll) {
+    for (let i = 0; i < index.symbols.length; i++) score(i);
+    return out;
   }
+  for (const i of candidates) score(i);
+  if (write) for (const i of mutationFields(index)) if (inCandidates[i] === 0) score(i);
   return out;
+}
+
+const mutationFieldLists = new WeakMap<SearchIndex, Int32Array>();
+
+/** Positions of the mutation root's fields, computed once per index. */
+function mutationFields(index: SearchIndex): Int32Array {
+  let list = mutationFieldLists.get(index);
+  if (list === undefined) {
+    const found: number[] = [];
+    index.structure.flags.forEach((f, i) => {
+      if ((f & SymbolFlag.MutationField) !== 0) found.push(i);
+    });
+    mutationFieldLists.set(index, (list = Int32Array.from(found)));
+  }
+  return list;
 }

@@ -38,6 +38,20 @@ describe('detectWriteIntent', () => {
     ['For farm id 2, get me the number of cows. Also attach the theme of the competition.', false],
     ['Find issue 5 and close it', true],
     ['Permanently remove the discontinued product', true],
+    // A prefix written apart: `re-run` is `rerun`.
+    ['Re-run the failed job', true],
+    ['re-open issue 7', true],
+    ['re-run workflow successes', false],
+    // Any verb that takes an article, a possessive or an object pronoun opens a request.
+    ['Kick off a build of the main branch', true],
+    ['Promote the intern to maintainer', true],
+    ['Leave a short review on the product', true],
+    ['Bump my monthly plan to the next tier', true],
+    // ... unless it asks for information, or is no verb.
+    ['Disclose the theme and hosts for competition 2', false],
+    ['Present the faculty first name and their student IDs', false],
+    ['Pull the risk assessments for the first 10 orders', false],
+    ['For the HEAD commit, list the workflow runs', false],
     ['Monthly sales by product', false],
   ])('%j -> write %s', (query, write) => {
     expect(detectWriteIntent(query, mutationOnly).write).toBe(write);

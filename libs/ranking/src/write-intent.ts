@@ -9,6 +9,7 @@
  * schema words the request's phrases stand for (action-lexicon.ts).
  */
 import { ACTION_ANYWHERE, ACTION_PHRASES, ACTION_VERBS, AMBIGUOUS_VERBS, LEAD_INS, NOUN_SYNONYMS } from './action-lexicon.js';
+import { isStopWord } from './tokenizer.js';
 
 export interface WriteIntent {
   write: boolean;
@@ -22,9 +23,9 @@ export type MutationOnlyWord = (word: string) => boolean;
 /** Words that follow a verb in a read: `give me`, `show us`. */
 const READ_OBJECTS = new Set(['me', 'us']);
 const BOUNDARY = new Set(['and', 'then', 'but']);
-/** Words that open a question or a listing: such a query reads, unless a later clause clearly acts. */
+/** Words that open a question, a listing or a request for information (`Disclose the theme ...`): such a query reads, unless a later clause clearly acts. */
 const READ_CUES = new Set(
-  'what which who whom whose when where why list show find get fetch retrieve provide display search count does do did is are was were has have give tell lookup look return'.split(' '),
+  'what which who whom whose when where why list show find get fetch retrieve provide display search count does do did is are was were has have give tell lookup look return pull grab view read export download print compare summarize disclose share present convey hand obtain reveal report identify determine'.split(' '),
 );
 /** In a request that reads (`get me X ... and attach Y`), these verbs ask for more output, not a change. */
 const INCLUDE_VERBS = new Set(['attach', 'add', 'include', 'append', 'put']);
@@ -39,12 +40,20 @@ const OBJECT_MARKERS = new Set(
 const SHORT_REQUEST_WORDS = 3;
 const MAX_PHRASE_WORDS = 3;
 
+/**
+ * A verb written with its prefix apart (`re-run`, `un-archive`) is the verb written whole (`rerun`),
+ * marked so that it needs a clear object like a noun-verb (`re-run workflow successes` is a noun).
+ */
+const HYPHENATED_PREFIX = /^(re|un|de|pre)-(?=[a-z])/;
+const JOINED = '\u0000';
+
 /** Lower-case words with clause starts marked (sentence punctuation, `and`, `then`). */
 function clauses(query: string): string[][] {
   const out: string[][] = [];
   for (const part of query.toLowerCase().split(/[,;:.!?()]+(?:\s|$)|\s-\s/)) {
     let current: string[] = [];
-    for (const word of part.match(/[a-z0-9]+(?:-[a-z0-9]+)*/g) ?? []) {
+    for (const written of part.match(/[a-z0-9]+(?:-[a-z0-9]+)*/g) ?? []) {
+      const word = HYPHENATED_PREFIX.test(written) ? written.replace(HYPHENATED_PREFIX, '$1') + JOINED : written;
       if (BOUNDARY.has(word) && current.length > 0) {
         out.push(current);
         current = [];
@@ -103,7 +112,9 @@ interface ClauseContext {
 /** The verb that opens a clause asks to change data. */
 function opensWithAction(words: readonly string[], c: ClauseContext): boolean {
   const at = skipLeadIns(words);
-  const verb = words[at];
+  const written = words[at];
+  const joined = written?.endsWith(JOINED) === true;
+  const verb = joined ? written!.slice(0, -1) : written;
   if (verb === undefined || verb.endsWith('ed')) return false;
   const next = words[at + 1];
   if (!c.first) {
@@ -114,11 +125,31 @@ function opensWithAction(words: readonly string[], c: ClauseContext): boolean {
   }
   if (multiWordPhraseAt(words, at) !== undefined) return next === undefined || !READ_OBJECTS.has(next);
   // Nouns and adjectives that are also verbs (`open orders`, `email campaign`) need a clear object.
-  const clear =
-    hasObjectMarker(next) ||
-    (takesObject(next) && (c.length <= SHORT_REQUEST_WORDS || words.slice(at + 2, at + 4).some((w) => /^\d/.test(w))));
+  const numbered = takesObject(next) && words.slice(at + 2, at + 4).some((w) => /^\d/.test(w));
+  const clear = hasObjectMarker(next) || numbered || (takesObject(next) && c.length <= SHORT_REQUEST_WORDS);
+  // A prefixed verb written apart is as often a noun (`re-run workflow successes`): it needs an article or a number.
+  if (joined) return ACTION_VERBS.has(verb) ? hasObjectMarker(next) || numbered : takesDeterminer(words, at);
   if (ACTION_VERBS.has(verb)) return AMBIGUOUS_VERBS.has(verb) ? clear : !READ_OBJECTS.has(next ?? '') && (clear || takesObject(next));
+  // Any other verb asks when it takes a determiner as its object (`Run the flaky job again`, `Kick off a build`).
+  if (takesDeterminer(words, at)) return true;
   return c.mutationOnly !== undefined && !verb.endsWith('s') && !verb.endsWith('ing') && c.mutationOnly(verb) && clear;
+}
+
+/** Particles of phrasal verbs (`kick off`, `shut down`, `take out`). */
+const PARTICLES = new Set(['up', 'down', 'out', 'off', 'on', 'in', 'over', 'back', 'away']);
+/** Words that open a verb's object: articles, possessives, object pronouns. */
+const DETERMINERS = new Set('the a an my our your his her their its this that these those it them him'.split(' '));
+
+/**
+ * A word that opens a request, is not a read cue, a function word or an inflected form, and is
+ * followed (after a particle) by a determiner reads as an imperative verb whatever the verb: people
+ * ask with verbs no list holds (`Promote`, `Donate`, `Bump`, `Leave a review`).
+ */
+function takesDeterminer(words: readonly string[], at: number): boolean {
+  const verb = words[at]!;
+  if (READ_CUES.has(verb) || isStopWord(verb) || verb.length < 3 || /\d/.test(verb) || /(s|ed|ing|ly)$/.test(verb)) return false;
+  const k = PARTICLES.has(words[at + 1] ?? '') ? at + 2 : at + 1;
+  return DETERMINERS.has(words[k] ?? '');
 }
 
 function multiWordPhraseAt(words: readonly string[], at: number): string | undefined {

@@ -67,5 +67,6 @@ export async function createServiceParts(options: ServicePartsOptions): Promise<
     await storage.close().catch(() => undefined);
     throw error;
   }
+  if (embedder) logger.info({ model: embedder.id }, 'embedding model loaded');
   return { service: options.service, logger, metrics, storage, embedder };
 }

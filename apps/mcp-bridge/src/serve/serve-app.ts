@@ -39,7 +39,7 @@ export async function hostDiscovery(
   const queue = createGenerateQueue(parts, config.shutdownGraceMs);
   const auth = { ...config.auth, tokens: [...config.auth.tokens, ...(options.apiTokens ?? [])] };
   const indexer = assembleIndexer(parts, { ...config, auth }, { generateQueue: queue, ...(options.inProcessOnly ? { inProcessOnly: true } : {}) });
-  const search = { cacheMaxBytes: config.index.cacheMaxBytes, vectorWeight: config.index.vectorWeight };
+  const search = { cacheMaxBytes: config.index.cacheMaxBytes, vectorWeight: config.index.vectorWeight, vectorFloor: config.index.vectorFloor };
   const generator = assembleGenerator(parts, { ...config, search }, { queue, reader: indexer.runtime.reader });
   await host.add(indexer);
   await host.add(generator);

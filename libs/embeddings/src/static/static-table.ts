@@ -41,8 +41,16 @@ export function encodeStaticTable(table: StaticTable): Uint8Array {
   return bytes;
 }
 
-/** Decodes the file format; throws `invalid_input` for a file that is not a table. */
-export function decodeStaticTable(bytes: Uint8Array): StaticTable {
+/** The stored form: one float scale per row and the int8 rows (views into the file's bytes). */
+export interface QuantizedStaticTable {
+  vocabularySize: number;
+  dimensions: number;
+  scales: Float32Array;
+  rows: Int8Array;
+}
+
+/** Reads the file format without dequantizing; throws `invalid_input` for a file that is not a table. */
+export function readQuantizedStaticTable(bytes: Uint8Array): QuantizedStaticTable {
   const bad = (why: string): EmbeddingError =>
     new EmbeddingError(EmbeddingErrorCode.InvalidInput, `not a static embedding table: ${why}`);
   if (bytes.length < HEADER_BYTES) throw bad('file too short');
@@ -53,10 +61,18 @@ export function decodeStaticTable(bytes: Uint8Array): StaticTable {
   const d = view.getUint32(12, true);
   const expected = HEADER_BYTES + v * 4 + v * d;
   if (bytes.length !== expected) throw bad(`size is ${bytes.length} bytes, expected ${expected} for ${v} × ${d}`);
-  const quantized = new Int8Array(bytes.buffer, bytes.byteOffset + HEADER_BYTES + v * 4, v * d);
+  const scales = new Float32Array(v);
+  for (let row = 0; row < v; row++) scales[row] = view.getFloat32(HEADER_BYTES + row * 4, true);
+  const rows = new Int8Array(bytes.buffer, bytes.byteOffset + HEADER_BYTES + v * 4, v * d);
+  return { vocabularySize: v, dimensions: d, scales, rows };
+}
+
+/** Decodes the file format; throws `invalid_input` for a file that is not a table. */
+export function decodeStaticTable(bytes: Uint8Array): StaticTable {
+  const { vocabularySize: v, dimensions: d, scales, rows: quantized } = readQuantizedStaticTable(bytes);
   const rows = new Float32Array(v * d);
   for (let row = 0; row < v; row++) {
-    const scale = view.getFloat32(HEADER_BYTES + row * 4, true);
+    const scale = scales[row] as number;
     for (let j = 0; j < d; j++) rows[row * d + j] = (quantized[row * d + j] as number) * scale;
   }
   return { vocabularySize: v, dimensions: d, rows };

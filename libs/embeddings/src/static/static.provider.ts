@@ -12,7 +12,7 @@ import { readFile } from 'node:fs/promises';
 import { setImmediate as nextTick } from 'node:timers/promises';
 import type { EmbeddingProvider } from '../embedding-provider.js';
 import { assertTexts, EmbeddingError, EmbeddingErrorCode, throwIfAborted } from '../embedding.errors.js';
-import { SentencePieceTokenizer } from '../sentencepiece.tokenizer.js';
+import { SentencePieceTokenizer, type Vocabulary } from '../sentencepiece.tokenizer.js';
 import { loadUseLiteVocabulary } from '../use-lite/use-lite-vocabulary.js';
 import { normalizeInPlace } from '../vector-math.js';
 import { decodeStaticTable, type StaticTable } from './static-table.js';
@@ -23,6 +23,15 @@ export const DEFAULT_STATIC_TABLE = new URL('../../data/use-lite-static.bin', im
 export const DEFAULT_SIF_A = 1e-3;
 /** Longest stretch of synchronous work before embed() yields to the event loop (searches share it). */
 const SLICE_MS = 4;
+
+/** SIF weight a / (a + p) of every piece, p its unigram probability (exp of its log-probability; null counts as 0). */
+export function sifWeights(vocabulary: Vocabulary, a: number): Float32Array {
+  const weights = new Float32Array(vocabulary.length);
+  vocabulary.forEach(([, logProbability], id) => {
+    weights[id] = a / (a + Math.exp(logProbability ?? 0));
+  });
+  return weights;
+}
 
 export interface StaticProviderOptions {
   /** Path or file URL of a table; default: the committed USE-Lite table. */
@@ -124,10 +133,7 @@ export class StaticEmbeddingProvider implements EmbeddingProvider {
         `static table is ${table.vocabularySize} × ${table.dimensions}, expected ${vocabulary.length} × ${this.dimensions}`,
       );
     }
-    const weights = new Float32Array(vocabulary.length);
-    vocabulary.forEach(([, logProbability], id) => {
-      weights[id] = this.sifA / (this.sifA + Math.exp(logProbability ?? 0));
-    });
+    const weights = sifWeights(vocabulary, this.sifA);
     this.tableDigest = createHash('sha256').update(bytes).digest('hex').slice(0, 12);
     this.loaded = { tokenizer: new SentencePieceTokenizer(vocabulary), table, weights };
   }
