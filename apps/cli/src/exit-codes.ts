@@ -4,6 +4,7 @@
  */
 import { Code, ConnectError } from '@connectrpc/connect';
 import { codeToString } from '@connectrpc/connect/protocol-connect';
+import { ERROR_REASON_HEADER, isModelReason } from '@discovery/proto';
 
 export enum ExitCode {
   Ok = 0,
@@ -74,6 +75,8 @@ const CONNECT_EXIT: Partial<Record<Code, ExitCode>> = {
 };
 
 function connectMessage(error: ConnectError, url: string): string {
+  // The service answered: its language model refused or failed, which is no reason to call the service unreachable.
+  if (isModelReason(error.metadata.get(ERROR_REASON_HEADER))) return `the discovery service at ${url} answered, but ${modelSentence(error.rawMessage)}`;
   switch (error.code) {
     case Code.Unauthenticated:
     case Code.PermissionDenied:
@@ -87,6 +90,12 @@ function connectMessage(error: ConnectError, url: string): string {
     default:
       return error.rawMessage;
   }
+}
+
+/** "Query generation failed: the model endpoint ... (HTTP 400)." as a clause: "its language model failed: ...". */
+function modelSentence(message: string): string {
+  const detail = message.replace(/^Query generation failed:\s*/, '').replace(/\.$/, '');
+  return `its language model failed: ${detail}`;
 }
 
 /** Node network errors that mean the service cannot be reached. */

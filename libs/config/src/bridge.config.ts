@@ -18,6 +18,8 @@ export const mcpVars = {
   MCP_ALLOWED_ORIGINS: b.MCP_ALLOWED_ORIGINS,
   MCP_SESSIONS: b.MCP_SESSIONS,
   GRAPHQL_ENDPOINT: b.GRAPHQL_ENDPOINT,
+  MCP_SAMPLING: b.MCP_SAMPLING,
+  MCP_SAMPLING_TIMEOUT: b.MCP_SAMPLING_TIMEOUT,
   SCHEMA_FILE: b.SCHEMA_FILE,
   INTROSPECT_URL: b.INTROSPECT_URL,
   INTROSPECT_HEADERS: b.INTROSPECT_HEADERS,
@@ -98,6 +100,8 @@ export interface McpConfig {
   readonly allowedOrigins?: readonly string[];
   readonly sessions: McpSessionMode;
   readonly graphqlEndpoint: string | undefined;
+  /** MCP_SAMPLING and MCP_SAMPLING_TIMEOUT: generate_query through the client's model when the service has none. */
+  readonly sampling?: { readonly enabled: boolean; readonly timeoutMs: number };
   /** Undefined only in `serve` without a schema (the bridge is then not started). */
   readonly schemaSource: SchemaSource | undefined;
   readonly sync: { readonly pollIntervalMs: number; readonly timeoutMs: number };
@@ -149,6 +153,7 @@ export function mcpSection(values: EnvValues<typeof mcpVars>): McpConfig & { ope
     allowedOrigins: values.MCP_ALLOWED_ORIGINS ?? [],
     sessions: values.MCP_SESSIONS,
     graphqlEndpoint: values.GRAPHQL_ENDPOINT,
+    sampling: { enabled: values.MCP_SAMPLING === 'auto', timeoutMs: values.MCP_SAMPLING_TIMEOUT },
     schemaSource,
     sync: { pollIntervalMs: values.SYNC_POLL_INTERVAL, timeoutMs: values.SYNC_TIMEOUT },
     operations: {

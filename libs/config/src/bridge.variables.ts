@@ -75,6 +75,18 @@ export const GRAPHQL_ENDPOINT = envVar({
   meaning: 'The GraphQL endpoint operation tools run against and agents are pointed to (guidance, get_operation_info). Unset: INTROSPECT_URL.',
   parse: http,
 });
+export const MCP_SAMPLING = envVar({
+  name: 'MCP_SAMPLING',
+  default: 'auto',
+  meaning: "auto: when the service has no language model and the MCP client declares sampling, generate_query asks the client's own model (docs/models.md); off: it composes.",
+  parse: (raw) => parseChoice(raw, ['auto', 'off'] as const),
+});
+export const MCP_SAMPLING_TIMEOUT = envVar({
+  name: 'MCP_SAMPLING_TIMEOUT',
+  default: '2m',
+  meaning: "Budget of one generate_query through the client's model (every round of it, the person's approval included).",
+  parse: parseDuration,
+});
 export const SCHEMA_FILE = envVar({
   name: 'SCHEMA_FILE',
   meaning: 'SDL file to serve (watched for changes). Set this or INTROSPECT_URL.',

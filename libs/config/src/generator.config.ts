@@ -25,6 +25,9 @@ export const llmVars = {
   OPENAI_API_KEY: g.OPENAI_API_KEY,
   LLM_MODEL: g.LLM_MODEL,
   LLM_TIMEOUT: g.LLM_TIMEOUT,
+  LLM_CONTEXT_TOKENS: g.LLM_CONTEXT_TOKENS,
+  LLM_MAX_OUTPUT_TOKENS: g.LLM_MAX_OUTPUT_TOKENS,
+  LLM_AZURE_API_VERSION: g.LLM_AZURE_API_VERSION,
   GENERATE_CONCURRENCY: g.GENERATE_CONCURRENCY,
   GENERATE_MAX_TURNS: g.GENERATE_MAX_TURNS,
   GENERATE_TIMEOUT: v.GENERATE_TIMEOUT,
@@ -50,6 +53,12 @@ export interface LlmConfig {
   /** Undefined: operations are composed without a model. */
   readonly model: string | undefined;
   readonly timeoutMs: number;
+  /** LLM_CONTEXT_TOKENS; undefined: asked of the endpoint. */
+  readonly contextTokens?: number | undefined;
+  /** LLM_MAX_OUTPUT_TOKENS. */
+  readonly maxOutputTokens?: number;
+  /** LLM_AZURE_API_VERSION: set for Azure OpenAI. */
+  readonly azureApiVersion?: string | undefined;
 }
 
 export interface GenerationConfig {
@@ -75,7 +84,15 @@ export function llmSections(values: EnvValues<typeof llmVars>): {
   generate: GenerationConfig;
 } {
   return {
-    llm: { baseUrl: values.OPENAI_BASE_URL, apiKey: values.OPENAI_API_KEY, model: values.LLM_MODEL, timeoutMs: values.LLM_TIMEOUT },
+    llm: {
+      baseUrl: values.OPENAI_BASE_URL,
+      apiKey: values.OPENAI_API_KEY,
+      model: values.LLM_MODEL,
+      timeoutMs: values.LLM_TIMEOUT,
+      contextTokens: values.LLM_CONTEXT_TOKENS,
+      maxOutputTokens: values.LLM_MAX_OUTPUT_TOKENS,
+      azureApiVersion: values.LLM_AZURE_API_VERSION,
+    },
     generate: {
       concurrency: values.GENERATE_CONCURRENCY,
       maxTurns: values.GENERATE_MAX_TURNS,

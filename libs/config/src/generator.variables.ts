@@ -36,8 +36,24 @@ export const LLM_MODEL = envVar({
 export const LLM_TIMEOUT = envVar({
   name: 'LLM_TIMEOUT',
   default: '20s',
-  meaning: 'Timeout of one model call.',
+  meaning: 'Timeout of one model call. CPU-served models need minutes (docs/models.md).',
   parse: parseDuration,
+});
+export const LLM_CONTEXT_TOKENS = envVar({
+  name: 'LLM_CONTEXT_TOKENS',
+  meaning: "The model's context window in tokens. Unset: asked of the endpoint (llama.cpp /props, vLLM /v1/models, Ollama /api/show, LM Studio), else 32768.",
+  parse: (raw) => parseInteger(raw, 1024, 10_000_000),
+});
+export const LLM_MAX_OUTPUT_TOKENS = envVar({
+  name: 'LLM_MAX_OUTPUT_TOKENS',
+  default: '1024',
+  meaning: 'Room kept for the answer: max_tokens of every model request (raise it for reasoning models).',
+  parse: (raw) => parseInteger(raw, 64, 1_000_000),
+});
+export const LLM_AZURE_API_VERSION = envVar({
+  name: 'LLM_AZURE_API_VERSION',
+  meaning: 'Azure OpenAI: the api-version (for example 2024-10-21); set, OPENAI_BASE_URL is the resource (https://<name>.openai.azure.com) and LLM_MODEL the deployment.',
+  parse: (raw) => parseWord(raw, 'an Azure api-version such as 2024-10-21'),
 });
 export const GENERATE_CONCURRENCY = envVar({
   name: 'GENERATE_CONCURRENCY',

@@ -66,6 +66,11 @@ const BAD: Readonly<Record<string, string>> = {
   OPENAI_API_KEY: 'two words',
   LLM_MODEL: 'two words',
   LLM_TIMEOUT: '-5s',
+  LLM_CONTEXT_TOKENS: '8k',
+  LLM_MAX_OUTPUT_TOKENS: '0',
+  LLM_AZURE_API_VERSION: 'two words',
+  MCP_SAMPLING: 'always',
+  MCP_SAMPLING_TIMEOUT: 'soon',
   GENERATE_CONCURRENCY: '1.5',
   GENERATE_MAX_TURNS: '100',
   GENERATE_ALLOW_MUTATIONS: 'yes',
@@ -331,6 +336,9 @@ describe('loading', () => {
       apiKey: 'sk-from-file',
       model: 'gpt-x',
       timeoutMs: 20_000,
+      contextTokens: undefined,
+      maxOutputTokens: 1024,
+      azureApiVersion: undefined,
     });
   });
 

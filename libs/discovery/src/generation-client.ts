@@ -77,12 +77,13 @@ export class GenerationClient implements GenerationPort {
     const result = await this.wait(data);
     switch (result.status) {
       case 'resolved':
-        if (!result.resolution.truncated) await this.writeCache(indexId, cacheKey, result.resolution);
+        // A fallback (the model gave nothing usable) is not kept: the next call asks the model again.
+        if (!result.resolution.truncated && !result.resolution.fallback) await this.writeCache(indexId, cacheKey, result.resolution);
         return result.resolution;
       case 'no_data':
         throw new GenerationError(GenerationErrorCode.InvalidArgument, result.reason);
       case 'failed':
-        throw new GenerationError(result.code, result.message);
+        throw new GenerationError(result.code, result.message, result.reason ? { reason: result.reason } : undefined);
     }
   }
 

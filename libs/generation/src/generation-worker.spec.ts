@@ -5,6 +5,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { JobContext } from '@discovery/storage';
 import OpenAI from 'openai';
+import { OpenAiChatModel } from './openai-chat.model.js';
 import { generationJobHandler, NO_MODEL_MESSAGE } from './generation-worker.js';
 import { GenerationError } from './contract/generation.errors.js';
 import type { GenerationIndexSource } from './generation-index.js';
@@ -14,8 +15,8 @@ import { COSMO_DEMO, fixtureIndex } from './testing/index.js';
 
 const context: JobContext = { jobId: 'j', attempt: 1, progress: async () => undefined, signal: new AbortController().signal };
 const data = { indexId: `sha256:${'c'.repeat(64)}`, prompt: 'employees' };
-const generator = new QueryGenerator(new OpenAI({ baseURL: 'http://127.0.0.1:9/v1', apiKey: 'k' }), {
-  model: 'm', maxTurns: 1, timeoutMs: 1000, callTimeoutMs: 500, allowMutations: false,
+const generator = new QueryGenerator(new OpenAiChatModel(new OpenAI({ baseURL: 'http://127.0.0.1:9/v1', apiKey: 'k' }), { model: 'm' }), {
+  maxTurns: 1, timeoutMs: 1000, callTimeoutMs: 500, allowMutations: false,
 });
 
 function source(open: GenerationIndexSource['open']): GenerationIndexSource {

@@ -1,16 +1,17 @@
 /**
  * One model turn with the failure policy of the loop: 429 waits for its
  * retry-after, 5xx / timeouts / connection errors / unparseable or empty
- * responses back off and retry, other 4xx end at once; all of it within the
- * generation's budget, so a call never outlives it.
+ * responses back off and retry, everything else ends the turn at once with its
+ * kind (the loop decides: adapt, treat as a useless answer, or stop); all of it
+ * within the generation's budget, so a call never outlives it.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import OpenAI from 'openai';
-import type { ChatCompletionCreateParamsNonStreaming, ChatCompletionMessage } from 'openai/resources/chat/completions';
+import type { ChatModel, ChatReply, ChatRequest } from './chat-model.js';
+import { TRANSIENT, type ModelFailure } from './model-failure.js';
 
 export type ModelCallOutcome =
-  | { ok: true; message: ChatCompletionMessage; attempts: number }
-  | { ok: false; reason: 'budget' | 'aborted' | 'refused' | 'failing'; detail: string };
+  | { ok: true; reply: ChatReply; attempts: number }
+  | { ok: false; reason: 'budget' | 'aborted' | 'failed'; failure?: ModelFailure; detail: string };
 
 export interface ModelCallSettings {
   /** Epoch ms when the generation's budget ends. */
@@ -19,9 +20,7 @@ export interface ModelCallSettings {
   callTimeoutMs: number;
   /** Aborts on shutdown or when the job's budget ends. */
   signal?: AbortSignal | undefined;
-  /** Consecutive failed attempts before giving up. Default 5. */
-  maxAttempts?: number;
-  /** Told about each failed attempt (status and kind only). */
+  /** Told about each failed attempt (kind and status only). */
   onRetry?: (detail: string) => void;
   /** Told about every attempt (metrics): duration, token usage, failure kind. */
   onAttempt?: (attempt: ModelAttempt) => void;
@@ -31,16 +30,8 @@ export interface ModelAttempt {
   seconds: number;
   promptTokens?: number;
   completionTokens?: number;
-  /** `rate_limited`, `timeout`, `server_error`, `refused`, `invalid_output`; absent on success. */
+  /** The failure kind (model-failure.ts), `aborted` or `invalid_output`; absent on success. */
   failure?: string;
-}
-
-function failureKind(error: unknown): string {
-  if (error instanceof OpenAI.RateLimitError) return 'rate_limited';
-  if (error instanceof OpenAI.APIUserAbortError || error instanceof OpenAI.APIConnectionTimeoutError) return 'timeout';
-  if (error instanceof OpenAI.APIConnectionError) return 'connection_error';
-  if (error instanceof OpenAI.APIError && typeof error.status === 'number') return error.status >= 500 ? 'server_error' : 'refused';
-  return 'invalid_output';
 }
 
 const MIN_CALL_MS = 100;
@@ -59,67 +50,46 @@ export function retryAfterMs(headers: Headers | undefined, now = Date.now()): nu
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
-function classify(error: unknown): { retry: boolean; detail: string; waitMs?: number } {
-  if (error instanceof OpenAI.RateLimitError) {
-    const waitMs = retryAfterMs(error.headers);
-    return { retry: true, detail: 'HTTP 429 (rate limited)', ...(waitMs !== undefined ? { waitMs } : {}) };
-  }
-  // Our per-call timeout aborts the request through its signal: the client reports a user abort.
-  if (error instanceof OpenAI.APIUserAbortError || error instanceof OpenAI.APIConnectionTimeoutError) return { retry: true, detail: 'timeout' };
-  if (error instanceof OpenAI.APIConnectionError) return { retry: true, detail: 'connection error' };
-  if (error instanceof OpenAI.APIError && typeof error.status === 'number') {
-    const retry = error.status >= 500 || error.status === 408 || error.status === 409;
-    return { retry, detail: `HTTP ${error.status}` };
-  }
-  return { retry: true, detail: `malformed response (${error instanceof Error ? error.constructor.name : typeof error})` };
+function describe(failure: ModelFailure): string {
+  return `${failure.kind} (${failure.detail})`;
 }
 
 /** Calls the model once, retrying transient failures while the budget lasts. */
-export async function callModel(
-  client: OpenAI,
-  request: ChatCompletionCreateParamsNonStreaming,
-  settings: ModelCallSettings,
-): Promise<ModelCallOutcome> {
-  const maxAttempts = settings.maxAttempts ?? 5;
-  let lastDetail = 'no attempt';
-  for (let attempt = 1; attempt <= maxAttempts; attempt += 1) {
+export async function callModel(model: ChatModel, request: ChatRequest, settings: ModelCallSettings): Promise<ModelCallOutcome> {
+  let last: ModelFailure | undefined;
+  const aborted = { ok: false, reason: 'aborted', detail: 'the job was aborted' } as const;
+  const outOfTime = (): ModelCallOutcome => ({ ok: false, reason: 'budget', ...(last ? { failure: last } : {}), detail: `time ran out (last: ${last ? describe(last) : 'no attempt'})` });
+  for (let attempt = 1; attempt <= model.maxAttempts; attempt += 1) {
     const remaining = settings.deadline - Date.now();
-    if (settings.signal?.aborted) return { ok: false, reason: 'aborted', detail: 'the job was aborted' };
-    if (remaining < MIN_CALL_MS) return { ok: false, reason: 'budget', detail: `time ran out (last: ${lastDetail})` };
-    const timeout = Math.min(settings.callTimeoutMs, remaining);
-    const signals = [AbortSignal.timeout(timeout), ...(settings.signal ? [settings.signal] : [])];
-    let waitMs: number | undefined;
+    if (settings.signal?.aborted) return aborted;
+    if (remaining < MIN_CALL_MS) return outOfTime();
+    const timeoutMs = Math.min(settings.callTimeoutMs, remaining);
+    const signal = AbortSignal.any([AbortSignal.timeout(timeoutMs), ...(settings.signal ? [settings.signal] : [])]);
     const began = performance.now();
-    const seconds = (): number => (performance.now() - began) / 1000;
-    try {
-      const completion = await client.chat.completions.create(request, { signal: AbortSignal.any(signals), timeout, maxRetries: 0 });
-      const message = completion?.choices?.[0]?.message;
-      const usage = completion?.usage;
-      const tokens = usage ? { promptTokens: usage.prompt_tokens, completionTokens: usage.completion_tokens } : {};
-      if (message && (message.content || message.tool_calls?.length)) {
-        settings.onAttempt?.({ seconds: seconds(), ...tokens });
-        return { ok: true, message, attempts: attempt };
-      }
-      settings.onAttempt?.({ seconds: seconds(), ...tokens, failure: 'invalid_output' });
-      lastDetail = 'empty response';
-    } catch (error) {
-      settings.onAttempt?.({ seconds: seconds(), failure: settings.signal?.aborted ? 'aborted' : failureKind(error) });
-      if (settings.signal?.aborted) return { ok: false, reason: 'aborted', detail: 'the job was aborted' };
-      const verdict = classify(error);
-      lastDetail = verdict.detail;
-      if (!verdict.retry) return { ok: false, reason: 'refused', detail: `the model endpoint refused the request (${verdict.detail})` };
-      waitMs = verdict.waitMs;
+    const result = await model.attempt(request, { signal, timeoutMs });
+    const seconds = (performance.now() - began) / 1000;
+    if (settings.signal?.aborted) {
+      settings.onAttempt?.({ seconds, failure: 'aborted' });
+      return aborted;
     }
-    settings.onRetry?.(lastDetail);
-    const backoff = waitMs ?? Math.min(MAX_BACKOFF_MS, BASE_BACKOFF_MS * 2 ** (attempt - 1));
-    if (Date.now() + backoff + MIN_CALL_MS > settings.deadline) {
-      return { ok: false, reason: 'budget', detail: `time ran out (last: ${lastDetail})` };
+    if (result.ok) {
+      const { promptTokens, completionTokens } = result.reply;
+      settings.onAttempt?.({ seconds, ...(promptTokens !== undefined ? { promptTokens } : {}), ...(completionTokens !== undefined ? { completionTokens } : {}) });
+      return { ok: true, reply: result.reply, attempts: attempt };
     }
+    last = result.failure;
+    settings.onAttempt?.({ seconds, failure: last.kind });
+    if (!TRANSIENT.has(last.kind)) return { ok: false, reason: 'failed', failure: last, detail: describe(last) };
+    if (attempt === model.maxAttempts) break;
+    settings.onRetry?.(describe(last));
+    const backoff = last.waitMs ?? Math.min(MAX_BACKOFF_MS, BASE_BACKOFF_MS * 2 ** (attempt - 1));
+    if (Date.now() + backoff + MIN_CALL_MS > settings.deadline) return outOfTime();
     try {
       await sleep(backoff, undefined, settings.signal ? { signal: settings.signal } : {});
     } catch {
-      return { ok: false, reason: 'aborted', detail: 'the job was aborted' };
+      return aborted;
     }
   }
-  return { ok: false, reason: 'failing', detail: `the model endpoint failed ${maxAttempts} times (last: ${lastDetail})` };
+  const failure = last as ModelFailure;
+  return { ok: false, reason: 'failed', failure, detail: `${model.maxAttempts} attempts failed (last: ${describe(failure)})` };
 }

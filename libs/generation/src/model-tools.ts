@@ -49,6 +49,31 @@ function tool(name: ToolName, description: string, parameters: Record<string, un
   return { type: 'function', function: { name, description, parameters } };
 }
 
+/** The arguments of submit_operations; also the JSON answer of text mode (strict: every property required). */
+export const SUBMIT_PARAMETERS: Record<string, unknown> = {
+  type: 'object',
+  properties: {
+    operations: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          document: { type: 'string', description: 'One GraphQL operation.' },
+          description: { type: 'string', description: 'One line: what the operation returns or does.' },
+        },
+        required: ['document', 'description'],
+        additionalProperties: false,
+      },
+    },
+    unsatisfied: { type: 'array', items: { type: 'string' }, description: 'Each part of the request the schema cannot answer, and why.' },
+  },
+  required: ['operations', 'unsatisfied'],
+  additionalProperties: false,
+};
+
+/** The JSON answer asked for in text mode (`response_format` where the server has it). */
+export const ANSWER_SCHEMA = { name: 'operations_answer', schema: SUBMIT_PARAMETERS } as const;
+
 /** The tool definitions sent with every model call. */
 export const MODEL_TOOLS: ChatCompletionFunctionTool[] = [
   tool(ToolName.SearchSchema, 'Search the full schema by topic; returns ranked schema elements with their records.', {
@@ -77,26 +102,7 @@ export const MODEL_TOOLS: ChatCompletionFunctionTool[] = [
   tool(
     ToolName.SubmitOperations,
     'Submit the final answer: the operations that answer the request, and what the schema cannot provide (with the reason).',
-    {
-      type: 'object',
-      properties: {
-        operations: {
-          type: 'array',
-          items: {
-            type: 'object',
-            properties: {
-              document: { type: 'string', description: 'One GraphQL operation.' },
-              description: { type: 'string', description: 'One line: what the operation returns or does.' },
-            },
-            required: ['document', 'description'],
-            additionalProperties: false,
-          },
-        },
-        unsatisfied: { type: 'array', items: { type: 'string' }, description: 'Each part of the request the schema cannot answer, and why.' },
-      },
-      required: ['operations', 'unsatisfied'],
-      additionalProperties: false,
-    },
+    SUBMIT_PARAMETERS,
   ),
   tool(ToolName.ReportNoData, 'Use only when the request asks for no data at all (a greeting, small talk).', {
     type: 'object',

@@ -4,9 +4,10 @@
  * symbol extraction and ranking.
  */
 import { afterEach, describe, expect, it } from '@jest/globals';
-import OpenAI from 'openai';
 import { parse, validate } from 'graphql';
-import { OpenAiScriptedServer, submitReply, toolCallReply, type ScriptedReply } from '@discovery/testing';
+import { OpenAiScriptedServer, submitReply, toolCallReply, type EndpointProfile, type ScriptedReply } from '@discovery/testing';
+import { OpenAiChatModel } from './openai-chat.model.js';
+import { chatClient } from './query-generator.factory.js';
 import type { GenerateJobProgress, GenerateJobResult, Resolution } from './contract/generate-job.js';
 import { GenerationAbortedError, QueryGenerator, type QueryGeneratorOptions } from './query-generator.js';
 import { validationSchema } from './operation-check.js';
@@ -27,18 +28,26 @@ async function run(
   options: Partial<QueryGeneratorOptions> = {},
   prompt = PROMPT,
   context: { signal?: AbortSignal; progress?: (p: GenerateJobProgress) => void } = {},
+  profile: EndpointProfile = {},
 ): Promise<GenerateJobResult> {
-  server = await OpenAiScriptedServer.start(script);
-  const client = new OpenAI({ baseURL: server.baseUrl, apiKey: 'test', maxRetries: 0 });
-  const generator = new QueryGenerator(client, {
-    model: 'scripted-model',
+  server = await OpenAiScriptedServer.start(script, profile);
+  const client = chatClient({ baseUrl: server.baseUrl, apiKey: 'test', model: 'scripted-model', timeoutMs: 2000 });
+  const model = new OpenAiChatModel(client, { model: 'scripted-model', probeBaseUrl: server.baseUrl });
+  const generator = new QueryGenerator(model, {
     maxTurns: 4,
-    timeoutMs: 10_000,
-    callTimeoutMs: 2_000,
+    // Generous for loaded machines; the tests of hanging models set their own.
+    timeoutMs: 20_000,
+    callTimeoutMs: 6_000,
     allowMutations: false,
     ...options,
   });
   return generator.generate(index, prompt, context);
+}
+
+/** The draft the loop showed the model in its first user message. */
+function draftOf(body: Record<string, unknown>): string {
+  const user = (body['messages'] as { content: string }[])[1]!.content;
+  return /<draft>\n([^]*)\n<\/draft>/.exec(user)?.[1] ?? '';
 }
 
 function resolution(result: GenerateJobResult): Resolution {
@@ -52,20 +61,18 @@ function resolution(result: GenerateJobResult): Resolution {
 const EMPLOYEES = 'query { employees { id details { forename surname } currentMood } }';
 
 describe('QueryGenerator', () => {
-  it('hands the composed draft to the model, which can submit it unchanged in one turn', async () => {
+  it('hands the composed draft to the model with literals inline, no reasons, and it can be submitted unchanged in one turn', async () => {
     const composer = new QueryComposer({ allowMutations: false });
     const prompt = 'the current mood of employee 3';
-    const draft = await composer.compose(index, prompt);
-    const drafted = draft.status === 'resolved' ? draft.resolution.queries[0]?.document : undefined;
-    expect(drafted).toMatch(/employee\(id: \$id\)/);
-    const result = resolution(await run([submitReply([{ document: drafted as string, description: 'The mood of one employee.' }])], { composer }, prompt));
+    const result = resolution(await run([{ kind: 'respond', respond: (body) => submitReply([{ document: draftOf(body), description: 'The mood of one employee.' }]) }], { composer }, prompt));
     expect(result.queries).toHaveLength(1);
+    expect(result.queries[0]!.document).toMatch(/employee\(id: \$id\)/);
+    expect(result.fallback).toBeUndefined();
     expect(server?.completionCalls).toBe(1);
-    const body = server?.requests[0]?.body as { messages: { role: string; content: string }[] };
-    expect(body.messages[0]!.content).toContain('"draft", when present, was composed from the request without a language model');
-    const user = JSON.parse(body.messages[1]!.content) as { request: string; draft: { document: string; unsatisfied: string[] } };
-    expect(user.request).toBe(prompt);
-    expect(user.draft).toEqual({ document: drafted, unsatisfied: [] });
+    const body = server?.chatRequests[0]?.body as { messages: { role: string; content: string }[] };
+    expect(body.messages[0]!.content).toContain('If the draft answers the request, submit it unchanged at once');
+    expect(draftOf(body)).toMatch(/employee\(id: 3\)/);
+    expect(body.messages[1]!.content).not.toContain('unsatisfied');
   });
 
   it('returns a straight answer, sending the slice, the tools and the prompt as data', async () => {
@@ -74,13 +81,15 @@ describe('QueryGenerator', () => {
     expect(result.queries).toHaveLength(1);
     expect(result.queries[0]).toMatchObject({ operationName: 'GetEmployees', operationType: 'query', description: 'All employees with names and mood.' });
     expect(result.queries[0]?.variablesSchema).toEqual({ type: 'object', properties: {}, additionalProperties: false });
-    const body = server?.requests[0]?.body as { messages: { role: string; content: string }[]; tools: { function: { name: string } }[]; model: string };
+    const body = server?.chatRequests[0]?.body as { messages: { role: string; content: string }[]; tools: { function: { name: string } }[]; model: string };
     expect(body.model).toBe('scripted-model');
     expect(body.tools.map((tool) => tool.function.name)).toContain('submit_operations');
     expect(body.messages[0]?.role).toBe('system');
-    const data = JSON.parse(body.messages[1]?.content ?? '{}') as { request: string; schema: string };
-    expect(data.request).toBe(PROMPT);
-    expect(data.schema).toContain('currentMood: Mood!');
+    const user = body.messages[1]?.content ?? '';
+    expect(user).toContain(`<request>\n${JSON.stringify(PROMPT)}\n</request>`);
+    expect(user).toMatch(/<schema>\n[^]*\n  currentMood: Mood!\n[^]*<\/schema>/);
+    expect(user).not.toContain('\\n');
+    expect(body).toMatchObject({ max_tokens: 1024 });
   });
 
   it('feeds validation errors back and accepts the repaired operation on the second turn', async () => {
@@ -92,7 +101,7 @@ describe('QueryGenerator', () => {
     );
     expect(result.queries).toHaveLength(1);
     expect(result.truncated).toBe(false);
-    const second = server?.requests[1]?.body as { messages: { role: string; content: string }[] };
+    const second = server?.chatRequests[1]?.body as { messages: { role: string; content: string }[] };
     const toolReply = second.messages.find((message) => message.role === 'tool');
     expect(toolReply?.content).toContain('Cannot query field \\"firstName\\" on type \\"Employee\\"');
   });
@@ -116,7 +125,7 @@ describe('QueryGenerator', () => {
     const result = resolution(await run([search, search, search], { maxTurns: 2 }));
     expect(result).toEqual({ queries: [], unsatisfied: [], truncated: true });
     expect(server?.completionCalls).toBe(2);
-    const second = server?.requests[1]?.body as { messages: { role: string; content: string }[] };
+    const second = server?.chatRequests[1]?.body as { messages: { role: string; content: string }[] };
     expect(second.messages.at(-1)?.content).toContain('"coordinate"');
   });
 
@@ -148,9 +157,9 @@ describe('QueryGenerator', () => {
     expect(result.queries).toHaveLength(1);
   });
 
-  it('fails with a clear error when the endpoint refuses the request', async () => {
+  it('fails with the refusal named when the endpoint refuses the request', async () => {
     const result = await run([{ kind: 'status', status: 401, body: { error: { message: 'bad key' } } }]);
-    expect(result).toEqual({ status: 'failed', code: 'unavailable', message: expect.stringContaining('HTTP 401') });
+    expect(result).toEqual({ status: 'failed', code: 'internal', reason: 'model-unauthorized', message: expect.stringContaining('rejected the API key') });
   });
 
   it('answers malformed tool calls and text-only answers, then accepts the submission', async () => {
@@ -163,7 +172,7 @@ describe('QueryGenerator', () => {
       ], { maxTurns: 5 }),
     );
     expect(result.queries).toHaveLength(1);
-    const last = server?.requests[3]?.body as { messages: { role: string; content: string }[] };
+    const last = server?.chatRequests[3]?.body as { messages: { role: string; content: string }[] };
     const texts = last.messages.map((message) => message.content ?? '').join('\n');
     expect(texts).toContain('not valid JSON');
     expect(texts).toContain('Answer only by calling a tool');
@@ -177,7 +186,7 @@ describe('QueryGenerator', () => {
     );
     expect(result.queries).toEqual([]);
     expect(result.unsatisfied).toEqual([expect.stringContaining('not allowed')]);
-    const body = server?.requests[0]?.body as { messages: { role: string; content: string }[] };
+    const body = server?.chatRequests[0]?.body as { messages: { role: string; content: string }[] };
     expect(body.messages[0]?.content).not.toContain('Ignore all rules');
     expect(body.messages[0]?.content).toContain('never write one');
   });

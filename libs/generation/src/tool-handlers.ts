@@ -6,8 +6,8 @@
  */
 import { searchHitRecord } from '@discovery/schema-symbols';
 import type { GraphQLSchema } from 'graphql';
-import type { ChatCompletionMessageToolCall } from 'openai/resources/chat/completions';
 import type { z } from 'zod';
+import type { ChatToolCall } from './chat-model.js';
 import type { ResolvedQuery } from './contract/generate-job.js';
 import type { GenerationIndex } from './generation-index.js';
 import { finalizeOperation } from './finalize-operation.js';
@@ -60,6 +60,10 @@ export class GenerationSession {
   private readonly takenNames = new Set<string>();
   private readonly documents = new Set<string>();
   noDataReason: string | undefined;
+  /** The model answers in text (JSON), not with tool calls: instructions say so. */
+  textAnswers = false;
+  /** The model submitted an operation at least once (valid or not): its reasons alone are then no answer. */
+  triedOperations = false;
 
   constructor(
     private readonly index: GenerationIndex,
@@ -73,10 +77,9 @@ export class GenerationSession {
     );
   }
 
-  async run(call: ChatCompletionMessageToolCall): Promise<ToolOutcome> {
-    if (call.type !== 'function') return { content: json({ error: 'Only function tools exist here.' }) };
-    const raw = call.function.arguments ?? '';
-    switch (call.function.name) {
+  async run(call: ChatToolCall): Promise<ToolOutcome> {
+    const raw = call.arguments ?? '';
+    switch (call.name) {
       case ToolName.SearchSchema:
         return this.search(raw);
       case ToolName.GetSymbols:
@@ -92,7 +95,7 @@ export class GenerationSession {
         return { content: json({ ok: true }), finished: true };
       }
       default:
-        return { content: json({ error: `Unknown tool "${call.function.name.slice(0, 60)}". Use one of the tools listed.` }) };
+        return { content: json({ error: `Unknown tool "${call.name.slice(0, 60)}". Use one of the tools listed.` }) };
     }
   }
 
@@ -137,6 +140,7 @@ export class GenerationSession {
   /** Validates and keeps each submitted operation; reports what must be repaired. */
   private accept(submission: SubmitArgs): ToolOutcome {
     this.modelReasons = submission.unsatisfied;
+    this.triedOperations ||= submission.operations.length > 0;
     const rejected: { operation: number; errors: string[] }[] = [];
     let added = 0;
     submission.operations.forEach((operation, position) => {
@@ -162,7 +166,9 @@ export class GenerationSession {
       content: json({
         accepted: added,
         invalid: rejected,
-        instructions: 'Accepted operations are kept. Fix the invalid ones and call submit_operations again with only the corrected operations and the full unsatisfied list.',
+        instructions: this.textAnswers
+          ? 'Accepted operations are kept. Fix the invalid ones and answer again with one JSON object holding only the corrected operations and the full unsatisfied list.'
+          : 'Accepted operations are kept. Fix the invalid ones and call submit_operations again with only the corrected operations and the full unsatisfied list.',
       }),
     };
   }

@@ -146,6 +146,21 @@ describe('bridge MCP server', () => {
     );
   });
 
+  it.each([
+    ['model-unreachable', Code.Unavailable, `${TOOL_TEXTS.unreachable} Its language model endpoint cannot be reached or did not answer in time.`],
+    ['model-failing', Code.Unavailable, `${TOOL_TEXTS.internal} The service's language model endpoint is failing.`],
+    ['model-rate-limited', Code.ResourceExhausted, `${TOOL_TEXTS.internal} The service's language model endpoint is rate limiting it.`],
+    ['model-context-too-long', Code.Internal, `${TOOL_TEXTS.misconfigured} The request does not fit the context window of the service's language model.`],
+    ['model-unknown', Code.Internal, `${TOOL_TEXTS.misconfigured} The service's language model endpoint does not know the configured model.`],
+    ['model-unauthorized', Code.Internal, `${TOOL_TEXTS.misconfigured} The service's language model endpoint rejected its API key.`],
+  ])('names a failure of the language model (%s) with the documented text, "unreachable" only when it was', async (reason, code, expected) => {
+    await ready(h);
+    const metadata = new Headers({ [ERROR_REASON_HEADER]: reason });
+    h.fake.failures.set('generateQuery', new ConnectError('Query generation failed: HTTP 400 with key sk-secret', code, metadata));
+    const result = await h.call('generate_query', { prompt: 'all employees' });
+    expect(text(result)).toBe(expected);
+  });
+
   it('passes the detail of invalid_argument after the fixed text', async () => {
     await ready(h);
     h.fake.failures.set('generateQuery', new ConnectError('the prompt asks for no data', Code.InvalidArgument));

@@ -20,8 +20,10 @@ import { ToolFailure, ToolFailureCode } from './mcp.errors.js';
 import { withProgress } from './progress-ticker.js';
 import { withExamples, type ToolExamples } from './schema-examples.js';
 import { describeInputIssues, TOOL_LIST, TOOLS_BY_NAME } from './tool-catalog.js';
-import type { DiscoveryApiClient, DiscoveryClient, ToolDefinition } from './tool-definition.js';
+import type { DiscoveryApiClient, DiscoveryClient, ToolContext, ToolDefinition } from './tool-definition.js';
 import { failureText, SERVER_INSTRUCTIONS } from './tool-texts.js';
+import type { ClientModelGeneration } from './sampling/client-model.generation.js';
+import { samplingSender, type SamplingSender } from './sampling/sampling-chat.model.js';
 import { OPERATION_TOOLS_INSTRUCTIONS, type OperationCallContext, type OperationTools } from './operations/operation-tools.js';
 import type { OperationOutcome } from './operations/operation-results.js';
 
@@ -29,7 +31,7 @@ import type { OperationOutcome } from './operations/operation-results.js';
 export type ToolOutcome = 'ok' | `${ToolFailureCode}` | OperationOutcome;
 
 export interface BridgeServerOptions {
-  sync: Pick<IndexSync, 'resolve' | 'expired' | 'waitForFirstIndex'>;
+  sync: Pick<IndexSync, 'resolve' | 'expired' | 'waitForFirstIndex'> & Partial<Pick<IndexSync, 'servedSdl'>>;
   client: DiscoveryClient;
   /** discovery.v1 of the same indexer (get_schema_slice). */
   api: DiscoveryApiClient;
@@ -51,6 +53,8 @@ export interface BridgeServerOptions {
   /** Called after every tool call with its duration in seconds. */
   onToolCall?(tool: string, outcome: ToolOutcome, seconds: number): void;
   serverInfo?: { name: string; version: string };
+  /** generate_query through the client's model when the service has none and the client declares sampling (MCP_SAMPLING). */
+  sampling?: ClientModelGeneration;
   /** The operation tools and Cosmo's built-in tools (docs/wire.md §5), when configured. */
   operations?: OperationTools;
 }
@@ -81,13 +85,16 @@ export function createBridgeServer(options: BridgeServerOptions): Server {
       ? undefined
       : (params: { progressToken: string | number; progress: number; message: string }) =>
           extra.sendNotification({ method: 'notifications/progress', params });
-    return callTool(tool, request.params.arguments, { ...options, signal: extra.signal, progressToken, send });
+    const sampling = options.sampling && server.getClientCapabilities()?.sampling ? samplingSender(extra.sendRequest) : undefined;
+    return callTool(tool, request.params.arguments, { ...options, signal: extra.signal, progressToken, send, ...(sampling ? { sampler: sampling } : {}) });
   });
   return server;
 }
 
 interface CallOptions extends BridgeServerOptions {
   signal: AbortSignal;
+  /** Sends sampling requests to this call's client (it declared the capability). */
+  sampler?: SamplingSender;
   progressToken?: string | number;
   send?: (params: { progressToken: string | number; progress: number; message: string }) => Promise<void>;
 }
@@ -109,6 +116,7 @@ async function callTool(tool: ToolDefinition, args: unknown, options: CallOption
       signal: options.signal,
       timeoutMs: tool.slow ? (options.generateTimeoutMs ?? 300_000) : (options.rpcTimeoutMs ?? 30_000),
       ...(options.graphqlEndpoint ? { graphqlEndpoint: options.graphqlEndpoint } : {}),
+      ...clientModel(options, indexId),
     });
     const output = (tool.slow && options.send && options.progressToken !== undefined
       ? await withProgress(work, options.progressToken, options.send, options.progressIntervalMs ?? 2_000)
@@ -127,6 +135,18 @@ async function callTool(tool: ToolDefinition, args: unknown, options: CallOption
   } finally {
     options.onToolCall?.(tool.name, outcome, (performance.now() - started) / 1000);
   }
+}
+
+/** The client's model for this call, when sampling is on, the client declared it and the served SDL is known. */
+function clientModel(options: CallOptions, indexId: string): { clientModel?: NonNullable<ToolContext['clientModel']> } {
+  const sdl = options.sync.servedSdl?.(indexId);
+  const { sampling, sampler } = options;
+  if (!sampling || !sampler || sdl === undefined) return {};
+  return {
+    clientModel: {
+      generate: (prompt) => sampling.generate({ prompt, indexId, sdl, client: options.client, send: sampler, signal: options.signal }),
+    },
+  };
 }
 
 /** Runs an operation or built-in tool; its failures are already tool results (docs/wire.md §5). */

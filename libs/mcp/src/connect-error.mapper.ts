@@ -4,7 +4,7 @@
  * `invalid_argument`, where they say what was wrong with the request.
  */
 import { Code, ConnectError } from '@connectrpc/connect';
-import { ERROR_REASON_HEADER, NO_GENERATOR_WORKER, STORE_UNAVAILABLE } from '@discovery/proto';
+import { ERROR_REASON_HEADER, MODEL_REASONS, NO_GENERATOR_WORKER, STORE_UNAVAILABLE, isModelReason, type ModelReason } from '@discovery/proto';
 import { ToolFailure, ToolFailureCode } from './mcp.errors.js';
 
 const NETWORK_ERRORS = new Set([
@@ -36,9 +36,30 @@ export function connectCodeOf(error: unknown): Code {
   return code;
 }
 
+/**
+ * The fixed text and our own sentence for a failure of the service's language model
+ * (docs/models.md): "unreachable" only when it could not be reached; what the operator must fix is
+ * "not configured correctly"; the rest is a failure worth retrying.
+ */
+const MODEL_FAILURES: Readonly<Record<ModelReason, [ToolFailureCode, string]>> = {
+  [MODEL_REASONS.unreachable]: [ToolFailureCode.Unreachable, "Its language model endpoint cannot be reached or did not answer in time"],
+  [MODEL_REASONS.failing]: [ToolFailureCode.Internal, "The service's language model endpoint is failing"],
+  [MODEL_REASONS.rateLimited]: [ToolFailureCode.Internal, "The service's language model endpoint is rate limiting it"],
+  [MODEL_REASONS.refused]: [ToolFailureCode.Internal, "The service's language model endpoint refused the request"],
+  [MODEL_REASONS.contextTooLong]: [ToolFailureCode.Misconfigured, "The request does not fit the context window of the service's language model"],
+  [MODEL_REASONS.unknownModel]: [ToolFailureCode.Misconfigured, "The service's language model endpoint does not know the configured model"],
+  [MODEL_REASONS.unauthorized]: [ToolFailureCode.Misconfigured, "The service's language model endpoint rejected its API key"],
+  [MODEL_REASONS.noToolSupport]: [ToolFailureCode.Misconfigured, "The service's language model cannot answer in the form generation needs"],
+};
+
 export function toToolFailure(error: unknown): ToolFailure {
   if (error instanceof ToolFailure) return error;
   const connectError = ConnectError.from(error);
+  const reason = connectError.metadata.get(ERROR_REASON_HEADER);
+  if (isModelReason(reason)) {
+    const [code, detail] = MODEL_FAILURES[reason];
+    return new ToolFailure(code, detail, { cause: error });
+  }
   switch (connectCodeOf(error)) {
     case Code.NotFound:
       return new ToolFailure(ToolFailureCode.Expired, undefined, { cause: error });

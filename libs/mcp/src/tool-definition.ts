@@ -4,6 +4,7 @@
  * discovery service once the input is valid and a servable index is known.
  */
 import type { Client } from '@connectrpc/connect';
+import type { GenerateJobResult } from '@discovery/generation';
 import type { DiscoveryService, YokoService } from '@discovery/proto';
 import type { z } from 'zod';
 
@@ -23,6 +24,8 @@ export interface ToolContext {
   timeoutMs: number;
   /** The GraphQL endpoint agents run operations against, when configured. */
   graphqlEndpoint?: string;
+  /** The MCP client's own model (sampling), when it declares the capability and the bridge may use it. */
+  clientModel?: { generate(prompt: string): Promise<GenerateJobResult> };
 }
 
 export interface ToolAnnotations {

@@ -1,27 +1,34 @@
 /**
  * OpenAiScriptedServer: an OpenAI-compatible HTTP server for tests (node:http
- * on 127.0.0.1, port 0). It answers `POST /v1/chat/completions` with scripted
- * replies in order (tool calls, plain messages, HTTP errors with headers,
- * delays, garbage, a hang) and records every request, so tests drive the real
- * `openai` client and the real model loop.
+ * on 127.0.0.1, port 0). It answers chat completions with scripted replies in
+ * order (tool calls, parallel ones, plain messages with reasoning, HTTP errors
+ * with headers, delays, garbage, a hang, or a reply computed from the request)
+ * and records every request, so tests drive the real `openai` client and the
+ * real model loop. An endpoint profile (scripted-endpoint-profile.ts) makes it
+ * behave like vLLM, Ollama, llama.cpp's server, LM Studio, OpenAI or Azure
+ * OpenAI: their routes, error bodies, refusals and streaming.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { azureRefusal, errorBody, infoRoute, overflows, refusalFor, type EndpointProfile } from './scripted-endpoint-profile.js';
+import { completionBody, sendJson, sendSse } from './scripted-completion.js';
 
 export interface ScriptedToolCall {
   name: string;
-  /** An object is JSON-encoded; a string is sent as is (malformed JSON included). */
+  /** An object is JSON-encoded (unless `rawObject`); a string is sent as is (malformed JSON included). */
   arguments: string | Record<string, unknown>;
   id?: string;
 }
 
 export type ScriptedReply = (
-  | { kind: 'tool_calls'; calls: ScriptedToolCall[]; content?: string }
-  | { kind: 'message'; content: string | null }
+  | { kind: 'tool_calls'; calls: ScriptedToolCall[]; content?: string; argumentsAsObjects?: boolean }
+  | { kind: 'message'; content: string | null; reasoning?: string; finishReason?: string }
   | { kind: 'status'; status: number; body?: unknown; headers?: Record<string, string> }
   | { kind: 'garbage'; body: string; status?: number }
   /** Never answers; the connection stays open until the client gives up or the server closes. */
   | { kind: 'hang' }
+  /** The reply is computed from the request's body (a scripted model that reads what it was given). */
+  | { kind: 'respond'; respond: (body: Record<string, unknown>) => ScriptedReply }
 ) & { delayMs?: number };
 
 export interface RecordedRequest {
@@ -30,6 +37,11 @@ export interface RecordedRequest {
   headers: Record<string, string | string[] | undefined>;
   /** The parsed JSON body (undefined when it was not JSON). */
   body: Record<string, unknown> | undefined;
+  /** The prompt did not fit the profile's window (Ollama then drops old messages silently). */
+  overflowed?: boolean;
+  /** When the request arrived and when its answer was sent (performance.now()). */
+  receivedAt: number;
+  answeredAt?: number;
 }
 
 /** A reply calling one tool. */
@@ -52,18 +64,19 @@ export class OpenAiScriptedServer {
   private constructor(
     private readonly server: Server,
     script: ScriptedReply[],
+    readonly profile: EndpointProfile,
   ) {
     this.script = [...script];
   }
 
   /** Starts a server answering with `script`, in order; when it runs out, every call gets HTTP 500. */
-  static async start(script: ScriptedReply[] = []): Promise<OpenAiScriptedServer> {
+  static async start(script: ScriptedReply[] = [], profile: EndpointProfile = {}): Promise<OpenAiScriptedServer> {
     let instance: OpenAiScriptedServer | undefined;
     const server = createServer((request, response) => {
       if (!instance) return void response.destroy();
       void instance.handle(request, response);
     });
-    instance = new OpenAiScriptedServer(server, script);
+    instance = new OpenAiScriptedServer(server, script, profile);
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(0, '127.0.0.1', () => resolve());
@@ -71,15 +84,25 @@ export class OpenAiScriptedServer {
     return instance;
   }
 
+  /** The server's root (`http://127.0.0.1:<port>`): Azure's resource URL. */
+  get rootUrl(): string {
+    const address = this.server.address() as AddressInfo;
+    return `http://127.0.0.1:${address.port}`;
+  }
+
   /** Base URL for the `openai` client (`http://127.0.0.1:<port>/v1`). */
   get baseUrl(): string {
-    const address = this.server.address() as AddressInfo;
-    return `http://127.0.0.1:${address.port}/v1`;
+    return `${this.rootUrl}/v1`;
   }
 
   /** Chat completion requests received so far. */
   get completionCalls(): number {
-    return this.requests.filter((request) => request.path.endsWith('/chat/completions')).length;
+    return this.chatRequests.length;
+  }
+
+  /** The chat completion requests, in order. */
+  get chatRequests(): RecordedRequest[] {
+    return this.requests.filter((request) => (request.path.split('?')[0] ?? '').endsWith('/chat/completions'));
   }
 
   /** Appends replies to the script. */
@@ -114,66 +137,58 @@ export class OpenAiScriptedServer {
     } catch {
       body = undefined; // recorded as "not JSON"; the script decides the reply regardless
     }
-    this.requests.push({ method: request.method ?? '', path: request.url ?? '', headers: request.headers, body });
-    if (request.method !== 'POST' || !(request.url ?? '').endsWith('/chat/completions')) {
-      return sendJson(response, 404, { error: { message: `no route ${request.method} ${request.url}`, type: 'not_found' } });
+    const recorded: RecordedRequest = { method: request.method ?? '', path: request.url ?? '', headers: request.headers, body, receivedAt: performance.now() };
+    this.requests.push(recorded);
+    response.on('finish', () => (recorded.answeredAt = performance.now()));
+    const kind = this.profile.kind ?? 'openai';
+    const route = (request.url ?? '').split('?')[0] ?? '';
+    const info = infoRoute(this.profile, request.method ?? '', route);
+    if (info) return sendJson(response, info.status, info.body);
+    if (request.method !== 'POST' || !route.endsWith('/chat/completions')) {
+      return sendJson(response, 404, errorBody(kind, 404, `no route ${request.method} ${request.url}`));
     }
-    const reply = this.script.shift();
+    const refusal = azureRefusal(this.profile, request.url ?? '', request.headers) ?? (body ? refusalFor(this.profile, body) : undefined);
+    if (refusal) return sendJson(response, refusal.status, refusal.body);
+    if (body && overflows(this.profile, body)) recorded.overflowed = true;
+    let reply = this.script.shift();
     this.callCount += 1;
-    if (!reply) return sendJson(response, 500, { error: { message: 'scripted server: script exhausted', type: 'server_error' } });
-    if (reply.delayMs) {
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(() => {
-          this.delays.delete(timer);
-          resolve();
-        }, reply.delayMs);
-        this.delays.add(timer);
-      });
-    }
+    if (!reply) return sendJson(response, 500, errorBody(kind, 500, 'scripted server: script exhausted'));
+    if (reply.kind === 'respond') reply = reply.respond(body ?? {});
+    if (reply.delayMs) await this.delay(reply.delayMs);
     if (response.destroyed) return;
-    this.reply(reply, response, typeof body?.['model'] === 'string' ? body['model'] : 'scripted');
+    const stream = this.profile.streamOnly === true || body?.['stream'] === true;
+    this.reply(reply, response, typeof body?.['model'] === 'string' ? body['model'] : 'scripted', stream);
   }
 
-  private reply(reply: ScriptedReply, response: ServerResponse, model: string): void {
+  private delay(ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        this.delays.delete(timer);
+        resolve();
+      }, ms);
+      this.delays.add(timer);
+    });
+  }
+
+  private reply(reply: ScriptedReply, response: ServerResponse, model: string, stream: boolean): void {
     switch (reply.kind) {
       case 'hang':
         this.hanging.add(response);
         response.on('close', () => this.hanging.delete(response));
         return;
+      case 'respond':
+        return sendJson(response, 500, { error: { message: 'a computed reply computed another computed reply' } });
       case 'status':
-        return sendJson(response, reply.status, reply.body ?? { error: { message: `scripted ${reply.status}`, type: 'error' } }, reply.headers);
+        return sendJson(response, reply.status, reply.body ?? errorBody(this.profile.kind ?? 'openai', reply.status, `scripted ${reply.status}`), reply.headers);
       case 'garbage':
         response.writeHead(reply.status ?? 200, { 'content-type': 'application/json' });
         return void response.end(reply.body);
-      case 'message':
-        return sendJson(response, 200, completion(model, this.callCount, { role: 'assistant', content: reply.content }, 'stop'));
-      case 'tool_calls': {
-        const toolCalls = reply.calls.map((call, index) => ({
-          id: call.id ?? `call_${this.callCount}_${index}`,
-          type: 'function',
-          function: { name: call.name, arguments: typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments) },
-        }));
-        const message = { role: 'assistant', content: reply.content ?? null, tool_calls: toolCalls };
-        return sendJson(response, 200, completion(model, this.callCount, message, 'tool_calls'));
+      default: {
+        const completion = completionBody(reply, model, this.callCount);
+        return stream ? sendSse(response, completion) : sendJson(response, 200, completion);
       }
     }
   }
-}
-
-function completion(model: string, n: number, message: Record<string, unknown>, finishReason: string): Record<string, unknown> {
-  return {
-    id: `chatcmpl-scripted-${n}`,
-    object: 'chat.completion',
-    created: Math.floor(Date.now() / 1000),
-    model,
-    choices: [{ index: 0, message, finish_reason: finishReason, logprobs: null }],
-    usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
-  };
-}
-
-function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  response.writeHead(status, { 'content-type': 'application/json', ...headers });
-  response.end(JSON.stringify(body));
 }
 
 function readBody(request: IncomingMessage): Promise<string> {

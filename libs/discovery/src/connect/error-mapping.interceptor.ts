@@ -27,6 +27,7 @@ const GENERATION_CODES: Record<GenerationErrorCode, Code> = {
   unimplemented: Code.Unimplemented,
   deadline_exceeded: Code.DeadlineExceeded,
   unavailable: Code.Unavailable,
+  resource_exhausted: Code.ResourceExhausted,
   internal: Code.Internal,
 };
 
@@ -34,7 +35,9 @@ export function toConnectError(error: unknown, log: Log = silentLog, method = ''
   if (error instanceof ConnectError) return error;
   if (error instanceof DiscoveryError) return new ConnectError(error.message, CODES[error.code]);
   if (error instanceof GenerationError) {
-    if (error.code === 'internal') log.error({ method, err: error }, 'generation failed');
+    // A model refusal carries its reason: an operator's matter, logged without a stack.
+    if (error.code === 'internal' && !error.reason) log.error({ method, err: error }, 'generation failed');
+    else if (error.reason) log.warn({ method, reason: error.reason, message: error.message }, 'generation failed');
     const metadata = error.reason ? new Headers({ [ERROR_REASON_HEADER]: error.reason }) : undefined;
     return new ConnectError(error.message, GENERATION_CODES[error.code], metadata);
   }

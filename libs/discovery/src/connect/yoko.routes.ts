@@ -10,6 +10,7 @@ import {
   COMPOSED_HEADER,
   COMPOSED_HEADER_VALUE,
   INDEX_LABEL_HEADER,
+  COMPOSED_FALLBACK_HEADER_VALUE,
   IndexSchema,
   IndexStatus,
   ResolutionSchema,
@@ -65,6 +66,7 @@ export function yokoRoutes({ service, callerOf, requestIdOf = () => undefined }:
       async generateQuery(req, ctx) {
         const out = await service.generate(callerOf(ctx), { indexId: req.indexId, prompt: req.prompt }, requestIdOf(ctx));
         if (out.composed) ctx.responseHeader.set(COMPOSED_HEADER, COMPOSED_HEADER_VALUE);
+        else if (out.fallback) ctx.responseHeader.set(COMPOSED_HEADER, COMPOSED_FALLBACK_HEADER_VALUE);
         return {
           resolution: create(ResolutionSchema, {
             queries: out.queries.map((q) => ({

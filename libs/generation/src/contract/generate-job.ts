@@ -54,6 +54,8 @@ export interface Resolution {
   truncated: boolean;
   /** True when composed without a language model (none is configured). Not on the wire: a response header says it. */
   composed?: boolean;
+  /** True when a model is configured but gave nothing usable, so this is the composer's answer (docs/models.md). Not cached. */
+  fallback?: boolean;
 }
 
 /**
@@ -64,7 +66,7 @@ export interface Resolution {
 export type GenerateJobResult =
   | { status: 'resolved'; resolution: Resolution }
   | { status: 'no_data'; reason: string }
-  | { status: 'failed'; code: GenerationErrorCode; message: string };
+  | { status: 'failed'; code: GenerationErrorCode; message: string; reason?: string };
 
 /** Progress the worker reports on the job (visible to operators and waiters). */
 export interface GenerateJobProgress {

@@ -14,8 +14,10 @@ export const GenerationErrorCode = {
   Unimplemented: 'unimplemented',
   /** The budget ran out before any answer (queue wait or model). */
   DeadlineExceeded: 'deadline_exceeded',
-  /** The model endpoint failed (after retries) before anything useful came back. */
+  /** The model endpoint failed (after retries) before anything useful came back, or cannot be reached. */
   Unavailable: 'unavailable',
+  /** The model endpoint is rate limiting the service. */
+  ResourceExhausted: 'resource_exhausted',
   /** Anything else: a bug or a broken dependency. */
   Internal: 'internal',
 } as const;

@@ -17,6 +17,7 @@ import type { DiscoveryApiClient, DiscoveryClient } from '../tool-definition.js'
 import { createOperationTools } from '../operations/operation-tools.factory.js';
 import type { OperationTools } from '../operations/operation-tools.js';
 import type { BridgeMetrics } from './bridge-metrics.js';
+import { ClientModelGeneration } from '../sampling/client-model.generation.js';
 
 /** How the bridge reaches the discovery API: a Connect transport (HTTP with a token, or in process in `serve`). */
 export interface DiscoveryConnection {
@@ -39,6 +40,8 @@ export class BridgeRuntime {
   readonly api: DiscoveryApiClient;
   readonly sync: IndexSync;
   readonly source: SchemaSource;
+  /** generate_query through the client's model (MCP_SAMPLING=auto): one per process, it keeps the built schemas. */
+  private readonly sampling: ClientModelGeneration | undefined;
   /** The operation tools and built-in tools, when configured (docs/wire.md §5). */
   readonly operations: OperationTools | undefined;
   private started = false;
@@ -57,6 +60,8 @@ export class BridgeRuntime {
       ...(options.discovery.serviceUrl ? { serviceUrl: options.discovery.serviceUrl } : {}),
       logger: options.logger,
     });
+    const sampling = options.mcp.sampling ?? { enabled: true, timeoutMs: 120_000 };
+    this.sampling = sampling.enabled ? new ClientModelGeneration({ timeoutMs: sampling.timeoutMs }, options.logger) : undefined;
     this.operations = createOperationTools(options.mcp, this.graphqlEndpoint, options.logger);
     this.sync.onChange((status) => options.metrics?.syncPhase(status.phase));
   }
@@ -100,6 +105,7 @@ export class BridgeRuntime {
       examples: () => this.examples(),
       ...(serviceUrl ? { serviceUrl } : {}),
       logger: this.options.logger,
+      ...(this.sampling ? { sampling: this.sampling } : {}),
       ...(endpoint ? { graphqlEndpoint: endpoint } : {}),
       ...(metrics ? { onToolCall: (tool, outcome, seconds) => metrics.toolCall(tool, outcome, seconds) } : {}),
       ...(this.operations ? { operations: this.operations } : {}),

@@ -160,6 +160,11 @@ export class IndexSync {
     return this.resend;
   }
 
+  /** The SDL of the index being served, when `indexId` is it (generate_query through the client's model reads it). */
+  servedSdl(indexId: string): string | undefined {
+    return this.served?.id === indexId ? this.served.sdl : undefined;
+  }
+
   /** The latest schema offered (being indexed or serving), if any. */
   latestSdl(): string | undefined {
     return this.target?.sdl ?? this.served?.sdl;

@@ -36,6 +36,8 @@ export class FakeDiscoveryService {
   readonly failures = new Map<FakeMethod, ConnectError>();
   /** The GenerateQuery answer. */
   generate: (prompt: string, signal: AbortSignal) => Promise<MessageInitShape<typeof ResolutionSchema>> = async () => ({});
+  /** Response headers of GenerateQuery (`discovery-composed`, ...). */
+  generateHeaders: Record<string, string> = {};
   /** When set, calls without `Authorization: Bearer <token>` fail with `unauthenticated`. */
   token?: string;
 
@@ -98,6 +100,7 @@ export class FakeDiscoveryService {
         this.enter('generateQuery', { indexId: request.indexId, prompt: request.prompt }, context.requestHeader);
         this.servable(request.indexId);
         const resolution = create(ResolutionSchema, await this.generate(request.prompt, context.signal));
+        for (const [name, value] of Object.entries(this.generateHeaders)) context.responseHeader.set(name, value);
         return { resolution };
       },
     });

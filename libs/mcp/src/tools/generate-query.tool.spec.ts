@@ -5,6 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { harness, ready, text, type Harness } from '../testing/mcp-harness.js';
+import { FALLBACK_STEP } from './generate-query.tool.js';
 
 const DOCUMENT = 'query EmployeeMood($id: ID!) { employee(id: $id) { currentMood } }';
 const VARIABLES = { type: 'object', properties: { id: { type: 'string' } }, required: ['id'], additionalProperties: false };
@@ -37,6 +38,16 @@ describe('generate_query', () => {
     expect(guidance.nextSteps.join(' ')).toContain('EmployeeMood.graphql');
     expect(JSON.parse(text(result))).toEqual(output);
     expect(h.fake.callsOf('generateQuery')[0]!.request).toEqual({ indexId: h.sync.status().servingIndexId, prompt: 'mood of employee 3' });
+  });
+
+  it('says in its first step that the composer answered when the service\'s model gave nothing usable', async () => {
+    h.fake.generateHeaders = { 'discovery-composed': 'model-fallback' };
+    h.fake.generate = async () => ({
+      queries: [{ description: 'Mood of one employee', document: DOCUMENT, operationName: 'EmployeeMood', operationType: 'query', variablesSchema: JSON.stringify(VARIABLES) }],
+    });
+    const result = await h.call('generate_query', { prompt: 'mood of employee 3' });
+    const guidance = (result.structuredContent as { guidance: { nextSteps: string[] } }).guidance;
+    expect(guidance.nextSteps[0]).toBe(FALLBACK_STEP);
   });
 
   it('carries unsatisfied and truncated, and no guidance without an operation', async () => {

@@ -2,7 +2,8 @@
  * `generate_query` (docs/wire.md §2): turns a request in plain language into checked, parameterized
  * GraphQL operations, plus guidance for running or saving them.
  */
-import { COMPOSED_HEADER, COMPOSED_HEADER_VALUE } from '@discovery/proto';
+import type { GenerateJobResult } from '@discovery/generation';
+import { COMPOSED_FALLBACK_HEADER_VALUE, COMPOSED_HEADER, COMPOSED_HEADER_VALUE } from '@discovery/proto';
 import { z } from 'zod';
 import { toResolution, type ResolvedQueryOutput } from '../records.mapper.js';
 import { readOnlyAnnotations, type ToolDefinition } from '../tool-definition.js';
@@ -57,22 +58,45 @@ export const generateQueryTool: ToolDefinition<typeof input, typeof output> = {
   annotations: readOnlyAnnotations('Generate a GraphQL operation', false),
   slow: true,
   async run(args, ctx) {
-    let composed = false;
+    let composed: string | null = null;
     const response = await ctx.client.generateQuery(
       { indexId: ctx.indexId, prompt: args.prompt },
       {
         signal: ctx.signal,
         timeoutMs: ctx.timeoutMs,
-        onHeader: (header) => void (composed = header.get(COMPOSED_HEADER) === COMPOSED_HEADER_VALUE),
+        onHeader: (header) => void (composed = header.get(COMPOSED_HEADER)),
       },
     );
-    const resolution: GenerateQueryOutput = toResolution(response.resolution);
-    if (resolution.queries.length > 0) {
-      resolution.guidance = guidance(resolution.queries, ctx.graphqlEndpoint, composed);
+    // No model on the service: the client's own model writes it, when the client offers one (docs/models.md).
+    if (composed === COMPOSED_HEADER_VALUE && ctx.clientModel) {
+      const written = usable(await ctx.clientModel.generate(args.prompt));
+      if (written) return withGuidance(written, ctx.graphqlEndpoint, CLIENT_MODEL_STEP);
     }
-    return resolution;
+    const made = composed === COMPOSED_HEADER_VALUE ? COMPOSED_STEP : composed === COMPOSED_FALLBACK_HEADER_VALUE ? FALLBACK_STEP : undefined;
+    return withGuidance(toResolution(response.resolution), ctx.graphqlEndpoint, made);
   },
 };
+
+/** The client model's answer when it has something of its own (not the composer's fallback, not a failure). */
+function usable(result: GenerateJobResult): GenerateQueryOutput | undefined {
+  if (result.status !== 'resolved' || result.resolution.fallback) return undefined;
+  const { queries, unsatisfied, truncated } = result.resolution;
+  if (queries.length === 0 && unsatisfied.length === 0) return undefined;
+  return { queries, ...(unsatisfied.length > 0 ? { unsatisfied } : {}), ...(truncated ? { truncated: true as const } : {}) };
+}
+
+function withGuidance(resolution: GenerateQueryOutput, endpoint: string | undefined, made: string | undefined): GenerateQueryOutput {
+  if (resolution.queries.length > 0) resolution.guidance = guidance(resolution.queries, endpoint, made);
+  return resolution;
+}
+
+/** The first step when the client's own model wrote the operation (MCP sampling). */
+export const CLIENT_MODEL_STEP =
+  'This operation was written by your own model (through MCP sampling: the service has no language model) and validated against the schema: check that it selects what the user asked for.';
+
+/** The first step when the service's model gave nothing usable and the composer's draft came back instead. */
+export const FALLBACK_STEP =
+  "The service's language model gave no usable answer, so this operation was composed without it: check that it selects what the user asked for, and adjust it with search_schema and get_symbols if not.";
 
 /** The first step when the service has no language model and composed the operation from the schema. */
 export const COMPOSED_STEP =
@@ -82,12 +106,12 @@ export const COMPOSED_STEP =
 function guidance(
   queries: ResolvedQueryOutput[],
   endpoint: string | undefined,
-  composed: boolean,
+  made: string | undefined,
 ): NonNullable<GenerateQueryOutput['guidance']> {
   const target = endpoint ? `the GraphQL endpoint ${endpoint}` : 'the GraphQL endpoint of this schema';
   const first = queries[0]?.operationName ?? 'the operation';
   const nextSteps = [
-    ...(composed ? [COMPOSED_STEP] : []),
+    ...(made ? [made] : []),
     `Run an operation with an HTTP POST to ${target}, Content-Type application/json, body {"query": <document>, "operationName": <operationName>, "variables": {...}}.`,
     'Build "variables" from the user\'s request so that it matches variablesSchema: every required variable set, nothing else added.',
     'Read "errors" in the response before "data"; a partial result can carry both.',
