@@ -54,6 +54,10 @@ export interface DiscoveryRuntimeOptions {
     /** Per-index limits (MAX_INDEX_SYMBOLS, MAX_INDEX_BYTES); unset: unlimited. */
     maxSymbols?: number;
     maxStoredBytes?: number;
+    /** Per-element limits (MAX_NAME_LENGTH, MAX_DESCRIPTION_LENGTH, MAX_DEFAULT_VALUE_LENGTH); unset: none. */
+    maxNameLength?: number;
+    maxDescriptionLength?: number;
+    maxDefaultValueLength?: number;
   };
   /** Consume build jobs in this process (false: an API-only replica). Default true. */
   runBuildWorker?: boolean;
@@ -143,6 +147,11 @@ export function createDiscoveryRuntime(options: DiscoveryRuntimeOptions): Discov
       limits: {
         maxSymbols: options.limits.maxSymbols ?? Number.MAX_SAFE_INTEGER,
         maxStoredBytes: options.limits.maxStoredBytes ?? Number.MAX_SAFE_INTEGER,
+        elements: {
+          maxNameLength: options.limits.maxNameLength ?? Number.MAX_SAFE_INTEGER,
+          maxDescriptionLength: options.limits.maxDescriptionLength ?? Number.MAX_SAFE_INTEGER,
+          maxValueLength: options.limits.maxDefaultValueLength ?? Number.MAX_SAFE_INTEGER,
+        },
       },
     },
     log,

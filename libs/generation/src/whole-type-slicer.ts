@@ -20,9 +20,8 @@ import {
   isUnionType,
   type GraphQLSchema,
 } from 'graphql';
-import { countTokens } from 'gpt-tokenizer';
 import type { RootOperation } from '@discovery/schema-symbols';
-import { rootPaths, type RootPaths } from '@discovery/schema-slice';
+import { countTokens, rootPaths, type RootPaths } from '@discovery/schema-slice';
 import { SliceState, collectPrintedFields, printSlice } from './whole-type-slicer.printer.js';
 
 /** What the slicer needs of a hit: its coordinate (`field:Type.name`, `object:Type`, ...) and, for paths, the target type. */

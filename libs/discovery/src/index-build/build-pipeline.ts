@@ -14,9 +14,9 @@ import type { BuildPipeline, BuildPipelineFactory } from './build-pipeline.port.
 export type { BuildPipeline, BuildPipelineFactory, OwnedBuildPipeline, PreparedBuild } from './build-pipeline.port.js';
 
 /** The same stages as build.worker.ts, in this thread. */
-export const inProcessPipeline: BuildPipeline = async (sdl, maxBytes, maxSymbols) => {
+export const inProcessPipeline: BuildPipeline = async (sdl, maxBytes, maxSymbols, elements) => {
   if (maxSymbols !== undefined) checkSymbolEstimate(sdl, maxSymbols);
-  const { schema, lenient, warnings } = buildSchemaFromSdl(sdl, { maxBytes });
+  const { schema, lenient, warnings } = buildSchemaFromSdl(sdl, { maxBytes, ...(elements ? { elements } : {}) });
   const symbols = extractSymbols(schema);
   return {
     texts: symbols.map((s) => s.embeddingText),

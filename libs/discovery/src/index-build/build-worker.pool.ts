@@ -54,7 +54,7 @@ export class BuildWorkerPool {
   }
 
   /** The pipeline: prepares in a pooled worker, which stays with the build until it is assembled or disposed. */
-  readonly run: BuildPipeline = async (sdl, maxBytes, maxSymbols) => {
+  readonly run: BuildPipeline = async (sdl, maxBytes, maxSymbols, elements) => {
     const worker = this.acquire();
     const build = this.nextBuild++;
     let released = false;
@@ -65,7 +65,14 @@ export class BuildWorkerPool {
     };
     let prepared: WorkerReply;
     try {
-      prepared = await worker.request({ type: 'prepare', build, sdl, maxBytes, ...(maxSymbols !== undefined ? { maxSymbols } : {}) });
+      prepared = await worker.request({
+        type: 'prepare',
+        build,
+        sdl,
+        maxBytes,
+        ...(maxSymbols !== undefined ? { maxSymbols } : {}),
+        ...(elements ? { elements } : {}),
+      });
     } catch (error) {
       release(false);
       throw error;
