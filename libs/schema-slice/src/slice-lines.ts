@@ -3,7 +3,7 @@
  * chosen for it, one input field, one enum (long ones cut), one union, and
  * short description comments. graphql-js parses every line as SDL.
  */
-import { isEnumType, isInputObjectType, isUnionType, print, type GraphQLField, type GraphQLSchema } from 'graphql';
+import { isEnumType, isInputObjectType, isUnionType, print, visit, type ConstValueNode, type GraphQLArgument, type GraphQLField, type GraphQLInputField, type GraphQLSchema } from 'graphql';
 import { defaultLiteral, stripHidden } from '@discovery/schema-symbols';
 
 const MAX_ENUM_VALUES = 40;
@@ -25,8 +25,7 @@ export function fieldLine(field: GraphQLField<unknown, unknown>, pick: { args: R
   const args = field.args
     .filter((arg) => pick.args.has(arg.name))
     .map((arg) => {
-      const fallback = defaultLiteral(arg);
-      return `${arg.name}: ${String(arg.type)}${fallback ? ` = ${stripHidden(print(fallback))}` : ''}`;
+      return `${arg.name}: ${String(arg.type)}${defaultText(arg)}`;
     });
   const printedArgs = args.length > 0 ? `(${args.join(', ')})` : '';
   const deprecated = field.deprecationReason ? ' @deprecated' : '';
@@ -37,8 +36,19 @@ export function inputFieldLine(schema: GraphQLSchema, typeName: string, fieldNam
   const type = schema.getType(typeName);
   const field = isInputObjectType(type) ? type.getFields()[fieldName] : undefined;
   if (!field) return '';
-  const fallback = defaultLiteral(field);
-  return `  ${field.name}: ${String(field.type)}${fallback ? ` = ${stripHidden(print(fallback))}` : ''}`;
+  return `  ${field.name}: ${String(field.type)}${defaultText(field)}`;
+}
+
+/**
+ * ` = <default>` on one line, or '' without a default. A block string would print over several
+ * lines, and its text could then read as SDL of its own (a forged `type Mutation { ... }` inside a
+ * query-only slice, issue 23 finding 11): strings print as ordinary quoted strings, newlines escaped.
+ */
+export function defaultText(input: GraphQLArgument | GraphQLInputField): string {
+  const fallback = defaultLiteral(input);
+  if (!fallback) return '';
+  const inline: ConstValueNode = visit(fallback, { StringValue: (node) => (node.block ? { ...node, block: false } : undefined) });
+  return ` = ${stripHidden(print(inline))}`;
 }
 
 export function enumLine(schema: GraphQLSchema, name: string): string {
