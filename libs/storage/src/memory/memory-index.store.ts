@@ -156,9 +156,18 @@ export class MemoryIndexStore implements IndexStore {
   async release(id: string, tenant: string): Promise<ReleaseResult> {
     // One synchronous step, like the Redis script: nothing can interleave.
     const remaining = this.unclaim(id, tenant);
+    if (remaining > 0) this.dropDemandOf(id, tenant);
     if (remaining > 0 || !this.live(id)) return { remaining, deleted: false };
     this.remove(id);
     return { remaining: 0, deleted: true };
+  }
+
+  /** A tenant's demand entries go with its claim (issue 23 finding 15). */
+  private dropDemandOf(id: string, tenant: string): void {
+    const entry = this.live(id);
+    if (!entry) return;
+    const prefix = `${tenant}\u0000`;
+    for (const map of [entry.demand, entry.demandDays]) for (const key of [...map.keys()]) if (key.startsWith(prefix)) map.delete(key);
   }
 
   async listForTenant(tenant: string): Promise<string[]> {
