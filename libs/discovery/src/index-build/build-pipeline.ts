@@ -29,5 +29,5 @@ export const inProcessPipeline: BuildPipeline = async (sdl, maxBytes, maxSymbols
 
 /** Builds in worker threads, one warm worker per concurrent build. */
 export const workerPipeline: BuildPipelineFactory = {
-  create: ({ concurrency }) => new BuildWorkerPool({ size: Math.max(1, concurrency) }),
+  create: ({ concurrency, heapMaxBytes }) => new BuildWorkerPool({ size: Math.max(1, concurrency), ...(heapMaxBytes !== undefined ? { heapMaxBytes } : {}) }),
 };

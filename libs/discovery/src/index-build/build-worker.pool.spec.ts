@@ -21,8 +21,8 @@ const anilist = readFileSync(new URL('../../../../test/fixtures/schemas/anilist.
 const MAX = 8_000_000;
 const pools: BuildWorkerPool[] = [];
 
-function pool(options: { size?: number; script?: string } = {}): BuildWorkerPool {
-  const made = new BuildWorkerPool({ size: options.size ?? 1, ...(options.script ? { script: options.script } : {}) });
+function pool(options: { size?: number; script?: string; heapMaxBytes?: number } = {}): BuildWorkerPool {
+  const made = new BuildWorkerPool({ size: options.size ?? 1, ...(options.script ? { script: options.script } : {}), ...(options.heapMaxBytes ? { heapMaxBytes: options.heapMaxBytes } : {}) });
   pools.push(made);
   return made;
 }
@@ -126,6 +126,25 @@ describe('BuildWorkerPool', () => {
       await buildParts(workers.run('type Query { b: Int }', MAX));
       expect(workers.stats).toEqual({ started: 2, idle: 1, busy: 0 });
     }, 30_000);
+
+    it('fails a build that outgrows the heap cap (BUILD_HEAP_MAX_BYTES) and replaces its worker', async () => {
+      dir = mkdtempSync(join(tmpdir(), 'build-pool-'));
+      const real = fileURLToPath(new URL('./build.worker.ts', import.meta.url));
+      const script = join(dir, 'hungry.worker.mjs');
+      writeFileSync(
+        script,
+        [
+          "import { parentPort } from 'node:worker_threads';",
+          "const kept = [];",
+          "parentPort.on('message', (m) => { if (m.type === 'prepare' && m.sdl.includes('EAT_THE_HEAP')) for (;;) kept.push(new Array(100000).fill(kept.length)); });",
+          `await import(${JSON.stringify(real)});`,
+        ].join('\n'),
+      );
+      const workers = pool({ script, heapMaxBytes: 64 * 1024 * 1024 });
+      await expect(workers.run('type Query { a: Int } # EAT_THE_HEAP', MAX)).rejects.toThrow(/memory/);
+      await buildParts(workers.run('type Query { b: Int }', MAX));
+      expect(workers.stats).toEqual({ started: 2, idle: 1, busy: 0 });
+    }, 60_000);
   });
 
   it('ends idle workers on close; a build after close still runs, on a worker of its own', async () => {
