@@ -238,6 +238,16 @@ export const BUILD_CONCURRENCY = envVar({
   meaning: 'Index builds one indexer process runs at the same time.',
   parse: (raw) => parseInteger(raw, 1, 64),
 });
+export const BUILD_HEAP_MAX_BYTES = envVar({
+  name: 'BUILD_HEAP_MAX_BYTES',
+  default: '1GiB',
+  meaning: 'Most heap (V8 old generation) one build worker thread may hold; a build that needs more fails and its worker is replaced (docs/performance.md).',
+  parse: (raw) => {
+    const bytes = parseSize(raw);
+    if (bytes < 64 * 1024 * 1024) throw new InvalidValue('expected at least 64MiB (a build needs room for the schema it parses)');
+    return bytes;
+  },
+});
 export const GENERATE_TIMEOUT = duration('GENERATE_TIMEOUT', '30s', 'Budget of one GenerateQuery call, queue wait included.');
 export const GENERATE_CACHE_TTL = duration('GENERATE_CACHE_TTL', '1h', 'How long a generated result is reused for the same index and prompt.');
 

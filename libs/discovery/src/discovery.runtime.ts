@@ -49,6 +49,8 @@ export interface DiscoveryRuntimeOptions {
     maxSdlBytes: number;
     cacheMaxBytes: number;
     buildConcurrency: number;
+    /** Most heap one build worker thread may hold (BUILD_HEAP_MAX_BYTES); default the pool's. */
+    buildHeapMaxBytes?: number;
     vectorWeight?: number;
     vectorFloor?: number;
     /** Per-index limits (MAX_INDEX_SYMBOLS, MAX_INDEX_BYTES); unset: unlimited. */
@@ -131,7 +133,10 @@ export function createDiscoveryRuntime(options: DiscoveryRuntimeOptions): Discov
   // A pipeline made from a factory belongs to this runtime (its threads end with `stop()`).
   const owned: OwnedBuildPipeline | undefined =
     options.buildPipeline !== undefined && typeof options.buildPipeline !== 'function'
-      ? options.buildPipeline.create({ concurrency: options.limits.buildConcurrency })
+      ? options.buildPipeline.create({
+          concurrency: options.limits.buildConcurrency,
+          ...(options.limits.buildHeapMaxBytes !== undefined ? { heapMaxBytes: options.limits.buildHeapMaxBytes } : {}),
+        })
       : undefined;
   const pipeline = owned?.run ?? (typeof options.buildPipeline === 'function' ? options.buildPipeline : undefined);
   const builder = new IndexBuilder(

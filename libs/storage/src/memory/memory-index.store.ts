@@ -104,10 +104,10 @@ export class MemoryIndexStore implements IndexStore {
     return true;
   }
 
-  async getArtifacts(id: string): Promise<IndexArtifacts | undefined> {
+  async getArtifacts(id: string, parts?: readonly string[]): Promise<IndexArtifacts | undefined> {
     const artifacts = this.live(this.check(id))?.artifacts;
     if (!artifacts) return undefined;
-    return Object.fromEntries([...artifacts].map(([name, blob]) => [name, Buffer.from(blob)]));
+    return Object.fromEntries([...artifacts].filter(([name]) => parts === undefined || parts.includes(name)).map(([name, blob]) => [name, Buffer.from(blob)]));
   }
 
   async delete(id: string): Promise<boolean> {
