@@ -19,7 +19,7 @@ import { selectTop, topK } from './top-k.js';
 import { resolveCoordinate } from './coordinate-resolver.js';
 import { emptyPositionSet, positionBuffer, scoreBuffer } from './search-scratch.js';
 import { findMentions } from './name-mentions.js';
-import { mutationOnlyWords } from './mutation-vocabulary.js';
+import { mutationOnlyWords, schemaNameWords } from './mutation-vocabulary.js';
 import { namedTiers, promoteNamed } from './named-elements.js';
 
 /** Ranks the index's symbols for the request. Throws RankingError for an invalid request. */
@@ -30,7 +30,7 @@ export function search(
 ): SearchHit[] {
   const limit = effectiveLimit(request);
   const query = request.query.slice(0, MAX_QUERY_LENGTH);
-  const intent = analyzeQuery(query, mutationOnlyWords(index), options.thesaurusWeight, { of: indexAbbreviations(index), weight: options.abbreviationWeight });
+  const intent = analyzeQuery(query, mutationOnlyWords(index), options.thesaurusWeight, { of: indexAbbreviations(index), weight: options.abbreviationWeight }, schemaNameWords(index));
   const mentions = findMentions(query);
   const scores = scoreBuffer(index.symbols.length);
   const candidates = lexicalScores(index, intent, scores);
