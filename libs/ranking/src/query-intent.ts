@@ -7,6 +7,7 @@ import { expansionTerms, type Abbreviations } from './abbreviations.js';
 import { isStopWord, stem, textWords } from './tokenizer.js';
 import { detectWriteIntent, type MutationOnlyWord, type SchemaNameWord } from './write-intent.js';
 import { DEFAULT_RANKING_OPTIONS } from './ranking-options.js';
+import { requestClassMask } from './verb-classes.js';
 
 /**
  * Schema vocabulary implied by common question words: GraphQL schemas name timestamps `...At`,
@@ -43,6 +44,8 @@ export interface QueryIntent {
   nameTerms: string[];
   /** The query asks to change data. */
   write: boolean;
+  /** For a request to change data, the classes of its verbs (verb-classes.ts); 0 otherwise. */
+  verbClasses: number;
 }
 
 /** The schema's abbreviations and the weight of what they stand for. */
@@ -98,5 +101,5 @@ export function analyzeQuery(
   for (const word of write && thesaurusWeight > 0 ? detected.expansions : []) add(stem(word), thesaurusWeight);
   // A request to change data is matched on every weighted term; a read on what it typed and its abbreviations.
   const nameTerms = write ? weighted.map((w) => w.term) : [...terms, ...abbreviated];
-  return { terms, weighted, nameTerms, write };
+  return { terms, weighted, nameTerms, write, verbClasses: write ? requestClassMask(detected.verbs) : 0 };
 }

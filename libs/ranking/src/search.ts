@@ -53,7 +53,7 @@ export function search(
   // Every query root field among the candidates joins the head: entry points are chosen from all of them.
   for (const i of index.queryRootFields) if (scores[i]! > 0) join(i);
   // Names are also matched on what the query's abbreviations stand for, and a request to change data on the schema words its phrases stand for.
-  const entries = rerank(index, index.nameTerms.queryTermIds(intent.nameTerms), intent.write, head, scores, options);
+  const entries = rerank(index, index.nameTerms.queryTermIds(intent.nameTerms), intent.write, head, scores, options, intent.verbClasses);
   for (const i of entries) join(i);
   for (const i of expandMembers(index, head, scores, intent.write, filter, options)) join(i);
   if (mentions.mentions.length > 0 || mentions.folded !== undefined) {

@@ -15,6 +15,8 @@ export interface WriteIntent {
   write: boolean;
   /** Schema words (not stemmed) the request's phrases stand for; empty for reads. */
   expansions: string[];
+  /** The words that open the request's clauses, and with each the phrasal verbs it makes with a particle within reach (`take out`); empty for reads. */
+  verbs: string[];
 }
 
 /** True for a stem the schema uses in mutation names only (see mutation-vocabulary.ts). */
@@ -243,5 +245,20 @@ export function detectWriteIntent(query: string, mutationOnly?: MutationOnlyWord
     // Multi-word action phrases ask anywhere in a request (`... their money back`), not in a question.
     for (let at = 0; at < words.length && !write; at++) write = ACTION_ANYWHERE.has(multiWordPhraseAt(words, at) ?? '');
   }
-  return { write, expansions: write ? expansionsOf(words) : [] };
+  return { write, expansions: write ? expansionsOf(words) : [], verbs: write ? clauseVerbs(parts) : [] };
+}
+
+/** The word that opens each clause (after lead-ins), and its phrases with the particles that follow within reach. */
+function clauseVerbs(parts: readonly string[][]): string[] {
+  const verbs: string[] = [];
+  for (const clause of parts) {
+    const at = skipLeadIns(clause);
+    const written = clause[at];
+    if (written === undefined) continue;
+    const verb = written.endsWith(JOINED) ? written.slice(0, -1) : written;
+    verbs.push(verb);
+    for (const w of clause.slice(at + 1, at + 1 + PARTICLE_REACH)) if (PARTICLES.has(w) || w === 'through') verbs.push(`${verb} ${w}`);
+    if (clause.length > at + 2) verbs.push(clause.slice(at, at + 3).join(' '));
+  }
+  return verbs;
 }
