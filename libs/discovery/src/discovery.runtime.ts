@@ -201,6 +201,7 @@ export function createDiscoveryRuntime(options: DiscoveryRuntimeOptions): Discov
     ],
     onFailure: (error, method) => log.error({ err: error, method }, 'request handler failed'),
     oversizedMessage: (method) => oversizedText(method.name, options.limits.maxSdlBytes),
+    maxBodyBytes: (method) => bodyLimit(method.name, options.limits.maxSdlBytes),
     preflight: async (req, method) => {
       // Both from the headers alone: a body too large for its method is refused whoever sends it.
       const oversized = bodyOverLimit(req.headers['content-length'], method, options.limits.maxSdlBytes);
@@ -257,10 +258,15 @@ const SMALL_BODY_BYTES = 1024 * 1024;
 
 /** A declared body larger than its method can need is refused before it is read (resource_exhausted). */
 function bodyOverLimit(contentLength: string | undefined, method: MethodRef, maxSdlBytes: number): ConnectError | undefined {
-  const limit = method.name === 'EnsureIndex' ? maxSdlBytes + 64 * 1024 : SMALL_BODY_BYTES;
+  const limit = bodyLimit(method.name, maxSdlBytes);
   const declared = Number(contentLength ?? 0);
   if (!(declared > limit)) return undefined;
   return new ConnectError(`the request body is ${declared} bytes; ${oversizedText(method.name, maxSdlBytes)}`, Code.ResourceExhausted);
+}
+
+/** The largest body `method` accepts, declared (Content-Length) or counted while read (chunked). */
+function bodyLimit(method: string, maxSdlBytes: number): number {
+  return method === 'EnsureIndex' ? maxSdlBytes + 64 * 1024 : SMALL_BODY_BYTES;
 }
 
 /** What a body too large for its method is told: EnsureIndex names MAX_SDL_BYTES, the setting a user can change. */

@@ -1,4 +1,4 @@
-import { stripHidden } from '@discovery/schema-symbols';
+import { stripHidden } from '@discovery/schema-symbols/text';
 
 /**
  * DemandStore: what agents asked for and the schema could not give (the
