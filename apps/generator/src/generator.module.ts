@@ -5,7 +5,8 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import type { GeneratorConfig } from '@discovery/config';
 import type { Logger } from '@discovery/observability';
-import { ConfigModule, EmbeddingsModule, GenerationModule, ObservabilityModule, StorageModule, storageOptions } from '@discovery/nest-modules';
+import { ConfigModule, EmbeddingsModule, ObservabilityModule, StorageModule, storageOptions } from '@discovery/nest-modules';
+import { GenerationModule } from '@discovery/nest-modules/generation';
 import type { QueueOptions } from '@discovery/storage';
 
 export interface GeneratorModuleOptions {

@@ -11,9 +11,9 @@ import type { IndexerAssembly } from '@discovery/discovery';
 import type { Logger, Metrics } from '@discovery/observability';
 import type { JobQueue, QueueOptions, Storage } from '@discovery/storage';
 import type { GenerateJobData, GenerateJobResult } from '@discovery/generation/contract';
-import { componentHost } from './component.host.js';
-import { PARTS_TOKENS, serviceParts } from './service-parts.provider.js';
-import { GENERATION_QUEUE, GENERATOR, INDEXER } from './tokens.js';
+import { componentHost } from '../component.host.js';
+import { PARTS_TOKENS, serviceParts } from '../service-parts.provider.js';
+import { GENERATION_QUEUE, GENERATOR, INDEXER } from '../tokens.js';
 
 export interface GenerationModuleOptions {
   config: GeneratorAssemblyConfig;
