@@ -30,7 +30,10 @@ function build(index: SearchIndex): ReadonlySet<string> {
 /** Whether a (lower-case, unstemmed) word is one the schema uses only to name mutations. */
 export function mutationOnlyWords(index: SearchIndex): (word: string) => boolean {
   let words = computed.get(index);
-  if (words === undefined) computed.set(index, (words = build(index)));
+  if (words === undefined) {
+    words = build(index);
+    computed.set(index, words);
+  }
   const set = words;
   return (word) => set.has(stem(word));
 }

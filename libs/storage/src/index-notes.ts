@@ -41,7 +41,7 @@ export const MAX_LABEL_CHARS = 300;
 
 /** A label as kept: control and invisible characters out, whitespace collapsed, at most MAX_LABEL_CHARS; undefined when nothing is left. */
 export function cleanLabel(label: string): string | undefined {
-  // eslint-disable-next-line no-control-regex
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses or strips
   const text = label.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g, ' ').replace(/\s+/g, ' ').trim();
   if (text === '') return undefined;
   return text.length > MAX_LABEL_CHARS ? `${text.slice(0, MAX_LABEL_CHARS - 1)}…` : text;
