@@ -44,6 +44,7 @@ const existingPath = (raw: string): string => {
 };
 /** A model's instruction prefix (trimmed; joined to the text by one space): one line, at most 200 characters. */
 const prefix = (raw: string): string => {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses
   if (raw.length > 200 || /[\u0000-\u001f\u007f]/.test(raw)) throw new InvalidValue('expected one line of at most 200 characters');
   return raw;
 };
@@ -65,7 +66,7 @@ export const LOG_FILE = envVar({
   meaning:
     "File serve writes its JSON logs to (`-`: stdout). Unset: on a terminal, `schema-discovery/serve.log` in the user's state folder (serve's banner names it), so only plain lines show; otherwise stdout.",
   parse: (raw) => {
-    // eslint-disable-next-line no-control-regex
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses or strips
     if (raw === '' || /[\u0000-\u001f]/.test(raw)) throw new InvalidValue('expected a file path, or - for stdout');
     return raw;
   },

@@ -151,7 +151,7 @@ export class IndexReader {
     const who = tenant ?? TRUSTED;
     const now = this.now();
     const cached = this.cache.peek(indexId);
-    if (cached && cached.tenants.has(who) && now - cached.verifiedAt < this.verifyIntervalMs) {
+    if (cached?.tenants.has(who) && now - cached.verifiedAt < this.verifyIntervalMs) {
       this.observer.cacheLookup?.(true);
       return cached;
     }

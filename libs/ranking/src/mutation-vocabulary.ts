@@ -47,7 +47,10 @@ function build(index: SearchIndex): Vocabulary {
 
 function vocabulary(index: SearchIndex): Vocabulary {
   let words = computed.get(index);
-  if (words === undefined) computed.set(index, (words = build(index)));
+  if (words === undefined) {
+    words = build(index);
+    computed.set(index, words);
+  }
   return words;
 }
 

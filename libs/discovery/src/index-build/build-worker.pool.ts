@@ -217,7 +217,7 @@ function defaultScript(): string {
 function pack(vectors: Int8Array[]): { buffer: ArrayBuffer; dimensions: number } {
   const dimensions = vectors[0]?.length ?? 0;
   const all = new Int8Array(vectors.length * dimensions);
-  vectors.forEach((v, i) => all.set(v, i * dimensions));
+  vectors.forEach((v, i) => { all.set(v, i * dimensions); });
   return { buffer: all.buffer, dimensions };
 }
 

@@ -70,7 +70,10 @@ export class MemoryIndexStore implements IndexStore {
     if (!entry.tenants.has(tenant)) entry.claims.set(tenant, now);
     entry.tenants.add(tenant);
     let ids = this.tenantIndexes.get(tenant);
-    if (!ids) this.tenantIndexes.set(tenant, (ids = new Set()));
+    if (!ids) {
+      ids = new Set();
+      this.tenantIndexes.set(tenant, ids);
+    }
     ids.add(id);
     return { meta: { ...entry.meta }, created, claimedAt: entry.claims.get(tenant) ?? entry.meta.createdAt };
   }
