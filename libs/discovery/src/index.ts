@@ -2,9 +2,9 @@
  * @discovery/discovery: content-addressed schema indexes (ensure, build,
  * read, search, evict) with tenancy, and the yoko.v1 Connect API over them.
  */
-export * from './discovery.errors.js';
-export * from './discovery.types.js';
-export * from './ports.js';
+export { DiscoveryError, DiscoveryErrorCode } from './discovery.errors.js';
+export { BUILD_QUEUE, type BuildJobData, type BuildJobResult, type Caller, type GenerateInput, type IndexDetailsView, type IndexView, type SearchInput, type SliceInput, type SliceView, type SymbolsInput, type SymbolView } from './discovery.types.js';
+export { type DiscoveryObserver, type GenerationPort, type Log, silentLog, type TextEmbedder } from './ports.js';
 export { indexIdForSdl, isIndexId, INDEX_ID_PATTERN } from '@discovery/proto';
 export { indexVersion } from '@discovery/index-reader';
 export { DiscoveryService, buildJobId, DEMAND_DEFAULT_LIMIT, DEMAND_MAX_LIMIT, type DiscoveryServiceOptions } from './discovery.service.js';

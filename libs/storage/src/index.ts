@@ -3,18 +3,18 @@
  * EmbeddingCache, JobQueue), their Redis/BullMQ and memory/in-process
  * adapters, StorageError, and createStorage() which picks them.
  */
-export * from './index-store.js';
-export * from './job-queue.js';
-export * from './event-bus.js';
-export * from './embedding-cache.js';
-export * from './result-cache.js';
-export * from './demand-store.js';
+export type { BuildFailureParts, CreateResult, IndexArtifacts, IndexMeta, IndexState, IndexStore, ReleaseResult } from './index-store.js';
+export { type EnqueueOptions, type JobContext, JobFailedError, type JobHandler, type JobProgress, type JobQueue, JobTimeoutError, type QueueOptions, UnrecoverableJobError, type WaitOptions } from './job-queue.js';
+export { type EventBus, type IndexEvent, parseIndexEvent } from './event-bus.js';
+export { checkEmbeddingKeys, checkVectors, type EmbeddingCache } from './embedding-cache.js';
+export { RESULT_CACHE_MAX_KEY, type ResultCache } from './result-cache.js';
+export { byDemand, daysSince, DEMAND_MAX_ENTRIES, DEMAND_MAX_REASON, demandDay, type DemandDay, type DemandEntry, type DemandStore, distinctReasons, normalizeReason } from './demand-store.js';
 export { RedisDemandStore } from './redis/redis-demand.store.js';
 export { MemoryDemandStore } from './memory/memory-demand.store.js';
-export * from './index-notes.js';
+export { type BuildProgressNote, cleanLabel, decodeProgress, type IndexNotes, type IndexNotesStore, MAX_LABEL_CHARS } from './index-notes.js';
 export { RedisIndexNotesStore } from './redis/redis-index-notes.store.js';
 export { MemoryIndexNotesStore } from './memory/memory-index-notes.store.js';
-export * from './storage.errors.js';
+export { storageCall, StorageError, StorageErrorCode, toStorageError } from './storage.errors.js';
 export { indexDigest, isIndexId } from './index-id.js';
 export { RedisKeys } from './redis/keys.js';
 export { RedisIndexStore, type RedisIndexStoreOptions } from './redis/redis-index.store.js';
