@@ -4,11 +4,14 @@
  * - finding 10: a chunked body (no Content-Length) is held to its method's size cap while it is
  *   read, like a declared one;
  * - yoko.v1 SearchSchema with a kind the service does not know matches nothing (docs/wire.md §1),
- *   never an error; discovery.v1 may stay strict.
+ *   never an error; discovery.v1 may stay strict;
+ * - the bridge's /readyz turns red when its indexer cannot be reached, and says so without any
+ *   internal message.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { request } from 'node:http';
 import { Code, ConnectError } from '@connectrpc/connect';
+import { startBridge } from '../../apps/mcp-bridge/test/bridge-harness.js';
 import { dropPrefix, startTestIndexer, TOKENS, unique, untilSettled, type RunningIndexer } from './support/test-indexer.js';
 
 let indexer: RunningIndexer;
@@ -79,5 +82,29 @@ describe('contract: yoko.v1 SearchSchema with an unknown kind', () => {
     expect(mixed.hits.every((hit) => hit.coordinate.startsWith('field:'))).toBe(true);
     const error = await client.searchSchema({ indexId, query: 'order', kinds: ['FIELD '] }).then(() => undefined, (e: unknown) => ConnectError.from(e));
     expect(error?.code).not.toBe(Code.InvalidArgument);
+  });
+});
+
+describe("contract: the bridge's /readyz follows its indexer", () => {
+  it('is 200 while the indexer answers, 503 naming the discovery check once it cannot be reached', async () => {
+    const own = await startTestIndexer();
+    const bridge = await startBridge({ discoveryUrl: own.baseUrl, discoveryToken: TOKENS.acme, sdl: unique('type Query { ping: String }') });
+    try {
+      const readyz = `${new URL(bridge.app.mcpUrl).origin}/readyz`;
+      const deadline = Date.now() + 60_000;
+      while (bridge.runtime.sync.status().servingIndexId === undefined && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      const up = await fetch(readyz);
+      expect(up.status).toBe(200);
+      await own.stop();
+      const down = await fetch(readyz);
+      const body = (await down.json()) as { status: string; failing?: string[]; checks: Record<string, string> };
+      expect(down.status).toBe(503);
+      expect(body.failing).toContain('discovery');
+      expect(body.checks['discovery']).toBe('the discovery service cannot be reached');
+    } finally {
+      await bridge.close();
+      await own.stop().catch(() => undefined);
+      await dropPrefix(own.prefix);
+    }
   });
 });

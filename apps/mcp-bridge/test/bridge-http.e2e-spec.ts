@@ -92,7 +92,7 @@ describe('bridge over Streamable HTTP', () => {
     const b = await setup();
     const base = new URL(b.app.mcpUrl).origin;
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
-    expect(await (await fetch(`${base}/readyz`)).json()).toEqual({ status: 'ready', phase: 'ready', checks: { index: 'ok' } });
+    expect(await (await fetch(`${base}/readyz`)).json()).toEqual({ status: 'ready', phase: 'ready', checks: { index: 'ok', discovery: 'ok' } });
     const client = await b.connect();
     await call(client, 'search_schema', { query: ' ' });
     const metrics = await (await fetch(`${base}/metrics`)).text();

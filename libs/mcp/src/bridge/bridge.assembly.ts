@@ -4,9 +4,11 @@
  * discovery API (HTTP with the service token, or in process in `serve`), its MCP endpoint on
  * /mcp (Streamable HTTP; Host and Origin checked against MCP_ALLOWED_HOSTS/ORIGINS, client
  * tokens against MCP_AUTH_TOKENS, or OAuth 2.1 access tokens with MCP_OAUTH_ISSUER and the RFC 9728
- * metadata beside it), its metrics and its readiness (a servable index adopted), as
+ * metadata beside it), its metrics and its readiness (a servable index adopted, the discovery API
+ * reachable), as
  * a component of the ServiceHost. The bridge app hosts it alone; `serve` next to the indexer.
  */
+import { Code, ConnectError } from '@connectrpc/connect';
 import type { HttpListenConfig, McpConfig, SchemaSource as SchemaSourceConfig } from '@discovery/config';
 import type { ProcessParts, ServiceComponent } from '@discovery/service-host';
 import type { BridgeLogger } from '../logger.js';
@@ -71,7 +73,7 @@ export function assembleBridge(
     name: 'bridge',
     runtime,
     mcp,
-    checks: { index: () => runtime.sync.status().servingIndexId !== undefined },
+    checks: { index: () => runtime.sync.status().servingIndexId !== undefined, discovery: () => discoveryReachable(runtime) },
     details: () => ({ phase: runtime.sync.status().phase }),
     handler: (req, res, next) => {
       const path = new URL(req.url ?? '/', 'http://localhost').pathname;
@@ -92,4 +94,26 @@ export function assembleBridge(
       await runtime.stop();
     },
   };
+}
+
+/** An address nobody ensured: GetIndex of it is a cheap `not_found` from a service that answers. */
+const NO_INDEX = `sha256:${'0'.repeat(64)}`;
+/**
+ * Codes only a service that answers gives: anything else (connect-es reports a refused or reset
+ * connection as `internal` or `unavailable`, a silent one as `deadline_exceeded`) is unreachable.
+ */
+const ANSWERED = new Set([Code.NotFound, Code.Unauthenticated, Code.PermissionDenied, Code.InvalidArgument, Code.FailedPrecondition, Code.ResourceExhausted]);
+
+/**
+ * Readiness of the discovery API behind the bridge (issue 23): one GetIndex, any answer of the
+ * service counts (not_found included); a connection that fails turns /readyz red. The text is fixed:
+ * /readyz needs no token, so no internal message goes out.
+ */
+async function discoveryReachable(runtime: BridgeRuntime): Promise<void> {
+  const indexId = runtime.sync.status().servingIndexId ?? NO_INDEX;
+  try {
+    await runtime.client.getIndex({ indexId }, { timeoutMs: 1_500 });
+  } catch (error) {
+    if (!ANSWERED.has(ConnectError.from(error).code)) throw new Error('the discovery service cannot be reached');
+  }
 }
