@@ -62,6 +62,8 @@ export function discoveryFromConfig(options: DiscoveryFromConfigOptions): Discov
     runBuildWorker: options.runBuildWorker ?? true,
     // Builds of large schemas take seconds of CPU: off the event loop that serves the API.
     buildPipeline: workerPipeline,
+    // Slices take up to a second of CPU on the largest schemas: off that loop too (issue 23).
+    slicesInWorker: true,
     log: logger,
     ...(metrics ? { observer: metricsObserver(metrics) } : {}),
     interceptors: [observabilityInterceptor({ logger, ...(metrics ? { metrics } : {}) })],

@@ -4,6 +4,8 @@
  * service, and the Connect handler (auth, error mapping, yoko.v1 routes).
  * Apps (the indexer, the all-in-one `serve`) create one and mount `handler`.
  */
+import { SliceWorkerRunner } from './slicing/slice-runner.js';
+import { TenantLimiter } from './tenant-limiter.js';
 import { Code, ConnectError, createRouterTransport, type Interceptor, type Transport } from '@connectrpc/connect';
 import {
   AuthError,
@@ -60,7 +62,12 @@ export interface DiscoveryRuntimeOptions {
     maxNameLength?: number;
     maxDescriptionLength?: number;
     maxDefaultValueLength?: number;
+    /** Fair share per tenant and process (TENANT_MAX_SLICES, TENANT_MAX_GENERATIONS); unset: none. */
+    tenantMaxSlices?: number;
+    tenantMaxGenerations?: number;
   };
+  /** Slice in a worker thread (GetSchemaSlice off the API's event loop); default false: on this thread. */
+  slicesInWorker?: boolean;
   /** Consume build jobs in this process (false: an API-only replica). Default true. */
   runBuildWorker?: boolean;
   buildAttempts?: number;
@@ -162,6 +169,7 @@ export function createDiscoveryRuntime(options: DiscoveryRuntimeOptions): Discov
     log,
     observer,
   );
+  const slices = options.slicesInWorker ? new SliceWorkerRunner((indexId) => options.store.getSdl(indexId)) : undefined;
   const service = new DiscoveryService(
     options.store,
     options.buildQueue,
@@ -176,6 +184,13 @@ export function createDiscoveryRuntime(options: DiscoveryRuntimeOptions): Discov
       ...(options.demand ? { demand: options.demand } : {}),
       ...(options.notes ? { notes: options.notes } : {}),
       observer,
+      ...(slices ? { slices } : {}),
+      ...(options.limits.tenantMaxSlices !== undefined
+        ? { sliceShare: new TenantLimiter({ limit: options.limits.tenantMaxSlices, what: 'GetSchemaSlice calls', variable: 'TENANT_MAX_SLICES' }) }
+        : {}),
+      ...(options.limits.tenantMaxGenerations !== undefined
+        ? { generateShare: new TenantLimiter({ limit: options.limits.tenantMaxGenerations, what: 'GenerateQuery calls', variable: 'TENANT_MAX_GENERATIONS' }) }
+        : {}),
     },
     log,
   );
@@ -249,6 +264,7 @@ export function createDiscoveryRuntime(options: DiscoveryRuntimeOptions): Discov
       await unsubscribe?.();
       unsubscribe = undefined;
       await owned?.close();
+      await slices?.close();
     },
   };
 }

@@ -3,7 +3,7 @@
  * terms. Tenancy lives here: a caller sees only indexes its tenant ensured;
  * anything else is "not found", whatever it is.
  */
-import { rootTypeNames, searchHitRecord } from '@discovery/schema-symbols';
+import { searchHitRecord } from '@discovery/schema-symbols';
 import { cleanLabel, type DemandDay, type DemandEntry, type DemandStore, type IndexMeta, type IndexNotesStore, type IndexStore, type JobQueue } from '@discovery/storage';
 import { UseMarker } from './use-marker.js';
 import { DiscoveryError, DiscoveryErrorCode } from './discovery.errors.js';
@@ -25,7 +25,9 @@ import { indexIdForSdl } from '@discovery/proto';
 import { type DiscoveryObserver, type Log, type GenerationPort, silentLog } from './ports.js';
 import { rootsOfSlice, validateGenerate, validateIndexId, validateSdl, validateSearch, validateSlice, validateSymbols } from './requests.js';
 import type { Resolution } from '@discovery/generation/contract';
-import { sliceFromHits, sliceHitCount } from '@discovery/schema-slice';
+import { sliceHitCount } from '@discovery/schema-slice';
+import { inProcessSlices, type SliceRunner } from './slicing/slice-runner.js';
+import type { TenantLimiter } from './tenant-limiter.js';
 import type { EventBus } from '@discovery/storage';
 
 export interface DiscoveryServiceOptions {
@@ -41,6 +43,11 @@ export interface DiscoveryServiceOptions {
   observer?: Pick<DiscoveryObserver, 'unsatisfied'>;
   /** Labels and last uses of indexes (IndexDetails); absent: not kept. */
   notes?: IndexNotesStore;
+  /** Where slices are made (default: on this thread, from the reader's schema). */
+  slices?: SliceRunner;
+  /** Fair share per tenant of GetSchemaSlice and GenerateQuery (TENANT_MAX_SLICES, TENANT_MAX_GENERATIONS); absent: none. */
+  sliceShare?: TenantLimiter;
+  generateShare?: TenantLimiter;
 }
 
 /** Entries GetDemand returns when the request gives no limit, and at most. */
@@ -52,6 +59,7 @@ export const DEMAND_DAYS = 30;
 export class DiscoveryService {
   private readonly now: () => number;
   private readonly uses: UseMarker;
+  private readonly slices: SliceRunner;
 
   constructor(
     private readonly store: IndexStore,
@@ -64,6 +72,7 @@ export class DiscoveryService {
   ) {
     this.now = options.now ?? Date.now;
     this.uses = new UseMarker(options.notes, this.now, log);
+    this.slices = options.slices ?? inProcessSlices(reader);
   }
 
   /**
@@ -226,11 +235,13 @@ export class DiscoveryService {
   /** The part of the schema an operation for the query needs, within a token budget (discovery.v1 GetSchemaSlice). */
   async getSchemaSlice(caller: Caller, input: SliceInput): Promise<SliceView> {
     const request = validateSlice(input);
-    const index = await this.open(request.indexId, caller.tenant);
-    const schema = await readIndex(() => this.reader.schema(index));
-    const roots = rootsOfSlice(request.roots, rootTypeNames(schema));
-    const hits = await this.reader.search(index, { query: request.query, limit: sliceHitCount(request.maxTokens), roots });
-    return sliceFromHits(schema, request.query, hits, { maxTokens: request.maxTokens, roots });
+    const slice = async (): Promise<SliceView> => {
+      const index = await this.open(request.indexId, caller.tenant);
+      const roots = rootsOfSlice(request.roots, await readIndex(() => this.slices.rootNames(index)));
+      const hits = await this.reader.search(index, { query: request.query, limit: sliceHitCount(request.maxTokens), roots });
+      return readIndex(() => this.slices.slice(index, { query: request.query, hits, maxTokens: request.maxTokens, roots }));
+    };
+    return this.options.sliceShare ? this.options.sliceShare.run(caller.tenant, slice) : slice();
   }
 
   async generate(caller: Caller, input: GenerateInput, requestId?: string): Promise<Resolution> {
@@ -241,8 +252,10 @@ export class DiscoveryService {
         'Query generation is not configured on this service: no language model is set (LLM_MODEL).',
       );
     }
+    const generator = this.generator;
     await this.open(request.indexId, caller.tenant);
-    const output = await this.generator.generate(request.indexId, request.prompt, requestId ? { requestId } : {});
+    const generate = () => generator.generate(request.indexId, request.prompt, requestId ? { requestId } : {});
+    const output = await (this.options.generateShare ? this.options.generateShare.run(caller.tenant, generate) : generate());
     await this.countDemand(caller, request.indexId, output.unsatisfied);
     return output;
   }
