@@ -11,7 +11,12 @@ import type { SearchIndex } from './search-index.js';
 import { SymbolFlag } from './search-index.js';
 import { coverage, type NameTermCache } from './name-term.cache.js';
 import { kthSmallest, topK } from './top-k.js';
-import { mutationClassMasks } from './verb-classes.js';
+
+/** The request's verb classes (verb-classes.ts) and the term ids of their verbs. */
+export interface VerbMatch {
+  classes: number;
+  terms: Int32Array;
+}
 
 const FIELD = SYMBOL_KINDS.indexOf('field');
 const INPUT_FIELD = SYMBOL_KINDS.indexOf('input_field');
@@ -24,10 +29,10 @@ export function rerank(
   top: readonly number[],
   scores: Float64Array,
   o: Readonly<RankingOptions>,
-  verbClasses = 0,
+  verb?: VerbMatch,
 ): number[] {
+  const writeTerms = verb === undefined ? queryTerms : Int32Array.from([...queryTerms, ...verb.terms]);
   const { kind, parent, flags, depth } = index.structure;
-  const mutationClasses = verbClasses !== 0 && o.verbClassWeight > 0 ? mutationClassMasks(index) : undefined;
   const importance = index.importance;
   const cache: NameTermCache = index.nameTerms;
   const roots: { i: number; score: number }[] = [];
@@ -43,9 +48,8 @@ export function rerank(
       if (p >= 0) factor *= 1 + o.importanceWeight * importance[p]!;
       if (write && (flags[i]! & SymbolFlag.MutationField) !== 0) {
         // A mutation's owner is the mutation root; what it acts on is in its own name (`closeIssue`).
-        factor *= 1 + o.writeNameCoverageWeight * coverage(cache.ownTerms(i), queryTerms);
-        // The request's verb and the mutation's agree in class (`decline` and `rejectOrder`: verb-classes.ts).
-        if (mutationClasses !== undefined && ((mutationClasses.get(i) ?? 0) & verbClasses) !== 0) factor *= 1 + o.verbClassWeight;
+        // With `verbTerms` (the request's verb classes, verb-classes.ts), `decline` names `rejectOrder`'s `reject`.
+        factor *= 1 + o.writeNameCoverageWeight * coverage(cache.ownTerms(i), writeTerms);
       }
       if (k === FIELD && depth[i] === 0 && (flags[i]! & SymbolFlag.MutationField) === 0) {
         const t = index.structure.type[i]!;

@@ -21,6 +21,7 @@ import { emptyPositionSet, positionBuffer, scoreBuffer } from './search-scratch.
 import { findMentions } from './name-mentions.js';
 import { mutationOnlyWords, schemaNameWords } from './mutation-vocabulary.js';
 import { namedTiers, promoteNamed } from './named-elements.js';
+import { classVerbStems } from './verb-classes.js';
 
 /** Ranks the index's symbols for the request. Throws RankingError for an invalid request. */
 export function search(
@@ -53,7 +54,10 @@ export function search(
   // Every query root field among the candidates joins the head: entry points are chosen from all of them.
   for (const i of index.queryRootFields) if (scores[i]! > 0) join(i);
   // Names are also matched on what the query's abbreviations stand for, and a request to change data on the schema words its phrases stand for.
-  const entries = rerank(index, index.nameTerms.queryTermIds(intent.nameTerms), intent.write, head, scores, options, intent.verbClasses);
+  const queryTermIds = index.nameTerms.queryTermIds(intent.nameTerms);
+  // A mutation's verb counts as named when it is in the request's verb class (`add` names `createColumn`'s `create`).
+  const verb = intent.verbClasses !== 0 && options.verbClassCoverage ? { classes: intent.verbClasses, terms: index.nameTerms.queryTermIds(classVerbStems(intent.verbClasses)) } : undefined;
+  const entries = rerank(index, queryTermIds, intent.write, head, scores, options, verb);
   for (const i of entries) join(i);
   for (const i of expandMembers(index, head, scores, intent.write, filter, options)) join(i);
   if (mentions.mentions.length > 0 || mentions.folded !== undefined) {

@@ -3,7 +3,7 @@ import { buildSchemaFromSdl, extractSymbols } from '@discovery/schema-symbols';
 import { DEFAULT_RANKING_OPTIONS } from './ranking-options.js';
 import { buildSearchIndex } from './search-index.js';
 import { search } from './search.js';
-import { mutationClassMasks, requestClassMask, verbClassMask } from './verb-classes.js';
+import { requestClassMask, verbClassMask } from './verb-classes.js';
 
 describe('verb classes', () => {
   it.each<[string, string]>([
@@ -44,17 +44,9 @@ type Mutation {
 describe('a request and the mutation whose verb class it shares', () => {
   const index = buildSearchIndex(extractSymbols(buildSchemaFromSdl(SDL).schema));
 
-  it('reads the classes of a mutation from its name and the first word of its description', () => {
-    const masks = mutationClassMasks(index);
-    const of = (name: string): number => masks.get(index.byCoordinate.get(`field:Mutation.${name}`)!) ?? 0;
-    expect(of('rejectOrder') & verbClassMask('decline')).not.toBe(0);
-    expect(of('orderDiscountsClear') & verbClassMask('remove')).not.toBe(0);
-    expect(of('orderHold') & verbClassMask('pause')).not.toBe(0);
-  });
-
   it('ranks the mutation of the request\'s class first, and not without the bonus', () => {
-    const first = (verbClassWeight: number): string => search(index, { query: 'Turn down order 5' }, { ...DEFAULT_RANKING_OPTIONS, verbClassWeight })[0]!.symbol.coordinate;
-    expect(first(DEFAULT_RANKING_OPTIONS.verbClassWeight)).toBe('field:Mutation.rejectOrder');
-    expect(first(0)).not.toBe('field:Mutation.rejectOrder');
+    const first = (verbClassCoverage: boolean): string => search(index, { query: 'Turn down order 5' }, { ...DEFAULT_RANKING_OPTIONS, verbClassCoverage })[0]!.symbol.coordinate;
+    expect(first(true)).toBe('field:Mutation.rejectOrder');
+    expect(first(false)).not.toBe('field:Mutation.rejectOrder');
   });
 });

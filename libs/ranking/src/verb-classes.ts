@@ -1,14 +1,12 @@
 /**
  * Verb classes (action-lexicon.ts VERB_CLASSES) of a request and of a schema's mutations, as bit
  * masks: a request to change data and a mutation agree when they share a class ("Decline order
- * 10026" and `rejectOrder`; "Run the flaky job again" and `jobTypeCommandRetry`). A mutation's
- * classes come from the words of its own name and the first word of its description ("Pause an
- * agent, ...", "Adds an emoji award ..."), read once per index from the symbols it holds
- * (docs/search-quality.md "Verb classes").
+ * 10026" and `rejectOrder`; "Run the flaky job again" and `jobTypeCommandRetry`): in the second
+ * stage a word of a mutation's name that is a verb of the request's classes counts as named by the
+ * request (rerank.ts; docs/search-quality.md "Verb classes").
  */
-import { SymbolFlag, type SearchIndex } from './search-index.js';
 import { VERB_CLASSES } from './action-lexicon.js';
-import { splitIdentifier, stem } from './tokenizer.js';
+import { stem } from './tokenizer.js';
 
 /** Stemmed words (and phrases, stems joined by a space) -> the classes they belong to. */
 const CLASS_OF: ReadonlyMap<string, number> = (() => {
@@ -34,30 +32,17 @@ export function requestClassMask(verbs: readonly string[]): number {
   return mask;
 }
 
-const computed = new WeakMap<SearchIndex, ReadonlyMap<number, number>>();
+const MEMBERS = new Map<number, readonly string[]>();
 
-/** First word of a description, lower case (`Pauses` of "Pauses an agent"). */
-function firstWord(description: string | undefined): string | undefined {
-  return description?.match(/^\s*([A-Za-z]+)/)?.[1]?.toLowerCase();
-}
-
-function build(index: SearchIndex): ReadonlyMap<number, number> {
-  const masks = new Map<number, number>();
-  const { flags } = index.structure;
-  index.symbols.forEach((symbol, i) => {
-    if ((flags[i]! & SymbolFlag.MutationField) === 0 || symbol.kind !== 'field') return;
-    let mask = 0;
-    for (const word of splitIdentifier(symbol.name.slice(symbol.name.lastIndexOf('.') + 1))) mask |= CLASS_OF.get(stem(word)) ?? 0;
-    const first = firstWord(symbol.description);
-    if (first !== undefined) mask |= CLASS_OF.get(stem(first)) ?? 0;
-    if (mask !== 0) masks.set(i, mask);
-  });
-  return masks;
-}
-
-/** The verb classes of each mutation field of the index (by symbol position; absent: none). */
-export function mutationClassMasks(index: SearchIndex): ReadonlyMap<number, number> {
-  let masks = computed.get(index);
-  if (masks === undefined) computed.set(index, (masks = build(index)));
-  return masks;
+/** The stems of the one-word verbs of the classes in `mask` (`create` -> create, add, new, make, ...). */
+export function classVerbStems(mask: number): readonly string[] {
+  let stems = MEMBERS.get(mask);
+  if (stems === undefined) {
+    const found = new Set<string>();
+    Object.values(VERB_CLASSES).forEach((verbs, k) => {
+      if ((mask & (1 << k)) !== 0) for (const verb of verbs) if (!verb.includes(' ')) found.add(stem(verb));
+    });
+    MEMBERS.set(mask, (stems = [...found]));
+  }
+  return stems;
 }

@@ -64,6 +64,10 @@ describe('detectWriteIntent', () => {
     ['surrealism artworks for sale', false],
     ['inactive followed users 90 days', false],
     ['vuejs yearly budget', false],
+    // An identifier with digits, an address, a link or a handle is an object like a number.
+    ['Hold agent ci-agent-17 once its current job finishes', true],
+    ['Email jane@example.com an invitation to activate her account', true],
+    ['Mark @carol\'s reply as the accepted answer', true],
   ])('%j -> write %s', (query, write) => {
     expect(detectWriteIntent(query, mutationOnly, schemaName).write).toBe(write);
   });

@@ -51,10 +51,15 @@ const MAX_PHRASE_WORDS = 3;
 const HYPHENATED_PREFIX = /^(re|un|de|pre)-(?=[a-z])/;
 const JOINED = '\u0000';
 
+/** E-mail addresses, links and @handles, read as a number (a possessive after a handle stays: `@carol's` -> `0 s`). */
+const ADDRESS = /\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b|\bhttps?:\/\/\S+|(?<!\w)@[\w-]+/g;
+
 /** Lower-case words with clause starts marked (sentence punctuation, `and`, `then`). */
 function clauses(query: string): string[][] {
   const out: string[][] = [];
-  for (const part of query.toLowerCase().split(/[,;:.!?()]+(?:\s|$)|\s-\s/)) {
+  // An address, a link or a handle names one thing, like a number: `Email jane@example.com ...`, `Call https://...`, `@carol`.
+  const marked = query.toLowerCase().replace(ADDRESS, ' 0 ');
+  for (const part of marked.split(/[,;:.!?()]+(?:\s|$)|\s-\s/)) {
     let current: string[] = [];
     for (const written of part.match(/[a-z0-9]+(?:-[a-z0-9]+)*/g) ?? []) {
       const word = HYPHENATED_PREFIX.test(written) ? written.replace(HYPHENATED_PREFIX, '$1') + JOINED : written;
@@ -98,6 +103,11 @@ function takesObject(next: string | undefined): boolean {
   return !plural && !next.endsWith('ed');
 }
 
+/** A number or an identifier with digits (`4521`, `ci-agent-17`, `prod-4411`). */
+function isIdentifier(word: string): boolean {
+  return /\d/.test(word);
+}
+
 /** The verb is followed by an article, a pronoun, a number or a preposition. */
 function hasObjectMarker(next: string | undefined): boolean {
   return next !== undefined && (OBJECT_MARKERS.has(next) || /^\d/.test(next));
@@ -130,8 +140,10 @@ function opensWithAction(words: readonly string[], c: ClauseContext): boolean {
   }
   if (multiWordPhraseAt(words, at) !== undefined) return next === undefined || !READ_OBJECTS.has(next);
   // Nouns and adjectives that are also verbs (`open orders`, `email campaign`) need a clear object.
-  const numbered = takesObject(next) && words.slice(at + 2, at + 4).some((w) => /^\d/.test(w));
-  const clear = hasObjectMarker(next) || numbered || (takesObject(next) && c.length <= SHORT_REQUEST_WORDS);
+  const numbered = takesObject(next) && words.slice(at + 2, at + 4).some(isIdentifier);
+  // A possessive after the next word (`Mark carol's reply`, `Mark #'s reply`) opens an object too.
+  const possessive = words[at + 2] === 's' && next !== undefined;
+  const clear = hasObjectMarker(next) || numbered || possessive || (takesObject(next) && c.length <= SHORT_REQUEST_WORDS);
   // A prefixed verb written apart is as often a noun (`re-run workflow successes`): it needs an article or a number.
   if (joined) return ACTION_VERBS.has(verb) ? hasObjectMarker(next) || numbered : takesDeterminer(words, at);
   if (ACTION_VERBS.has(verb)) return AMBIGUOUS_VERBS.has(verb) ? clear : !READ_OBJECTS.has(next ?? '') && (clear || takesObject(next));
@@ -177,7 +189,7 @@ function hasNearObject(words: readonly string[], at: number): boolean {
   const next = words[at + 1];
   if (next === undefined || next.endsWith('ed')) return false;
   if (PARTICLES.has(next)) return words[at + 2] !== undefined;
-  return words.slice(at + 1, at + 1 + OBJECT_REACH).some((w) => DETERMINERS.has(w) || w === '#' || /^\d/.test(w));
+  return words.slice(at + 1, at + 1 + OBJECT_REACH).some((w) => DETERMINERS.has(w) || w === '#' || isIdentifier(w));
 }
 
 function multiWordPhraseAt(words: readonly string[], at: number): string | undefined {
