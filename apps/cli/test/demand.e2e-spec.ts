@@ -38,7 +38,7 @@ function demandClient(token: string) {
     createConnectTransport({
       baseUrl: url,
       httpVersion: '1.1',
-      interceptors: [(next) => (request) => (request.header.set('Authorization', `Bearer ${token}`), next(request))],
+      interceptors: [(next) => (request) => { request.header.set('Authorization', `Bearer ${token}`); return next(request); }],
     }),
   );
 }
@@ -83,7 +83,7 @@ describe('generation without a model, and the demand report', () => {
     let composed: string | null = null;
     const generated = await yokoClient(url, acme).generateQuery(
       { indexId, prompt: 'the current mood and the salary of employee 3' },
-      { timeoutMs: 30_000, onHeader: (header) => void (composed = header.get(COMPOSED_HEADER)) },
+      { timeoutMs: 30_000, onHeader: (header) => { composed = header.get(COMPOSED_HEADER); } },
     );
     expect(composed).toBe('no-model');
     const [query] = generated.resolution?.queries ?? [];

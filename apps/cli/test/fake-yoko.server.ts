@@ -10,7 +10,7 @@ import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { Code, ConnectError, type ConnectRouter, type HandlerContext } from '@connectrpc/connect';
 import { connectNodeAdapter } from '@connectrpc/connect-node';
 import type { MessageInitShape } from '@bufbuild/protobuf';
-import { DiscoveryService, IndexSchema, IndexStatus, YokoService } from '@discovery/proto';
+import { DiscoveryService, type IndexSchema, IndexStatus, YokoService } from '@discovery/proto';
 
 export interface FakeIndex {
   status: IndexStatus;

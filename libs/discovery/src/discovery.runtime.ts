@@ -49,11 +49,17 @@ export interface DiscoveryRuntimeOptions {
     maxSdlBytes: number;
     cacheMaxBytes: number;
     buildConcurrency: number;
+    /** Most heap one build worker thread may hold (BUILD_HEAP_MAX_BYTES); default the pool's. */
+    buildHeapMaxBytes?: number;
     vectorWeight?: number;
     vectorFloor?: number;
     /** Per-index limits (MAX_INDEX_SYMBOLS, MAX_INDEX_BYTES); unset: unlimited. */
     maxSymbols?: number;
     maxStoredBytes?: number;
+    /** Per-element limits (MAX_NAME_LENGTH, MAX_DESCRIPTION_LENGTH, MAX_DEFAULT_VALUE_LENGTH); unset: none. */
+    maxNameLength?: number;
+    maxDescriptionLength?: number;
+    maxDefaultValueLength?: number;
   };
   /** Consume build jobs in this process (false: an API-only replica). Default true. */
   runBuildWorker?: boolean;
@@ -127,7 +133,10 @@ export function createDiscoveryRuntime(options: DiscoveryRuntimeOptions): Discov
   // A pipeline made from a factory belongs to this runtime (its threads end with `stop()`).
   const owned: OwnedBuildPipeline | undefined =
     options.buildPipeline !== undefined && typeof options.buildPipeline !== 'function'
-      ? options.buildPipeline.create({ concurrency: options.limits.buildConcurrency })
+      ? options.buildPipeline.create({
+          concurrency: options.limits.buildConcurrency,
+          ...(options.limits.buildHeapMaxBytes !== undefined ? { heapMaxBytes: options.limits.buildHeapMaxBytes } : {}),
+        })
       : undefined;
   const pipeline = owned?.run ?? (typeof options.buildPipeline === 'function' ? options.buildPipeline : undefined);
   const builder = new IndexBuilder(
@@ -143,6 +152,11 @@ export function createDiscoveryRuntime(options: DiscoveryRuntimeOptions): Discov
       limits: {
         maxSymbols: options.limits.maxSymbols ?? Number.MAX_SAFE_INTEGER,
         maxStoredBytes: options.limits.maxStoredBytes ?? Number.MAX_SAFE_INTEGER,
+        elements: {
+          maxNameLength: options.limits.maxNameLength ?? Number.MAX_SAFE_INTEGER,
+          maxDescriptionLength: options.limits.maxDescriptionLength ?? Number.MAX_SAFE_INTEGER,
+          maxValueLength: options.limits.maxDefaultValueLength ?? Number.MAX_SAFE_INTEGER,
+        },
       },
     },
     log,

@@ -115,7 +115,8 @@ export class GenerationClient implements GenerationPort {
         );
       }
       if (error instanceof JobFailedError) {
-        throw new GenerationError(GenerationErrorCode.Internal, `Query generation failed: ${error.message}`, { cause: error });
+        // The job's own error text (a stack overflow, a library's message) is for the log, never the caller (issue 23).
+        throw new GenerationError(GenerationErrorCode.Internal, 'Query generation failed unexpectedly.', { cause: error });
       }
       throw error;
     }

@@ -176,7 +176,7 @@ export function parameterize(schema: GraphQLSchema, document: DocumentNode): Par
   const rewritten = visit(
     document,
     visitWithTypeInfo(typeInfo, {
-      Directive: { enter: () => void (inDirective += 1), leave: () => void (inDirective -= 1) },
+      Directive: { enter: () => { inDirective += 1; }, leave: () => { inDirective -= 1; } },
       Argument(node: ArgumentNode): ArgumentNode | undefined {
         if (inDirective > 0) return undefined;
         const argument = typeInfo.getArgument();

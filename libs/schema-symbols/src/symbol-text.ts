@@ -21,7 +21,6 @@ export const MAX_EMBEDDING_WORDS = 25;
 // tag characters (U+E0000-U+E007F), which spell hidden ASCII text.
 const UNSAFE_CHAR_CLASS =
   '[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u2064\\u2066-\\u2069\\uFEFF\\u{E0000}-\\u{E007F}]';
-// eslint-disable-next-line no-control-regex
 const UNSAFE_CHARS = new RegExp(UNSAFE_CHAR_CLASS, 'gu');
 
 // Terminal escape sequences whole (CSI `ESC [ ... final`, OSC `ESC ] ... BEL|ST`, two-character
@@ -64,7 +63,6 @@ export function cleanDescription(
  */
 export const TEXT_MEMO_CHARS = 4 * 1024 * 1024;
 
-// eslint-disable-next-line no-control-regex
 const NEEDS_CLEANING = new RegExp(`\\r|${UNSAFE_CHAR_CLASS}|[ \\t]\\n|\\n\\n\\n`, 'u');
 
 function cleanUncached(text: string, maxChars: number): string | undefined {

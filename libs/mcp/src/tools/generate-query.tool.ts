@@ -64,7 +64,7 @@ export const generateQueryTool: ToolDefinition<typeof input, typeof output> = {
       {
         signal: ctx.signal,
         timeoutMs: ctx.timeoutMs,
-        onHeader: (header) => void (composed = header.get(COMPOSED_HEADER)),
+        onHeader: (header) => { composed = header.get(COMPOSED_HEADER); },
       },
     );
     // No model on the service: the client's own model writes it, when the client offers one (docs/models.md).

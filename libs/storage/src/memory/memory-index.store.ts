@@ -70,7 +70,10 @@ export class MemoryIndexStore implements IndexStore {
     if (!entry.tenants.has(tenant)) entry.claims.set(tenant, now);
     entry.tenants.add(tenant);
     let ids = this.tenantIndexes.get(tenant);
-    if (!ids) this.tenantIndexes.set(tenant, (ids = new Set()));
+    if (!ids) {
+      ids = new Set();
+      this.tenantIndexes.set(tenant, ids);
+    }
     ids.add(id);
     return { meta: { ...entry.meta }, created, claimedAt: entry.claims.get(tenant) ?? entry.meta.createdAt };
   }
@@ -104,10 +107,10 @@ export class MemoryIndexStore implements IndexStore {
     return true;
   }
 
-  async getArtifacts(id: string): Promise<IndexArtifacts | undefined> {
+  async getArtifacts(id: string, parts?: readonly string[]): Promise<IndexArtifacts | undefined> {
     const artifacts = this.live(this.check(id))?.artifacts;
     if (!artifacts) return undefined;
-    return Object.fromEntries([...artifacts].map(([name, blob]) => [name, Buffer.from(blob)]));
+    return Object.fromEntries([...artifacts].filter(([name]) => parts === undefined || parts.includes(name)).map(([name, blob]) => [name, Buffer.from(blob)]));
   }
 
   async delete(id: string): Promise<boolean> {

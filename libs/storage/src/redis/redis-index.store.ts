@@ -110,9 +110,9 @@ export class RedisIndexStore implements IndexStore {
     return storageCall('store index artifacts', () => writeArtifacts(this.run, keys, { parts, set, del }, this.chunkBytes));
   }
 
-  async getArtifacts(id: string): Promise<IndexArtifacts | undefined> {
+  async getArtifacts(id: string, parts?: readonly string[]): Promise<IndexArtifacts | undefined> {
     const keys = this.keys.index(id);
-    return storageCall('read index artifacts', () => readArtifacts(this.run, this.client, keys));
+    return storageCall('read index artifacts', () => readArtifacts(this.run, this.client, keys, parts));
   }
 
   async delete(id: string): Promise<boolean> {
