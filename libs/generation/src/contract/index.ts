@@ -7,4 +7,4 @@
 export * from './generation.errors.js';
 export * from './generate-job.js';
 export * from './prompt-key.js';
-export * from './clean-result.js';
+export { cleanJobResult, cleanResolution } from './clean-result.js';
