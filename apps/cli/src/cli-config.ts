@@ -4,7 +4,7 @@
  * with `--url` taking the place of DISCOVERY_URL. A bad value is a usage
  * error listing every problem, one line each.
  */
-import { ConfigError, loadClientConfig, type Env } from '@discovery/config';
+import { ConfigError, loadClientConfig, type Env, type LocalServeCard } from '@discovery/config';
 import { CliError, ExitCode } from './exit-codes.js';
 
 export interface CliConfig {
@@ -13,10 +13,10 @@ export interface CliConfig {
   readonly token: string | undefined;
 }
 
-/** Resolves the service URL and token from `env`, `urlOverride` winning over DISCOVERY_URL. */
-export function loadCliConfig(env: Env, urlOverride?: string): CliConfig {
+/** Resolves the service URL and token from `env`, `urlOverride` winning over DISCOVERY_URL; `localServes`: the local serves to choose from. */
+export function loadCliConfig(env: Env, urlOverride?: string, localServes?: readonly LocalServeCard[]): CliConfig {
   try {
-    const { discovery } = loadClientConfig(urlOverride === undefined ? env : { ...env, DISCOVERY_URL: urlOverride });
+    const { discovery } = loadClientConfig(urlOverride === undefined ? env : { ...env, DISCOVERY_URL: urlOverride }, localServes);
     return discovery;
   } catch (error) {
     if (error instanceof ConfigError) {

@@ -7,7 +7,7 @@
  */
 import type { Readable } from 'node:stream';
 import type { Transport } from '@connectrpc/connect';
-import { InvalidValue, parseDuration, type Env } from '@discovery/config';
+import { chooseLocalServes, InvalidValue, parseDuration, type Env, type LocalServeCard } from '@discovery/config';
 import { createDiscoveryApiClient, createDiscoveryTransport, createYokoClient, type DiscoveryApiClient, type YokoClient } from '@discovery/proto/client';
 import { loadCliConfig, type CliConfig } from './cli-config.js';
 import { CliError, ExitCode } from './exit-codes.js';
@@ -31,6 +31,7 @@ export class CommandContext {
   readonly out: Output;
   readonly signal: AbortSignal;
   private cachedConfig?: CliConfig;
+  private localServes?: readonly LocalServeCard[] | undefined;
   private cachedClient?: YokoClient;
   private cachedApi?: DiscoveryApiClient;
 
@@ -43,8 +44,13 @@ export class CommandContext {
   }
 
   config(): CliConfig {
-    this.cachedConfig ??= loadCliConfig(this.io.env, this.options.url);
+    this.cachedConfig ??= loadCliConfig(this.io.env, this.options.url, this.localServes);
     return this.cachedConfig;
+  }
+
+  /** With several local serves' cards, keeps those whose serve answers (issue 23 finding 13); never fails. */
+  async prepare(): Promise<void> {
+    this.localServes = await chooseLocalServes(this.io.env).catch(() => undefined);
   }
 
   client(): YokoClient {

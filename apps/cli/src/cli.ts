@@ -115,6 +115,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
 async function runCommand(command: Command, ctx: CommandContext, values: OptionValues, positionals: string[]): Promise<number> {
   const { io } = ctx;
   try {
+    await ctx.prepare();
     return await command.run(ctx, values, positionals);
   } catch (error) {
     const failure = ctx.signal.aborted ? new CliError(ExitCode.Interrupted, 'interrupted') : toCliError(error, safeUrl(ctx));

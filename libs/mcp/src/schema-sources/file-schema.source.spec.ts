@@ -1,13 +1,13 @@
 /**
  * FileSchemaSource on a real temporary directory: first load, in-place writes, replacement by
- * rename, a missing file and an empty file.
+ * rename, a missing file, an empty file and one too large to read.
  */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, open, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { waitFor } from '../testing/wait-for.js';
-import { FileSchemaSource } from './file-schema.source.js';
+import { FileSchemaSource, MAX_SCHEMA_FILE_BYTES } from './file-schema.source.js';
 import type { SchemaSink } from './schema-source.js';
 
 function recordingSink(): SchemaSink & { schemas: string[]; failures: string[] } {
@@ -51,6 +51,18 @@ describe('FileSchemaSource', () => {
     expect(sink.failures).toEqual(['the schema file does not exist']);
     await writeFile(path, 'type Query { a: Int }');
     await waitFor(() => sink.schemas.length === 1, 'the new file');
+  });
+
+  it('refuses a file over MAX_SCHEMA_FILE_BYTES from its size, before reading it (issue 23 finding 14)', async () => {
+    const path = join(dir, 'huge.graphql');
+    const file = await open(path, 'w');
+    await file.truncate(MAX_SCHEMA_FILE_BYTES + 16 * 1024 * 1024); // sparse: no disk used
+    await file.close();
+    const sink = recordingSink();
+    source = new FileSchemaSource(path);
+    await source.start(sink);
+    expect(sink.schemas).toEqual([]);
+    expect(sink.failures).toEqual([`the schema file is larger than ${MAX_SCHEMA_FILE_BYTES} bytes, the largest this bridge reads`]);
   });
 
   it('reports an empty file', async () => {

@@ -3,15 +3,25 @@
  * watched (not the file), so editors and deploy tools that replace the file by renaming are seen.
  */
 import { watch, type FSWatcher } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
 import { sdlFromIntrospection } from '@discovery/schema-symbols';
 import { silentLogger, type BridgeLogger } from '../logger.js';
 import type { SchemaSink, SchemaSource } from './schema-source.js';
 
+/**
+ * Largest schema file read (an SDL, or an introspection result, which is several times larger than
+ * its SDL): over it the file is refused from its size alone, before a byte is read (issue 23
+ * finding 14; a 400 MB file used to be read whole, 1.77 GB resident). The service refuses SDL over
+ * its own MAX_SDL_BYTES anyway.
+ */
+export const MAX_SCHEMA_FILE_BYTES = 64 * 1024 * 1024;
+
 export interface FileSchemaSourceOptions {
   /** Wait this long after the last change event before reading (default 100 ms). */
   debounceMs?: number;
+  /** Largest file read (default MAX_SCHEMA_FILE_BYTES). */
+  maxBytes?: number;
   logger?: BridgeLogger;
 }
 
@@ -20,6 +30,7 @@ export class FileSchemaSource implements SchemaSource {
   readonly label: string;
   private readonly path: string;
   private readonly debounceMs: number;
+  private readonly maxBytes: number;
   private readonly logger: BridgeLogger;
   private watcher?: FSWatcher;
   private timer?: NodeJS.Timeout;
@@ -30,6 +41,7 @@ export class FileSchemaSource implements SchemaSource {
     this.description = `file ${this.path}`;
     this.label = this.path;
     this.debounceMs = options.debounceMs ?? 100;
+    this.maxBytes = options.maxBytes ?? MAX_SCHEMA_FILE_BYTES;
     this.logger = options.logger ?? silentLogger;
   }
 
@@ -64,7 +76,14 @@ export class FileSchemaSource implements SchemaSource {
   private async load(sink: SchemaSink): Promise<void> {
     let sdl: string;
     try {
-      sdl = await readFile(this.path, 'utf8');
+      const read = await this.readBounded();
+      if (read === undefined) {
+        const reason = `the schema file is larger than ${this.maxBytes} bytes, the largest this bridge reads`;
+        this.logger.warn({ path: this.path, maxBytes: this.maxBytes }, reason);
+        sink.failed(reason);
+        return;
+      }
+      sdl = read;
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       const reason = code === 'ENOENT' ? 'the schema file does not exist' : `the schema file cannot be read (${code ?? 'error'})`;
@@ -86,5 +105,24 @@ export class FileSchemaSource implements SchemaSource {
     }
     if (converted !== undefined) sink.note?.(`${basename(this.path)} is an introspection result (JSON): read as introspection and printed as SDL.`);
     sink.schema(converted ?? sdl);
+  }
+
+  /** The file's text, or undefined when it is larger than maxBytes (known from its size; a file growing meanwhile is read again on its change event). */
+  private async readBounded(): Promise<string | undefined> {
+    const handle = await open(this.path, 'r');
+    try {
+      const { size } = await handle.stat();
+      if (size > this.maxBytes) return undefined;
+      const buffer = Buffer.alloc(size);
+      let length = 0;
+      while (length < size) {
+        const { bytesRead } = await handle.read(buffer, length, size - length, length);
+        if (bytesRead === 0) break;
+        length += bytesRead;
+      }
+      return buffer.subarray(0, length).toString('utf8');
+    } finally {
+      await handle.close();
+    }
   }
 }
