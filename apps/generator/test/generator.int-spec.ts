@@ -64,7 +64,7 @@ describe('generator through the queue', () => {
     expect(resolution.queries).toHaveLength(1);
     const body = model.chatRequests[before]?.body as { messages: { role: string; content: string }[] };
     // The draft as the rules ask: the value as a literal (it becomes a variable afterwards).
-    const draft = /<draft>\n([^]*)\n<\/draft>/.exec(body.messages[1]!.content)?.[1];
+    const draft = /<draft>\n([\s\S]*)\n<\/draft>/.exec(body.messages[1]!.content)?.[1];
     expect(draft).toMatch(/employee\(id: 3\)\s*\{[^}]*currentMood/);
   });
 

@@ -9,7 +9,7 @@
 import type { GenerationIndex } from './generation-index.js';
 import type { ChatMessage, ChatReply, ChatToolCall } from './chat-model.js';
 import type { ComposerDraft } from './compose-draft.js';
-import { countTokens } from 'gpt-tokenizer';
+import { countTokens } from '@discovery/schema-slice';
 import { knownTokens, type ContextPlan } from './context-budget.js';
 import { NUDGE_JSON, NUDGE_SHORTER, NUDGE_TOOL_CALL, openingMessages, systemPrompt, SWITCH_TO_JSON, type AnswerMode } from './model-prompt.js';
 import { GenerationSession } from './tool-handlers.js';
@@ -78,7 +78,7 @@ export class GenerationRun {
    */
   nonsense(_turn: number, serverCouldNotParse: boolean, cut = false): void {
     this.useless += 1;
-    if (this.mode === 'tools' && (serverCouldNotParse || this.useless >= NONSENSE_BEFORE_JSON)) return this.switchToJson(true);
+    if (this.mode === 'tools' && (serverCouldNotParse || this.useless >= NONSENSE_BEFORE_JSON)) { this.switchToJson(true); return; }
     if (cut) return void this.messages.push({ role: 'user', content: NUDGE_SHORTER });
     this.messages.push({ role: 'user', content: this.mode === 'json' ? NUDGE_JSON : NUDGE_TOOL_CALL });
   }
