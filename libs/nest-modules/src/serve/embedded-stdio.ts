@@ -1,6 +1,6 @@
 /**
- * `discovery-mcp --stdio` with no DISCOVERY_URL: the ServeModule as an application context (no
- * listener; the API needs no credentials), the bridge calling it in memory, MCP on stdin/stdout
+ * `discovery-mcp --stdio` with no DISCOVERY_URL: the ServeModule as an application that never
+ * listens (the API needs no credentials), the bridge calling it in memory, MCP on stdin/stdout
  * and logs on stderr. Built indexes stay on disk between starts (content-addressed), so a
  * client's restart is instant; the client just started us, so its first call waits for the
  * build rather than answering "still building".
@@ -10,7 +10,7 @@ import { reportReadiness, UsageError, type BridgeAssembly } from '@discovery/mcp
 import { createLogger } from '@discovery/observability';
 import { pino } from 'pino';
 import { serveOnStdio } from '../mcp/stdio.js';
-import { createServiceContext } from '../nest-application.js';
+import { createHttpService } from '../nest-application.js';
 import { BRIDGE } from '../tokens.js';
 import { ServeModule } from './serve.module.js';
 
@@ -26,7 +26,8 @@ export async function runEmbeddedStdio(env: Env): Promise<void> {
     diskCacheDir: localIndexCacheDir(env),
     bridge: { mcp: { ...config.bridge, schemaSource: source }, http: config.bridge.http, waitForFirstIndex: true },
   });
-  const app = await createServiceContext(root, logger);
+  // No listener: the application is initialized, never listening.
+  const app = await createHttpService(root, logger);
   const bridge = app.get<BridgeAssembly>(BRIDGE);
   reportReadiness(bridge.runtime.sync, { write: (line) => void process.stderr.write(`${line}\n`), readySuffix: 'Serving MCP on stdio.' });
   await serveOnStdio(app, bridge.runtime, logger);
