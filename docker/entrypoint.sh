@@ -33,7 +33,7 @@ case "$service" in
   indexer)   exec node "$app_root/apps/indexer/dist/main.js" "$@" ;;
   generator) exec node "$app_root/apps/generator/dist/main.js" "$@" ;;
   bridge)    exec node "$app_root/apps/mcp-bridge/dist/main.js" "$@" ;;
-  serve)     exec node "$app_root/apps/mcp-bridge/dist/main.js" serve "$@" ;;
+  serve)     exec node "$app_root/apps/serve/dist/main.js" "$@" ;;
   discovery) exec node "$app_root/apps/cli/dist/main.js" "$@" ;;
   -h|--help|help)
     usage

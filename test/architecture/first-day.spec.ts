@@ -33,7 +33,7 @@ describe('the first day', () => {
   });
 
   it('never says that generate_query needs a model', () => {
-    const texts = [readme, readFileSync(`${root}docs/deployment.md`, 'utf8'), readFileSync(`${root}apps/mcp-bridge/src/serve/serve-app.ts`, 'utf8')];
+    const texts = [readme, readFileSync(`${root}docs/deployment.md`, 'utf8'), readFileSync(`${root}libs/nest-modules/src/serve/serve-banner.ts`, 'utf8')];
     for (const text of texts) expect(text).not.toMatch(/(generate_query|Generation) needs (a|an OpenAI-compatible) model/);
   });
 

@@ -27,7 +27,7 @@ import {
 } from './import-graph.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const APPS = ['cli', 'generator', 'indexer', 'mcp-bridge'];
+const APPS = ['cli', 'generator', 'indexer', 'mcp-bridge', 'serve'];
 const CORE_LIBRARIES = ['libs/schema-symbols', 'libs/ranking', 'libs/schema-slice', 'libs/index-reader', 'libs/generation'];
 /** What only libraries touch: apps get them through the assemblies and their Nest modules (@discovery/nest-modules). */
 const FORBIDDEN_IN_APPS = /^(express$|ioredis$|ioredis\/|bullmq$|bullmq\/|prom-client$|openai$|openai\/|@connectrpc\/connect-node$)/;

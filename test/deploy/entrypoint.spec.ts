@@ -39,7 +39,7 @@ describe('docker/entrypoint.sh', () => {
     ['indexer', ['/app/apps/indexer/dist/main.js']],
     ['generator', ['/app/apps/generator/dist/main.js']],
     ['bridge', ['/app/apps/mcp-bridge/dist/main.js']],
-    ['serve', ['/app/apps/mcp-bridge/dist/main.js', 'serve']],
+    ['serve', ['/app/apps/serve/dist/main.js']],
     ['discovery', ['/app/apps/cli/dist/main.js']],
   ])('%s runs node %j, passing the remaining arguments on', (service, expected) => {
     const result = run(service, '--schema', 'a file.graphql');

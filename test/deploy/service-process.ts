@@ -12,7 +12,7 @@ export const SERVICE_MAINS = {
   indexer: 'apps/indexer/dist/main.js',
   generator: 'apps/generator/dist/main.js',
   bridge: 'apps/mcp-bridge/dist/main.js',
-  serve: 'apps/mcp-bridge/dist/main.js',
+  serve: 'apps/serve/dist/main.js',
   discovery: 'apps/cli/dist/main.js',
 } as const;
 export type ServiceName = keyof typeof SERVICE_MAINS;

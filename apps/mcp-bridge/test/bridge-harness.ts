@@ -75,7 +75,7 @@ export async function startBridge(options: BridgeHarnessOptions): Promise<Bridge
     },
     async close() {
       await Promise.all(clients.map((c) => c.close().catch(() => undefined)));
-      await app.host.close();
+      await app.close();
       await rm(dir, { recursive: true, force: true });
     },
   };

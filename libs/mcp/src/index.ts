@@ -21,6 +21,7 @@ export { BridgeMetrics } from './bridge/bridge-metrics.js';
 export { BridgeRuntime, type BridgeRuntimeOptions, type DiscoveryConnection } from './bridge/bridge-runtime.js';
 export { McpHttpService, readJsonBody, rpcError, type McpHttpOptions } from './bridge/mcp-http.service.js';
 export { assembleBridge, defaultAllowedHosts, mcpUrl, MCP_PATH, type BridgeAssembly, type BridgeAssemblyConfig } from './bridge/bridge.assembly.js';
+export { parseBridgeArgs, USAGE, UsageError, type BridgeArgs, type BridgeMode, type BridgeTransport } from './bridge/bridge-args.js';
 export { snakeCase, operationToolName, TOOL_NAME_PREFIX } from './operations/tool-name.js';
 export { parseOperationFile, type ParsedOperation } from './operations/operation-document.js';
 export { compileOperations, type CompiledOperations, type CompileOptions, type OperationFile } from './operations/operation-compiler.js';

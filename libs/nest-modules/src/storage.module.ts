@@ -4,12 +4,21 @@
  * indexes optionally kept on disk). A standalone client on a cluster node, or the reverse, would
  * look healthy and fail every build, so the mode is verified before the application starts.
  * Closed in the last shutdown steps, after every component (global modules shut down last).
+ * Its index events travel on Nest microservices: the components get the NestEventBus (a
+ * ClientProxy to emit, the IndexEventsController's @EventPattern handlers to receive) over the
+ * transport of events/event-bus.transport.ts, which createHttpService connects and starts.
  */
 import { Global, Inject, Injectable, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import type { Logger } from '@discovery/observability';
 import { createStorage, type Storage } from '@discovery/storage';
+import { EventBusClient, EventBusServer } from './events/event-bus.transport.js';
+import { IndexEventsController } from './events/index-events.controller.js';
+import { NestEventBus } from './events/nest-event.bus.js';
 import { ShutdownSteps } from './shutdown-steps.js';
-import { LOGGER, STORAGE } from './tokens.js';
+import { EVENTS_SERVER, LOGGER, STORAGE } from './tokens.js';
+
+/** The storage as createStorage made it (its own event bus adapter, which the transport carries). */
+const STORAGE_ADAPTERS = Symbol('storage adapters');
 
 export type StorageModuleOptions = (
   | { redis: { url: string; mode?: 'standalone' | 'cluster'; keyPrefix: string } }
@@ -43,9 +52,10 @@ export class StorageModule {
   static forRoot(options: StorageModuleOptions): DynamicModule {
     return {
       module: StorageModule,
+      controllers: [IndexEventsController],
       providers: [
         {
-          provide: STORAGE,
+          provide: STORAGE_ADAPTERS,
           inject: [LOGGER],
           useFactory: async (logger: Logger): Promise<Storage> => {
             const storage = createStorage({
@@ -66,9 +76,17 @@ export class StorageModule {
             return storage;
           },
         },
+        { provide: EVENTS_SERVER, inject: [STORAGE_ADAPTERS], useFactory: (storage: Storage) => new EventBusServer(storage.eventBus) },
+        {
+          provide: NestEventBus,
+          inject: [STORAGE_ADAPTERS, LOGGER],
+          useFactory: (storage: Storage, logger: Logger) =>
+            new NestEventBus(new EventBusClient(storage.eventBus), (error) => logger.warn({ err: error, source: 'event bus' }, 'storage connection problem')),
+        },
+        { provide: STORAGE, inject: [STORAGE_ADAPTERS, NestEventBus], useFactory: (storage: Storage, events: NestEventBus): Storage => ({ ...storage, eventBus: events }) },
         StorageShutdown,
       ],
-      exports: [STORAGE],
+      exports: [STORAGE, EVENTS_SERVER, NestEventBus],
     };
   }
 }

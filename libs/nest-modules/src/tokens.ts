@@ -9,6 +9,8 @@ export const CONFIG = Symbol('service config');
 export const LOGGER = Symbol('logger');
 export const METRICS = Symbol('metrics');
 export const STORAGE = Symbol('storage');
+/** The transport strategy (a Nest microservices server) of the index events between replicas. */
+export const EVENTS_SERVER = Symbol('events server');
 export const EMBEDDER = Symbol('embedder');
 /** `serve`: the generation queue the indexer's producer and the generator's worker share. */
 export const GENERATION_QUEUE = Symbol('generate queue');

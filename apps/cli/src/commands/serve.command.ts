@@ -1,20 +1,12 @@
 /**
- * `discovery serve`: indexer, generator and MCP bridge in one process (the
- * bridge app's `serve` mode), in memory unless REDIS_URL is set. The CLI runs
- * that built app as a child process with the same Node, passes the arguments
- * and the environment on, forwards SIGINT/SIGTERM, and exits with its code.
+ * `discovery serve`: indexer, generator and MCP bridge in one process, in memory unless REDIS_URL
+ * is set: the same `serve` as `npm start` and `discovery-mcp serve` (libs/nest-modules/src/serve),
+ * run in this process with the bridge's options. It ends with the process: SIGTERM, or Ctrl-C.
  */
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { constants } from 'node:os';
-import { fileURLToPath } from 'node:url';
+import { ConfigError } from '@discovery/config';
+import { parseBridgeArgs, USAGE, UsageError } from '@discovery/mcp';
 import { CliError, ExitCode } from '../exit-codes.js';
 import type { Command } from './command.js';
-
-/** The bridge app's built entry, beside this app in the repository or image. */
-export function serveEntry(): string {
-  return fileURLToPath(new URL('../../../mcp-bridge/dist/main.js', import.meta.url));
-}
 
 export const serveCommand: Command = {
   name: 'serve',
@@ -28,25 +20,23 @@ unless REDIS_URL is set. Options are those of the bridge (discovery-mcp --help),
   positionals: [0, Number.POSITIVE_INFINITY],
   passthrough: true,
   async run(ctx, _values, args) {
-    const entry = serveEntry();
-    if (!existsSync(entry)) {
-      throw new CliError(ExitCode.Error, `the MCP bridge is not built (${entry} is missing): run npm run build`);
-    }
-    const child = spawn(process.execPath, [entry, 'serve', ...args], { stdio: 'inherit', env: { ...ctx.io.env } });
-    const forward = (signal: NodeJS.Signals) => () => child.kill(signal);
-    const onInt = forward('SIGINT');
-    const onTerm = forward('SIGTERM');
-    process.on('SIGTERM', onTerm);
-    ctx.signal.addEventListener('abort', onInt, { once: true });
     try {
-      return await new Promise<number>((resolve, reject) => {
-        child.once('error', (error) => reject(new CliError(ExitCode.Error, `cannot start serve: ${error.message}`)));
-        // Ended by a signal: the shell convention 128 + its number (SIGTERM 143, SIGINT 130).
-        child.once('exit', (code, signal) => resolve(code ?? (signal ? 128 + constants.signals[signal] : ExitCode.Error)));
-      });
-    } finally {
-      process.off('SIGTERM', onTerm);
-      ctx.signal.removeEventListener('abort', onInt);
+      const parsed = parseBridgeArgs(['serve', ...args]);
+      if (parsed.help) {
+        ctx.io.stdout.write(USAGE);
+        return ExitCode.Ok;
+      }
+      const env = { ...ctx.io.env, ...parsed.overrides };
+      // Loaded only here: the other commands are clients and need none of the services' code.
+      const serve = await import('@discovery/nest-modules/serve');
+      if (parsed.transport === 'stdio') {
+        await serve.runEmbeddedStdio(env);
+        return ExitCode.Ok;
+      }
+      return await serve.runServe(env);
+    } catch (error) {
+      if (error instanceof UsageError || error instanceof ConfigError) throw new CliError(ExitCode.Usage, error.message);
+      throw error;
     }
   },
 };

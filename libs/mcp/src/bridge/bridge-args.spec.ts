@@ -2,7 +2,7 @@
  * Command line of the bridge: modes, transports, flags turned into variables, and clear errors.
  */
 import { describe, expect, it } from '@jest/globals';
-import { parseBridgeArgs, UsageError } from './cli-args.js';
+import { parseBridgeArgs, UsageError } from './bridge-args.js';
 
 describe('parseBridgeArgs', () => {
   it('defaults to the bridge over HTTP with no overrides', () => {

@@ -1,5 +1,5 @@
 /**
- * Command line of the bridge: the mode (`serve` or the bridge alone), the transport and
+ * Command line of the bridge (`discovery-mcp`, and `discovery serve` with the same options): the mode (`serve` or the bridge alone), the transport and
  * overrides of configuration variables. Flags win over the environment; they are turned into
  * variables so the same rules and error messages of @discovery/config apply.
  */
