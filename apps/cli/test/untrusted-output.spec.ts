@@ -5,7 +5,7 @@
  * the --json output or the --out files with them.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { IndexStatus } from '@discovery/proto';
@@ -70,6 +70,21 @@ describe('untrusted text on the terminal and in files (issue 23 finding 6)', () 
     expect(result.code).toBe(0);
     expectClean(result.stdout, result.stderr);
     expect((JSON.parse(result.stdout) as { unsatisfied: string[] }).unsatisfied).toEqual([expect.stringMatching(/^No salary red zerowidth bidi tag\s*$/)]);
+  });
+
+  it("a service's error text on stderr, plain and --json", async () => {
+    server.failedReason = `Syntax Error: Unexpected ${DIRTY}`;
+    try {
+      const schema = join(dir, 'schema.graphql');
+      writeFileSync(schema, 'type Query { FAIL: String }');
+      const plain = await run('index', schema);
+      expect(plain.code).toBe(6);
+      expect(plain.stderr).toContain('Syntax Error: Unexpected red zerowidth bidi tag');
+      const json = await run('index', schema, '--json');
+      expectClean(plain.stdout, plain.stderr, json.stdout, json.stderr);
+    } finally {
+      server.failedReason = 'Syntax Error: Expected Name, found "}" at line 3, column 1';
+    }
   });
 
   it('discovery demand, as a table and as JSON', async () => {
