@@ -18,6 +18,7 @@ import { symbolsCommand } from './commands/symbols.command.js';
 import { tokenCommand } from './commands/token.command.js';
 import type { Command, OptionValues } from './commands/command.js';
 import { CliError, EXIT_CODE_HELP, ExitCode, toCliError } from './exit-codes.js';
+import { terminalText } from './output.js';
 
 export const CLI_VERSION = '0.1.0';
 
@@ -62,8 +63,10 @@ ${EXIT_CODE_HELP}
 }
 
 function reportError(io: CliIo, json: boolean, error: CliError): void {
-  if (json) io.stderr.write(`${JSON.stringify({ error: { code: error.code, message: error.message, exitCode: error.exitCode } })}\n`);
-  else io.stderr.write(`discovery: ${error.message}\n`);
+  // A service's error text may carry schema or model text: cleaned like all output (issue 23 finding 6).
+  const message = terminalText(error.message);
+  if (json) io.stderr.write(`${JSON.stringify({ error: { code: error.code, message, exitCode: error.exitCode } })}\n`);
+  else io.stderr.write(`discovery: ${message}\n`);
 }
 
 /** Runs one command line and resolves to the process exit code. */

@@ -37,6 +37,8 @@ export class FakeYokoServer {
   /** Polls an index takes to build. */
   buildPolls = 2;
   resolution: FakeResolution = { queries: [], unsatisfied: [], truncated: false };
+  /** The error of a FAILED index. */
+  failedReason = 'Syntax Error: Expected Name, found "}" at line 3, column 1';
   /** What discovery.v1 GetDemand answers. */
   demand: { reason: string; count: number }[] = [];
   /** GetIndex calls that fail with `unavailable` before answering again (a busy or restarting service). */
@@ -82,7 +84,7 @@ export class FakeYokoServer {
       symbolCount: BigInt(index.status === IndexStatus.READY ? index.symbolCount : 0),
       createdAt: timestampFromDate(new Date('2026-01-01T00:00:00Z')),
       ...(index.status === IndexStatus.READY ? { indexedAt: timestampFromDate(new Date('2026-01-01T00:00:05Z')) } : {}),
-      ...(index.status === IndexStatus.FAILED ? { error: 'Syntax Error: Expected Name, found "}" at line 3, column 1' } : {}),
+      ...(index.status === IndexStatus.FAILED ? { error: this.failedReason } : {}),
     };
   }
 

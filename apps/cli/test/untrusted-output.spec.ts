@@ -5,7 +5,7 @@
  * the --json output or the --out files with them.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { IndexStatus } from '@discovery/proto';
@@ -13,8 +13,8 @@ import { runWith, type CliRun } from './cli-harness.js';
 import { FakeYokoServer } from './fake-yoko.server.js';
 
 const TOKEN = 'sd_cli-untrusted-token-0123456789';
-// eslint-disable-next-line no-control-regex
-const UNSAFE = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF\u{E0000}-\u{E007F}]|\\u001b|\[31m|\]0;/u;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this test looks for
+const UNSAFE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF\u{E0000}-\u{E007F}]|\r|\\u001b|\[31m|\]0;/u;
 const DIRTY = '\u001b[31mred\u001b[0m\u001b]0;pwned\u0007 zero\u200bwidth \u202ebidi\u2066 tag\u{E0041}\u{E0042}\r';
 
 let server: FakeYokoServer;
@@ -70,6 +70,21 @@ describe('untrusted text on the terminal and in files (issue 23 finding 6)', () 
     expect(result.code).toBe(0);
     expectClean(result.stdout, result.stderr);
     expect((JSON.parse(result.stdout) as { unsatisfied: string[] }).unsatisfied).toEqual([expect.stringMatching(/^No salary red zerowidth bidi tag\s*$/)]);
+  });
+
+  it("a service's error text on stderr, plain and --json", async () => {
+    server.failedReason = `Syntax Error: Unexpected ${DIRTY}`;
+    try {
+      const schema = join(dir, 'schema.graphql');
+      writeFileSync(schema, 'type Query { FAIL: String }');
+      const plain = await run('index', schema);
+      expect(plain.code).toBe(6);
+      expect(plain.stderr).toContain('Syntax Error: Unexpected red zerowidth bidi tag');
+      const json = await run('index', schema, '--json');
+      expectClean(plain.stdout, plain.stderr, json.stdout, json.stderr);
+    } finally {
+      server.failedReason = 'Syntax Error: Expected Name, found "}" at line 3, column 1';
+    }
   });
 
   it('discovery demand, as a table and as JSON', async () => {

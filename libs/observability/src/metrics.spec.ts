@@ -34,18 +34,23 @@ describe('Metrics', () => {
     const metrics = new Metrics({ service: 'indexer', processMetrics: false });
     const build = metrics.builds.start('sha256:aa');
     build.progress(250, 1000);
-    expect(await sample(metrics, 'discovery_index_build_progress_ratio', { index: 'sha256:aa' })).toBe(0.25);
+    const other = metrics.builds.start('sha256:cc');
+    // /metrics needs no token: a running build is a slot number, never its index id (issue 23 finding 8).
+    expect(await sample(metrics, 'discovery_index_build_progress_ratio', { build: '0' })).toBe(0.25);
+    expect(await sample(metrics, 'discovery_index_build_progress_ratio', { build: '1' })).toBe(0);
+    expect(await metrics.render()).not.toMatch(/sha256:(aa|cc)/);
+    other.succeeded(1);
     expect(await sample(metrics, 'discovery_index_builds_running')).toBe(1);
     build.succeeded(1000);
     build.failed('late');
-    expect(await sample(metrics, 'discovery_index_build_progress_ratio', { index: 'sha256:aa' })).toBeUndefined();
+    expect(await sample(metrics, 'discovery_index_build_progress_ratio', { build: '0' })).toBeUndefined();
     expect(await sample(metrics, 'discovery_index_builds_running')).toBe(0);
     metrics.builds.start('sha256:bb').failed('parse_error');
-    expect(await sample(metrics, 'discovery_index_builds_total', { result: 'success' })).toBe(1);
+    expect(await sample(metrics, 'discovery_index_builds_total', { result: 'success' })).toBe(2);
     expect(await sample(metrics, 'discovery_index_builds_total', { result: 'failure' })).toBe(1);
     expect(await sample(metrics, 'discovery_index_build_failures_total', { reason: 'parse_error' })).toBe(1);
     expect(await sample(metrics, 'discovery_index_build_failures_total', { reason: 'late' })).toBeUndefined();
-    expect(await metrics.render()).toMatch(/^discovery_index_build_symbols_sum\{service="indexer"\} 1000$/m);
+    expect(await metrics.render()).toMatch(/^discovery_index_build_symbols_sum\{service="indexer"\} 1001$/m);
   });
 
   it('counts cache hits and misses, model calls, tokens and failures, held and evicted indexes', async () => {

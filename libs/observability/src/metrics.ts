@@ -46,28 +46,39 @@ export class BuildMetrics {
     private readonly failures: Counter<'reason'>,
     private readonly duration: Histogram<'result'>,
     private readonly symbols: Histogram,
-    private readonly progressRatio: Gauge<'index'>,
+    private readonly progressRatio: Gauge<'build'>,
     private readonly running: Gauge,
   ) {}
 
-  /** Starts timing the build of `indexId`; its progress gauge exists until it ends. */
-  start(indexId: string): BuildTracker {
+  /** Slots of the running builds: the progress gauge's label (as many series as builds run at once). */
+  private readonly slots = new Set<number>();
+
+  /**
+   * Starts timing a build; its progress gauge exists until it ends, labelled with a slot number
+   * (the lowest free), never the index id: /metrics needs no token (issue 23 finding 8).
+   */
+  start(_indexId: string): BuildTracker {
     const started = performance.now();
     let ended = false;
+    let slot = 0;
+    while (this.slots.has(slot)) slot += 1;
+    this.slots.add(slot);
+    const label = { build: String(slot) };
     this.running.inc();
-    this.progressRatio.set({ index: indexId }, 0);
+    this.progressRatio.set(label, 0);
     const end = (result: 'success' | 'failure'): boolean => {
       if (ended) return false;
       ended = true;
       this.running.dec();
-      this.progressRatio.remove({ index: indexId });
+      this.progressRatio.remove(label);
+      this.slots.delete(slot);
       this.total.inc({ result });
       this.duration.observe({ result }, (performance.now() - started) / 1000);
       return true;
     };
     return {
       progress: (done, total) => {
-        if (!ended && total > 0) this.progressRatio.set({ index: indexId }, Math.min(1, Math.max(0, done / total)));
+        if (!ended && total > 0) this.progressRatio.set(label, Math.min(1, Math.max(0, done / total)));
       },
       succeeded: (symbols) => {
         if (end('success')) this.symbols.observe(symbols);
@@ -217,7 +228,7 @@ export class Metrics {
       counter('index_build_failures_total', 'Failed index builds by reason.', ['reason']),
       histogram('index_build_duration_seconds', 'Index build duration.', LONG, ['result']),
       histogram('index_build_symbols', 'Symbols per successful index build.', COUNTS),
-      gauge('index_build_progress_ratio', 'Progress (0-1) of each running index build.', ['index']),
+      gauge('index_build_progress_ratio', 'Progress (0-1) of each running index build, by slot (no index ids).', ['build']),
       gauge('index_builds_running', 'Index builds running in this process.'),
     );
     this.cache = new CacheMetrics(counter('cache_lookups_total', 'Cache lookups by cache and hit/miss.', ['cache', 'result']));
