@@ -57,6 +57,15 @@ export const ACTION_VERBS: ReadonlySet<string> = new Set(
 );
 
 /**
+ * The one-word verbs of the verb classes (VERB_CLASSES) open a request like ACTION_VERBS, except
+ * the verbs that hand over information (`give`, `hand`: `Give me ...`); those that are as often
+ * nouns or adjectives are in AMBIGUOUS_VERBS too.
+ */
+export const CLASS_VERBS_AMBIGUOUS: ReadonlySet<string> = new Set(
+  'new post log record build end process link message patch trigger pay empty leave launch deploy join continue'.split(' '),
+);
+
+/**
  * Of those, words that are as often nouns or adjectives (`open orders`, `draft orders`, `comment
  * threads`): they open a request only when the next word is not a plural noun or a participle.
  */

@@ -4,7 +4,7 @@ import { detectWriteIntent } from './write-intent.js';
 /** A schema whose mutation names alone use `snooze` and `escalate`. */
 const mutationOnly = (word: string): boolean => ['snooze', 'escalate'].includes(word);
 /** The words of that schema's names (types, fields, arguments) that a read can reach. */
-const schemaName = (word: string): boolean => ['agent', 'user', 'expense', 'sale', 'artwork', 'budget', 'inactive', 'follow', 'vuejs', 'yearly'].includes(word.replace(/s$/, ''));
+const schemaName = (word: string): boolean => ['agent', 'user', 'expense', 'sale', 'artwork', 'budget', 'inactive', 'follow', 'vuejs', 'yearly', 'build', 'pay'].includes(word.replace(/s$/, ''));
 
 describe('detectWriteIntent', () => {
   it.each<[string, boolean]>([
@@ -68,6 +68,11 @@ describe('detectWriteIntent', () => {
     ['Hold agent ci-agent-17 once its current job finishes', true],
     ['Email jane@example.com an invitation to activate her account', true],
     ['Mark @carol\'s reply as the accepted answer', true],
+    // The one-word verbs of the verb classes open requests too; a schema noun with a number stays a read.
+    ['new workspace Sales', true],
+    ['Pay out expense 4521 now', true],
+    ['build 990 blocked state', false],
+    ['new customers this month', false],
   ])('%j -> write %s', (query, write) => {
     expect(detectWriteIntent(query, mutationOnly, schemaName).write).toBe(write);
   });

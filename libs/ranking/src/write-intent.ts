@@ -8,7 +8,7 @@
  * noun uses (`open orders`, `merge commits`) stay reads. Also returns the
  * schema words the request's phrases stand for (action-lexicon.ts).
  */
-import { ACTION_ANYWHERE, ACTION_PHRASES, ACTION_VERBS, AMBIGUOUS_VERBS, LEAD_INS, NOUN_SYNONYMS } from './action-lexicon.js';
+import { ACTION_ANYWHERE, ACTION_PHRASES, ACTION_VERBS as LISTED_VERBS, AMBIGUOUS_VERBS as LISTED_AMBIGUOUS, CLASS_VERBS_AMBIGUOUS, LEAD_INS, NOUN_SYNONYMS, VERB_CLASSES } from './action-lexicon.js';
 import { isStopWord } from './tokenizer.js';
 
 export interface WriteIntent {
@@ -31,6 +31,10 @@ const BOUNDARY = new Set(['and', 'then', 'but']);
 const READ_CUES = new Set(
   'what which who whom whose when where why list show find get fetch retrieve provide display search count does do did is are was were has have give tell lookup look return pull grab view read export download print compare summarize disclose share present convey hand obtain reveal report identify determine'.split(' '),
 );
+/** The listed verbs and the one-word verbs of the verb classes that are no read cue. */
+const ACTION_VERBS: ReadonlySet<string> = new Set([...LISTED_VERBS, ...Object.values(VERB_CLASSES).flat().filter((v) => !v.includes(' ') && !READ_CUES.has(v))]);
+const AMBIGUOUS_VERBS: ReadonlySet<string> = new Set([...LISTED_AMBIGUOUS, ...CLASS_VERBS_AMBIGUOUS]);
+
 /** In a request that reads (`get me X ... and attach Y`), these verbs ask for more output, not a change. */
 const INCLUDE_VERBS = new Set(['attach', 'add', 'include', 'append', 'put']);
 const PRONOUN_OBJECTS = new Set(['it', 'them', 'this', 'that', 'these', 'those']);
@@ -51,14 +55,15 @@ const MAX_PHRASE_WORDS = 3;
 const HYPHENATED_PREFIX = /^(re|un|de|pre)-(?=[a-z])/;
 const JOINED = '\u0000';
 
-/** E-mail addresses, links and @handles, read as a number (a possessive after a handle stays: `@carol's` -> `0 s`). */
+/** E-mail addresses, links and @handles, read as one word that marks an object (a possessive after a handle stays: `@carol's` -> `address0 s`). */
+const ADDRESS_WORD = 'address0';
 const ADDRESS = /\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b|\bhttps?:\/\/\S+|(?<!\w)@[\w-]+/g;
 
 /** Lower-case words with clause starts marked (sentence punctuation, `and`, `then`). */
 function clauses(query: string): string[][] {
   const out: string[][] = [];
   // An address, a link or a handle names one thing, like a number: `Email jane@example.com ...`, `Call https://...`, `@carol`.
-  const marked = query.toLowerCase().replace(ADDRESS, ' 0 ');
+  const marked = query.toLowerCase().replace(ADDRESS, ` ${ADDRESS_WORD} `);
   for (const part of marked.split(/[,;:.!?()]+(?:\s|$)|\s-\s/)) {
     let current: string[] = [];
     for (const written of part.match(/[a-z0-9]+(?:-[a-z0-9]+)*/g) ?? []) {
@@ -110,7 +115,7 @@ function isIdentifier(word: string): boolean {
 
 /** The verb is followed by an article, a pronoun, a number or a preposition. */
 function hasObjectMarker(next: string | undefined): boolean {
-  return next !== undefined && (OBJECT_MARKERS.has(next) || /^\d/.test(next));
+  return next !== undefined && (OBJECT_MARKERS.has(next) || /^\d/.test(next) || next === ADDRESS_WORD);
 }
 
 interface ClauseContext {
@@ -146,7 +151,12 @@ function opensWithAction(words: readonly string[], c: ClauseContext): boolean {
   const clear = hasObjectMarker(next) || numbered || possessive || (takesObject(next) && c.length <= SHORT_REQUEST_WORDS);
   // A prefixed verb written apart is as often a noun (`re-run workflow successes`): it needs an article or a number.
   if (joined) return ACTION_VERBS.has(verb) ? hasObjectMarker(next) || numbered : takesDeterminer(words, at);
-  if (ACTION_VERBS.has(verb)) return AMBIGUOUS_VERBS.has(verb) ? clear : !READ_OBJECTS.has(next ?? '') && (clear || takesObject(next));
+  if (AMBIGUOUS_VERBS.has(verb) && ACTION_VERBS.has(verb)) {
+    // A word the schema names things with, then a number, is a noun: `build 990 blocked state`.
+    return clear && !(/^\d/.test(next ?? '') && c.schemaName?.(verb) === true);
+  }
+  // A verb that is no noun may still open a request by the rules below (`Promote users 401 and 402`).
+  if (ACTION_VERBS.has(verb) && !READ_OBJECTS.has(next ?? '') && (clear || takesObject(next))) return true;
   // Any other verb asks when it takes a determiner as its object (`Run the flaky job again`, `Kick off a build`).
   if (takesDeterminer(words, at)) return true;
   // A word the schema names nothing with is no noun of it: with an object it is a verb (`Promote users 401`, `Shut down agent 22`).
