@@ -12,7 +12,53 @@ export interface Replica {
   /** One search on one connection; its wall time in ms. */
   timedSearch(indexId: string, query: string): Promise<number>;
   searchLoad(indexId: string, query: (i: number) => string, callers: number, total: number): Promise<{ p50: number; p99: number; perSecond: number; serverCpuMs: number }>;
-  trafficClient(connections: number): Promise<UnaryClient>;
+  trafficClient(connections: number): Promise<TrafficClient>;
+}
+
+/** What the traffic needs of a client: encode, call, close. */
+export interface TrafficClient {
+  encode: UnaryClient['encode'];
+  call: UnaryClient['call'];
+  close(): void;
+  /** Calls sent again on a new connection after the server closed an idle one (a router does the same). */
+  readonly retries: number;
+}
+
+const CLOSED = /closed the connection|ECONNRESET|EPIPE/;
+
+/** Connections of one replica, each its own client; one the server closed is replaced and the call sent again once. */
+async function trafficClient(baseUrl: string, connections: number): Promise<TrafficClient> {
+  const pool = await Promise.all(Array.from({ length: connections }, () => UnaryClient.open([baseUrl], 1)));
+  const idle = [...pool.keys()];
+  const waiting: ((slot: number) => void)[] = [];
+  let retries = 0;
+  const acquire = (): Promise<number> => (idle.length > 0 ? Promise.resolve(idle.pop()!) : new Promise((resolve) => waiting.push(resolve)));
+  const release = (slot: number): void => {
+    const next = waiting.shift();
+    if (next) next(slot);
+    else idle.push(slot);
+  };
+  return {
+    encode: pool[0]!.encode.bind(pool[0]!) as UnaryClient['encode'],
+    call: (async (encoded: Parameters<UnaryClient['call']>[0]) => {
+      const slot = await acquire();
+      try {
+        return await pool[slot]!.call(encoded);
+      } catch (error) {
+        if (!CLOSED.test((error as Error).message)) throw error;
+        retries += 1;
+        pool[slot]!.close();
+        pool[slot] = await UnaryClient.open([baseUrl], 1);
+        return await pool[slot]!.call(encoded);
+      } finally {
+        release(slot);
+      }
+    }) as UnaryClient['call'],
+    close: () => pool.forEach((c) => c.close()),
+    get retries() {
+      return retries;
+    },
+  };
 }
 
 export interface ReplicaMetrics {
@@ -60,7 +106,7 @@ export async function openReplica(process: IndexerProcess): Promise<Replica> {
         client.close();
       }
     },
-    trafficClient: (connections) => UnaryClient.open([process.baseUrl], connections),
+    trafficClient: (connections) => trafficClient(process.baseUrl, connections),
   };
 }
 

@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { DiscoveryService, YokoService } from '@discovery/proto';
 import { percentile } from '../indexer/indexer-process.js';
-import type { UnaryClient } from '../indexer/unary-client.js';
+import type { TrafficClient } from './replica.js';
 import { seeded, zipf, type Graph } from './graph-set.js';
 
 export type Kind = 'search' | 'symbols' | 'slice';
@@ -19,7 +19,7 @@ const MIX: readonly [Kind, number][] = [['search', 0.75], ['symbols', 0.95], ['s
 export interface TrafficOptions {
   graphs: readonly Graph[];
   /** One client per replica. */
-  replicas: readonly UnaryClient[];
+  replicas: readonly TrafficClient[];
   routed: boolean;
   callers: number;
   seconds: number;
@@ -38,6 +38,8 @@ export interface TrafficFigures {
   requests: number;
   errors: number;
   firstError?: string;
+  /** Calls sent again after the server closed an idle keep-alive connection. */
+  retries: number;
   perSecond: number;
   byKind: KindFigures[];
 }
@@ -85,10 +87,11 @@ export async function runTraffic(o: TrafficOptions): Promise<TrafficFigures> {
     return { kind, requests: sorted.length, p50: percentile(sorted, 50), p99: percentile(sorted, 99) };
   });
   const requests = byKind.reduce((sum, k) => sum + k.requests, 0);
-  return { requests, errors, ...(firstError ? { firstError } : {}), perSecond: requests / seconds, byKind };
+  const retries = o.replicas.reduce((sum, c) => sum + c.retries, 0);
+  return { requests, errors, retries, ...(firstError ? { firstError } : {}), perSecond: requests / seconds, byKind };
 }
 
-async function call(client: UnaryClient, kind: Kind, graph: Graph, query: string, n: number): Promise<number> {
+async function call(client: TrafficClient, kind: Kind, graph: Graph, query: string, n: number): Promise<number> {
   const indexId = graph.indexId!;
   if (kind === 'search') return (await client.call(client.encode(searchSchema, { indexId, query, limit: 20 }))).hits.length;
   if (kind === 'symbols') {
