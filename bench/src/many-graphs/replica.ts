@@ -9,8 +9,8 @@ import { UnaryClient } from '../indexer/unary-client.js';
 
 export interface Replica {
   process: IndexerProcess;
-  /** One search on one connection; its wall time in ms. */
-  timedSearch(indexId: string, query: string): Promise<number>;
+  /** One search on one connection: its wall time and the replica's CPU time for it (all threads), ms. */
+  timedSearch(indexId: string, query: string): Promise<{ ms: number; cpuMs: number }>;
   searchLoad(indexId: string, query: (i: number) => string, callers: number, total: number): Promise<{ p50: number; p99: number; perSecond: number; serverCpuMs: number }>;
   trafficClient(connections: number): Promise<TrafficClient>;
 }
@@ -76,9 +76,11 @@ export async function openReplica(process: IndexerProcess): Promise<Replica> {
     process,
     async timedSearch(indexId, query) {
       const call = single.encode(searchSchema, { indexId, query, limit: 20 });
+      const cpu = await process.cpuMs();
       const t = performance.now();
       await single.call(call);
-      return performance.now() - t;
+      const ms = performance.now() - t;
+      return { ms, cpuMs: (await process.cpuMs()) - cpu };
     },
     async searchLoad(indexId, query, callers, total) {
       const client = await UnaryClient.open([process.baseUrl], callers);
