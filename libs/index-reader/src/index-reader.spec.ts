@@ -94,7 +94,7 @@ describe('IndexReader', () => {
     };
     const [a, b] = [await put(V1), await put(V2)];
     const sizes = [(await reader(store).open(a)).bytes, (await reader(store).open(b)).bytes];
-    const small = new IndexReader(store, undefined, { idleTtlMs: 60_000, currentVersion: 'v1', cacheMaxBytes: sizes[0]! + sizes[1]! + 100, verifyIntervalMs: 0 });
+    const small = new IndexReader(store, undefined, { idleTtlMs: 60_000, currentVersion: 'v1', cacheMaxBytes: sizes[0]! + sizes[1]! + 100, decodedSymbolBytes: 0, verifyIntervalMs: 0 });
     const first = await small.open(a);
     await small.open(b);
     expect(small.cachedIndexes).toBe(2);

@@ -29,6 +29,7 @@ import type { IndexEvent, IndexStore } from '@discovery/storage';
 import { IndexReadError, IndexReadErrorCode } from './index-reader.errors.js';
 import { LoadedIndexCache } from './loaded-index-cache.js';
 import { LruMap } from './lru-map.js';
+import { DecodedSymbols } from './decoded-symbols.js';
 
 export interface LoadedIndex {
   readonly id: string;
@@ -62,6 +63,11 @@ export interface IndexReaderOptions {
   /** Version new builds get; an index of another version is served without query vectors. */
   currentVersion: string;
   cacheMaxBytes: number;
+  /**
+   * Of `cacheMaxBytes`, what the symbols decoded from loaded indexes (hits, lookups) may hold, shared
+   * by all of them. Default a sixteenth (32 MiB of the default 512 MiB).
+   */
+  decodedSymbolBytes?: number;
   /** Weight of vector similarity (0: queries are not embedded at all). Default: the ranking's default. */
   vectorWeight?: number;
   /** Cosine below which vector similarity adds nothing (it depends on the model). Default: the ranking's default. */
@@ -91,6 +97,7 @@ const TRUSTED = '\u0000trusted';
 
 export class IndexReader {
   private readonly cache: LoadedIndexCache<LoadedIndex>;
+  private readonly decoded: DecodedSymbols;
   private readonly queryVectors = new LruMap<string, Float32Array>(2000);
   private readonly verifyIntervalMs: number;
   private readonly now: () => number;
@@ -102,7 +109,9 @@ export class IndexReader {
     private readonly options: IndexReaderOptions,
     private readonly observer: IndexReaderObserver = {},
   ) {
-    this.cache = new LoadedIndexCache(options.cacheMaxBytes, () => observer.indexEvicted?.('memory'));
+    const decodedBytes = Math.min(options.decodedSymbolBytes ?? Math.floor(options.cacheMaxBytes / 16), options.cacheMaxBytes);
+    this.decoded = new DecodedSymbols(decodedBytes);
+    this.cache = new LoadedIndexCache(options.cacheMaxBytes - decodedBytes, () => observer.indexEvicted?.('memory'));
     this.verifyIntervalMs = options.verifyIntervalMs ?? Math.min(5000, Math.max(10, options.idleTtlMs / 4));
     this.now = options.now ?? Date.now;
     this.ranking =
@@ -118,7 +127,7 @@ export class IndexReader {
   /** Drops a cached index (rebuilt, deleted, claim removed): the next use reloads it. */
   invalidate(indexId: string): void {
     this.cache.invalidate(indexId);
-    this.observer.indexesHeld?.(this.cache.size, this.cache.bytes);
+    this.observer.indexesHeld?.(this.cache.size, this.cache.bytes + this.decoded.bytes);
   }
 
   /**
@@ -175,7 +184,7 @@ export class IndexReader {
     if (!loaded) throw new IndexReadError(IndexReadErrorCode.NotFound, `index ${indexId} not found`);
     loaded.tenants.add(who);
     loaded.verifiedAt = now;
-    this.observer.indexesHeld?.(this.cache.size, this.cache.bytes);
+    this.observer.indexesHeld?.(this.cache.size, this.cache.bytes + this.decoded.bytes);
     return loaded;
   }
 
@@ -213,7 +222,7 @@ export class IndexReader {
         const schema = buildSchemaFromSdl(sdl).schema;
         if (index.schema === building) {
           this.cache.resize(index.id, index, index.bytes + Buffer.byteLength(sdl) * SCHEMA_HEAP_FACTOR);
-          this.observer.indexesHeld?.(this.cache.size, this.cache.bytes);
+          this.observer.indexesHeld?.(this.cache.size, this.cache.bytes + this.decoded.bytes);
         }
         return schema;
       });
@@ -233,7 +242,7 @@ export class IndexReader {
     const artifact = parts[ARTIFACT_PART];
     if (artifact !== undefined) {
       const vectorPart = vectors && meta.builtVersion === this.options.currentVersion ? parts[VECTORS_PART] : undefined;
-      const search = openIndexArtifact(artifact, vectorPart);
+      const search = openIndexArtifact(artifact, vectorPart, { decoded: this.decoded.scope() });
       return { ...loaded, search, bytes: artifact.byteLength + (vectorPart?.byteLength ?? 0) + search.heapBytes };
     }
     // An index built by an earlier version (stale: it serves until its rebuild in place).

@@ -23,4 +23,4 @@ export {
   RANKING_FORMAT_VERSION,
 } from './search-index.serializer.js';
 export { writeIndexArtifact, ARTIFACT_FORMAT_VERSION, ARTIFACT_PART, VECTORS_PART } from './search-index.artifact.js';
-export { openIndexArtifact, type ArtifactSearchIndex } from './search-index.artifact-reader.js';
+export { openIndexArtifact, DECODED_HEAP_FACTOR, type ArtifactSearchIndex, type DecodedSymbolCache } from './search-index.artifact-reader.js';

@@ -6,15 +6,28 @@
  * demand (a few recent blocks and symbols kept). No second object graph of the symbols is built.
  */
 import { inflateRawSync } from 'node:zlib';
-import { SYMBOL_KINDS, type RootOperation, type SchemaSymbol, type SymbolKind } from '@discovery/schema-symbols';
+import { SYMBOL_KINDS, type RootOperation, type SchemaSymbol, type SymbolArgument, type SymbolKind } from '@discovery/schema-symbols';
 import type { RootReach } from './entry-points.js';
 import type { LexicalIndex } from './lexical-index.js';
 import { NameTermCache } from './name-term.cache.js';
 import { ARTIFACT_FORMAT_VERSION, ARTIFACT_MAGIC, bad, compare, Extra, SECTIONS, type ArtifactMeta, type SectionName } from './search-index.artifact.js';
 import type { SearchIndex, SymbolStructure } from './search-index.js';
 
-/** Decoded symbols kept per index (hot hits keep their identity, so their serialized records are reused). */
+/** Decoded symbols kept per index without a shared cache (hot hits keep their identity, so their serialized records are reused). */
 const SYMBOLS_KEPT = 128;
+/** Heap of a decoded symbol per byte of its JSON (objects, strings, arrays: measured about 3). */
+export const DECODED_HEAP_FACTOR = 3;
+
+/** Where decoded symbols are kept: by position within one loaded index; `bytes` is their heap estimate. */
+export interface DecodedSymbolCache {
+  get(position: number): SchemaSymbol | undefined;
+  set(position: number, symbol: SchemaSymbol, bytes: number): void;
+}
+
+export interface OpenArtifactOptions {
+  /** A cache shared by the loaded indexes (the reader's, bounded and counted); default a small one per index. */
+  decoded?: DecodedSymbolCache;
+}
 /** Inflated blocks kept per index. */
 const BLOCKS_KEPT = 4;
 const EMPTY = new Int32Array(0);
@@ -30,7 +43,7 @@ export interface ArtifactSearchIndex extends SearchIndex {
 }
 
 /** Opens an artifact (and its vectors part when given). Throws RankingError(BadFormat) for a foreign or corrupt one. */
-export function openIndexArtifact(artifact: Uint8Array, vectorsPart?: Uint8Array): ArtifactSearchIndex {
+export function openIndexArtifact(artifact: Uint8Array, vectorsPart?: Uint8Array, options: OpenArtifactOptions = {}): ArtifactSearchIndex {
   const buffer = alignedCopy(artifact);
   const view = new DataView(buffer.buffer, buffer.byteOffset, buffer.byteLength);
   if (buffer.byteLength < 12 || view.getUint32(0, true) !== ARTIFACT_MAGIC) throw bad('it is not an index artifact');
@@ -43,7 +56,7 @@ export function openIndexArtifact(artifact: Uint8Array, vectorsPart?: Uint8Array
     if (offset + length > buffer.byteLength || offset % 8 !== 0) throw bad(`section ${name} lies outside the artifact`);
     raw[name] = buffer.subarray(offset, offset + length);
   });
-  return new ArtifactTable(raw, vectorsPart).index;
+  return new ArtifactTable(raw, vectorsPart, options.decoded).index;
 }
 
 class ArtifactTable {
@@ -59,15 +72,23 @@ class ArtifactTable {
   private readonly blockStart: Uint32Array;
   private readonly blocks: Uint8Array;
   private readonly blockSymbols: number;
+  readonly argNames: string[];
+  readonly argStart: Uint32Array;
+  readonly argName: Int32Array;
   private readonly decodedBlocks = new Map<number, Buffer>();
-  private readonly decoded = new Map<number, SchemaSymbol>();
+  private readonly decoded: DecodedSymbolCache;
 
-  constructor(raw: Record<SectionName, Uint8Array>, vectorsPart: Uint8Array | undefined) {
+  constructor(raw: Record<SectionName, Uint8Array>, vectorsPart: Uint8Array | undefined, shared: DecodedSymbolCache | undefined) {
     const meta = json<ArtifactMeta>(raw.meta);
     const n = meta.count;
     this.blockSymbols = meta.blockSymbols;
     this.names = lines(raw.names, n);
     this.typeNames = lines(raw.typeNames);
+    this.argNames = lines(raw.argNames);
+    this.argStart = u32(raw.argStart, n + 1);
+    this.argName = i32(raw.argName, this.argStart[n]);
+    for (const id of this.argName) if (id < 0 || id >= this.argNames.length) throw bad('an argument name is out of range');
+    this.decoded = shared ?? ownCache();
     const terms = lines(raw.terms, meta.terms);
     this.kind = raw.kind;
     this.extra = raw.extra;
@@ -103,7 +124,7 @@ class ArtifactTable {
       queryRootFields: i32(raw.queryRootFields),
       rootReach: rootReach(raw),
       nameTerms: new NameTermCache(symbols, termIds),
-      heapBytes: heapEstimate(n, terms, this.names, this.symStart[n]!),
+      heapBytes: heapEstimate(n, terms, this.names, this.argName.length, shared === undefined ? this.symStart[n]! : 0),
       symbolAt: (i: number) => table.symbolAt(i),
       materialize: (symbol: SchemaSymbol) => (symbol instanceof SymbolView ? table.symbolAt(symbol.position) : symbol),
     };
@@ -112,16 +133,12 @@ class ArtifactTable {
 
   symbolAt(i: number): SchemaSymbol {
     const known = this.decoded.get(i);
-    if (known !== undefined) {
-      this.decoded.delete(i);
-      this.decoded.set(i, known);
-      return known;
-    }
+    if (known !== undefined) return known;
     const b = Math.floor(i / this.blockSymbols);
     const block = this.block(b);
     const base = this.symStart[b * this.blockSymbols]!;
     const symbol = JSON.parse(block.toString('utf8', this.symStart[i]! - base, this.symStart[i + 1]! - base)) as SchemaSymbol;
-    keep(this.decoded, i, symbol, SYMBOLS_KEPT);
+    this.decoded.set(i, symbol, (this.symStart[i + 1]! - this.symStart[i]!) * DECODED_HEAP_FACTOR);
     return symbol;
   }
 
@@ -176,7 +193,12 @@ class SymbolView {
     return k === 255 ? undefined : SYMBOL_KINDS[k];
   }
   get args(): SchemaSymbol['args'] {
-    return (this.table.extra[this.position]! & Extra.HasArgs) === 0 ? undefined : this.full.args;
+    const t = this.table;
+    const i = this.position;
+    if ((t.extra[i]! & Extra.HasArgs) === 0) return undefined;
+    const args: SchemaSymbol['args'] = [];
+    for (let k = t.argStart[i]!; k < t.argStart[i + 1]!; k++) args.push(new ArgumentView(t, i, k - t.argStart[i]!, t.argNames[t.argName[k]!]!) as unknown as SymbolArgument);
+    return args;
   }
   get typeRef(): string | undefined {
     return this.full.typeRef;
@@ -203,6 +225,34 @@ class SymbolView {
     return this.full.record;
   }
   toJSON(): SchemaSymbol {
+    return this.full;
+  }
+}
+
+/** An argument as the ranking reads it: its name from the columns, the rest from the decoded symbol. */
+class ArgumentView {
+  constructor(
+    private readonly table: ArtifactTable,
+    private readonly position: number,
+    private readonly k: number,
+    readonly name: string,
+  ) {}
+  private get full(): SymbolArgument {
+    return this.table.symbolAt(this.position).args![this.k]!;
+  }
+  get type(): string {
+    return this.full.type;
+  }
+  get description(): string | undefined {
+    return this.full.description;
+  }
+  get defaultValue(): string | undefined {
+    return this.full.defaultValue;
+  }
+  get deprecated(): string | undefined {
+    return this.full.deprecated;
+  }
+  toJSON(): SymbolArgument {
     return this.full;
   }
 }
@@ -282,13 +332,31 @@ function openVectors(part: Uint8Array, n: number): { vectors: Int8Array; dimensi
   return { vectors: new Int8Array(copy.buffer, copy.byteOffset + 8, n * dimensions), dimensions };
 }
 
-/** Names, terms and type-name lists, the views, the members array and the caches at their bounds. */
-function heapEstimate(n: number, terms: readonly string[], names: readonly string[], jsonBytes: number): number {
+/**
+ * Names, terms and type-name lists, the views, the members array, the name-term cache's arrays, the
+ * inflated blocks and (without a shared cache) the decoded symbols at their bounds.
+ */
+function heapEstimate(n: number, terms: readonly string[], names: readonly string[], args: number, ownJsonBytes: number): number {
   let chars = 0;
   for (const t of terms) chars += t.length;
   for (const s of names) chars += s.length;
-  const perSymbolJson = n === 0 ? 0 : jsonBytes / n;
-  return chars + (terms.length + n) * 24 + n * (48 + 8 + 8 + 24) + Math.min(n, SYMBOLS_KEPT) * perSymbolJson * 4 + BLOCKS_KEPT * 32 * 1024;
+  const kept = n === 0 ? 0 : (Math.min(n, SYMBOLS_KEPT) * ownJsonBytes * DECODED_HEAP_FACTOR) / n;
+  return chars + (terms.length + n) * 24 + n * (48 + 8 + 8 + 24) + args * 4 + kept + BLOCKS_KEPT * 32 * 1024;
+}
+
+function ownCache(): DecodedSymbolCache {
+  const map = new Map<number, SchemaSymbol>();
+  return {
+    get(position) {
+      const known = map.get(position);
+      if (known !== undefined) {
+        map.delete(position);
+        map.set(position, known);
+      }
+      return known;
+    },
+    set: (position, symbol) => keep(map, position, symbol, SYMBOLS_KEPT),
+  };
 }
 
 function keep<K, V>(map: Map<K, V>, key: K, value: V, max: number): void {

@@ -14,7 +14,7 @@ import { RankingError, RankingErrorCode } from './ranking.errors.js';
 import type { SearchIndex } from './search-index.js';
 
 /** Version of the artifact layout; bump on any change of it. */
-export const ARTIFACT_FORMAT_VERSION = 1;
+export const ARTIFACT_FORMAT_VERSION = 2;
 export const ARTIFACT_MAGIC = 0x58494453; // "SDIX" little-endian
 /** Symbols per compressed block: 16 keeps a block's inflate near 25 µs at about 100 bytes per symbol (docs/performance.md). */
 export const BLOCK_SYMBOLS = 16;
@@ -24,7 +24,7 @@ export const VECTORS_PART = 'vectors';
 
 /** Section order of the artifact (the header lists offset and length of each, in this order). */
 export const SECTIONS = [
-  'meta', 'names', 'terms', 'typeNames',
+  'meta', 'names', 'terms', 'typeNames', 'argNames', 'argStart', 'argName',
   'kind', 'depth', 'flags', 'roots', 'typeKind', 'extra',
   'parent', 'type', 'typeName', 'importance', 'queryRootFields',
   'memberStart', 'memberList', 'reachFields', 'openedKeys', 'openedStart', 'openedList',
@@ -68,6 +68,10 @@ export function writeIndexArtifact(index: SearchIndex): Record<string, Buffer> {
     if (s.typeName !== undefined) typeName[i] = typeNameIds.get(s.typeName)!;
     extra[i] = extraBits(index, s, i);
   });
+  const argNames = [...new Set(index.symbols.flatMap((s) => (s.args ?? []).map((a) => a.name)))];
+  for (const name of argNames) if (name.includes('\n')) throw bad(`argument name ${JSON.stringify(name)} holds a newline`);
+  const argIds = new Map(argNames.map((a, i) => [a, i]));
+  const args = csr(index.symbols.map((s) => Int32Array.from(s.args ?? [], (a) => argIds.get(a.name)!)));
   const members = csr(index.members);
   const opened = [...index.rootReach.openedBy];
   const openedLists = csr(opened.map(([, list]) => Int32Array.from(list)));
@@ -87,6 +91,7 @@ export function writeIndexArtifact(index: SearchIndex): Record<string, Buffer> {
     names: Buffer.from(names.join('\n')),
     terms: Buffer.from(lexical.terms.join('\n')),
     typeNames: Buffer.from(typeNames.join('\n')),
+    argNames: Buffer.from(argNames.join('\n')), argStart: bytes(args.start), argName: bytes(args.list),
     kind: structure.kind, depth: structure.depth, flags: structure.flags, roots: structure.roots, typeKind, extra,
     parent: bytes(structure.parent), type: bytes(structure.type), typeName: bytes(typeName),
     importance: bytes(index.importance), queryRootFields: bytes(index.queryRootFields),
