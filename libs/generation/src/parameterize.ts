@@ -27,9 +27,10 @@ import {
   getNamedType,
   isInputObjectType,
   isListType,
+  isSpecifiedScalarType,
   isNonNullType,
 } from 'graphql';
-import { defaultLiteral } from '@discovery/schema-symbols';
+import { defaultLiteral, stripHidden } from '@discovery/schema-symbols';
 
 /** Where a variable is used: the argument or input field it feeds. */
 export interface VariableUsage {
@@ -61,10 +62,21 @@ function containsVariable(node: ValueNode): boolean {
 
 function firstSentence(text: string | undefined | null): string | undefined {
   if (!text) return undefined;
-  const line = text.replace(/\s+/g, ' ').trim();
+  // Schema text is untrusted and reaches agents: no hidden characters (issue 23, finding 5).
+  const line = stripHidden(text).replace(/\s+/g, ' ').trim();
+  if (line === '') return undefined;
   const match = /^(.+?[.!?])(\s|$)/.exec(line);
   const sentence = (match?.[1] ?? line).trim();
   return sentence.length > 200 ? `${sentence.slice(0, 197)}...` : sentence;
+}
+
+/**
+ * The first sentence of the description of a custom scalar, enum or input type; never of a built-in
+ * scalar, whose graphql-js text ("The `Int` scalar type represents ...") says nothing about the value.
+ */
+function typeSentence(type: GraphQLInputType): string | undefined {
+  const named = getNamedType(type);
+  return isSpecifiedScalarType(named) ? undefined : firstSentence(named.description);
 }
 
 class Lifter {
@@ -121,7 +133,7 @@ class Lifter {
       this.lifted.push(name);
       const fallback = defaultLiteral(input);
       const described =
-        firstSentence(input.description) ?? firstSentence(getNamedType(input.type).description) ?? `Value of ${coordinate}.`;
+        firstSentence(input.description) ?? typeSentence(input.type) ?? `Value of ${coordinate}.`;
       const example = print(literal);
       const description = example.length <= 80 ? `${described} Example: ${example}.` : described;
       this.definitions.push({

@@ -26,7 +26,18 @@ import { nameStems, stem } from './prompt-words.js';
 /** Page size given to connections the prompt gives none for. */
 export const DEFAULT_PAGE_SIZE = 10;
 
+/** An argument or an input field: what a value is bound to. */
+type InputLike = Pick<GraphQLArgument, 'name' | 'type'>;
+
 const DATE_ARGS = /^(since|until|after|before|from|to|start|end|created|updated)/i;
+
+/** Stems of the words before a literal, computed once per literal. */
+const stemsBefore = new WeakMap<PromptLiteral, Set<string>>();
+function beforeStems(literal: PromptLiteral): Set<string> {
+  let stems = stemsBefore.get(literal);
+  if (!stems) stemsBefore.set(literal, (stems = new Set(literal.before.map(stem))));
+  return stems;
+}
 
 export class ArgumentBinder {
   /** Variable name -> declared type, for required arguments without a value. */
@@ -66,8 +77,13 @@ export class ArgumentBinder {
     const required = field.args.filter((arg) => isNonNullType(arg.type) && arg.default === undefined);
     const optional = field.args.filter((arg) => !required.includes(arg));
     for (const arg of required) {
+      const object = this.inputObjectValue(arg, field.name);
+      if (object) {
+        selection.args.set(arg.name, object);
+        continue;
+      }
       const literal = this.take(arg, field.name, 0);
-      selection.args.set(arg.name, literal ? literalSource(literal, getNamedType(arg.type).name) : this.variable(arg));
+      selection.args.set(arg.name, literal ? this.source(literal, arg) : this.variable(arg));
     }
     for (const arg of optional) {
       const filter = this.filterValue(arg);
@@ -77,8 +93,7 @@ export class ArgumentBinder {
       }
       const literal = this.take(arg, field.name, 2);
       if (literal) {
-        const source = literalSource(literal, getNamedType(arg.type).name);
-        selection.args.set(arg.name, isListType(isNonNullType(arg.type) ? arg.type.ofType : arg.type) ? `[${source}]` : source);
+        selection.args.set(arg.name, this.source(literal, arg));
         continue;
       }
       const value = this.enumValue(arg);
@@ -91,8 +106,43 @@ export class ArgumentBinder {
     }
   }
 
+  /** The literal as a value of `input` (in a list when the input takes a list). */
+  private source(literal: PromptLiteral, input: InputLike): string {
+    const source = literalSource(literal, getNamedType(input.type).name);
+    return isListType(isNonNullType(input.type) ? input.type.ofType : input.type) ? `[${source}]` : source;
+  }
+
+  /**
+   * A required input object (`input: RefundInput!`) the prompt gives values for: an object literal
+   * with the fields the values are named for (the words before the value name the field: "order
+   * 1042" -> orderId), each other required field a required variable of its own type. Undefined
+   * when no value fits a field (the whole object is then one variable).
+   */
+  private inputObjectValue(arg: GraphQLArgument, fieldName: string): string | undefined {
+    const type = getNamedType(arg.type);
+    if (!isInputObjectType(type) || isListType(isNonNullType(arg.type) ? arg.type.ofType : arg.type) || this.unused.length === 0) return undefined;
+    const before = [...this.unused];
+    const parts: string[] = [];
+    const pending: InputLike[] = [];
+    let bound = 0;
+    for (const inner of Object.values(type.getFields())) {
+      const required = isNonNullType(inner.type) && inner.defaultValue === undefined;
+      const literal = this.take(inner, fieldName, required ? 1 : 2);
+      if (literal) {
+        parts.push(`${inner.name}: ${this.source(literal, inner)}`);
+        bound += 1;
+      } else if (required) pending.push(inner);
+    }
+    if (bound === 0) {
+      this.unused.splice(0, this.unused.length, ...before);
+      return undefined;
+    }
+    for (const inner of pending) parts.push(`${inner.name}: ${this.variable(inner)}`);
+    return `{${parts.join(', ')}}`;
+  }
+
   /** The best literal for `arg` scoring at least `minScore` above a bare type fit; removed from the pool. */
-  private take(arg: GraphQLArgument, fieldName: string, minScore: number): PromptLiteral | undefined {
+  private take(arg: InputLike, fieldName: string, minScore: number): PromptLiteral | undefined {
     const named = getNamedType(arg.type);
     if (!isLeafType(named) || isEnumType(named)) return undefined;
     let best: { literal: PromptLiteral; score: number } | undefined;
@@ -108,7 +158,7 @@ export class ArgumentBinder {
 
   private affinity(literal: PromptLiteral, argName: string, fieldName: string, typeName: string): number {
     const arg = argName.toLowerCase();
-    const before = new Set(literal.before.map(stem));
+    const before = beforeStems(literal);
     let score = 0;
     const argStems = nameStems(argName);
     if (argStems.some((part) => before.has(part))) score += 2;
@@ -180,7 +230,7 @@ export class ArgumentBinder {
     return isListType(inner) ? `[${value.name}]` : value.name;
   }
 
-  private variable(arg: GraphQLArgument): string {
+  private variable(arg: InputLike): string {
     let name = arg.name;
     for (let suffix = 2; this.variables.has(name); suffix += 1) name = `${arg.name}${suffix}`;
     this.variables.set(name, String(arg.type));

@@ -40,20 +40,53 @@ const SECONDARY_WEIGHT = 0.35;
 /** Name parts too common to say which argument a literal is for. */
 const GENERIC_STEMS = new Set(['id', 'name', 'number', 'by', 'key', 'list', 'all', 'get', 'using', 'fkey']);
 
+/**
+ * What the path costs need from the prompt's literals, computed once per plan (issue 23, finding 3:
+ * examining every literal with regexes for every edge relaxed made planning quadratic): the stems of
+ * the words before equality literals, which kinds of literal the prompt gives, and whether it
+ * compares. Each edge then costs set look-ups only, whatever the number of literals.
+ */
+export interface LiteralFacts {
+  namedStems: ReadonlySet<string>;
+  hasOwner: boolean;
+  hasRepo: boolean;
+  hasHandle: boolean;
+  hasValue: boolean;
+  compares: boolean;
+}
+
+export function literalFacts(literals: readonly PromptLiteral[]): LiteralFacts {
+  const namedStems = new Set<string>();
+  let hasOwner = false;
+  let hasRepo = false;
+  let hasHandle = false;
+  let hasValue = false;
+  let compares = false;
+  for (const literal of literals) {
+    if (comparisonOf(literal) !== 'eq') {
+      compares = true;
+      continue;
+    }
+    hasValue = true;
+    for (const word of literal.before) namedStems.add(stem(word));
+    if (literal.kind === 'owner') hasOwner = true;
+    if (literal.kind === 'repo') hasRepo = true;
+    if (literal.kind === 'handle') hasHandle = true;
+  }
+  return { namedStems, hasOwner, hasRepo, hasHandle, hasValue, compares };
+}
+
 /** How well the prompt's literals fill the edge's required arguments: the words before a literal name the field or argument. */
-function literalFit(edge: TypeEdge, literals: readonly PromptLiteral[]): number {
-  if (edge.requiredArgs.length === 0) return 0;
+function literalFit(edge: TypeEdge, facts: LiteralFacts): number {
+  if (edge.requiredArgs.length === 0 || !facts.hasValue) return 0;
   let fit = 0;
   for (const arg of edge.requiredArgs) {
-    const names = new Set([...nameStems(arg), ...edge.stems].filter((part) => !GENERIC_STEMS.has(part)));
     const lower = arg.toLowerCase();
-    const named = literals.some(
-      (literal) =>
-        literal.before.some((word) => names.has(stem(word))) ||
-        (literal.kind === 'owner' && /^(owner|login)$/.test(lower)) ||
-        (literal.kind === 'repo' && lower === 'name') ||
-        (literal.kind === 'handle' && /^(login|owner)$/.test(lower)),
-    );
+    const named =
+      [...nameStems(arg), ...edge.stems].some((part) => !GENERIC_STEMS.has(part) && facts.namedStems.has(part)) ||
+      (facts.hasOwner && /^(owner|login)$/.test(lower)) ||
+      (facts.hasRepo && lower === 'name') ||
+      (facts.hasHandle && /^(login|owner)$/.test(lower));
     if (named) fit += 1;
   }
   return fit / edge.requiredArgs.length;
@@ -67,18 +100,17 @@ function rootPenalty(edge: TypeEdge, input: PlanInput): number {
   return 0;
 }
 
-function edgeCost(edge: TypeEdge, input: PlanInput, rootName: string): number {
+function edgeCost(edge: TypeEdge, input: PlanInput, facts: LiteralFacts, rootName: string): number {
   if (edge.field === undefined) return 0.3;
   let cost = 2;
-  const values = input.literals.filter((literal) => comparisonOf(literal) === 'eq');
-  const fit = literalFit(edge, values);
+  const fit = literalFit(edge, facts);
   cost += edge.requiredLeafArgs > 0 ? (fit > 0 ? -1.5 * fit : 0.4 + 0.1 * edge.requiredLeafArgs) : 0;
   cost += edge.requiredInputArgs * 3;
   if (edge.stems.length > 0) cost -= (0.7 * edge.stems.filter((part) => input.stems.has(part)).length) / edge.stems.length;
   if (input.sliceFields.has(`${edge.from}.${edge.field}`)) cost -= 0.25;
   cost -= 0.5 * Math.min(1, input.interest.types.get(edge.to) ?? 0);
   if ((edge.requiredLeafArgs === 0 || fit > 0) && input.words.has(edge.lastWord)) cost -= 0.3;
-  if (edge.filterArg && input.literals.some((literal) => comparisonOf(literal) !== 'eq')) cost -= 0.8;
+  if (edge.filterArg && facts.compares) cost -= 0.8;
   if (edge.from === rootName) cost += rootPenalty(edge, input);
   return Math.max(0.05, cost);
 }
@@ -86,7 +118,8 @@ function edgeCost(edge: TypeEdge, input: PlanInput, rootName: string): number {
 export function planOperation(schema: GraphQLSchema, input: PlanInput): PlannedOperation | undefined {
   const rootType = schema.getRootType(input.operation);
   if (!rootType) return undefined;
-  const paths = cheapestPaths(schema, rootType.name, (edge) => edgeCost(edge, input, rootType.name));
+  const facts = literalFacts(input.literals);
+  const paths = cheapestPaths(schema, rootType.name, (edge) => edgeCost(edge, input, facts, rootType.name));
   let best: { type: string; score: number } | undefined;
   for (const [type, interest] of input.interest.types) {
     const cost = paths.cost.get(type);

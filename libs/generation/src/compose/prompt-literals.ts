@@ -55,15 +55,19 @@ export function comparisonOf(literal: PromptLiteral): Comparison {
 
 /** Every literal of `prompt`, in order of appearance; overlapping matches keep the first (most specific) pattern. */
 export function extractLiterals(prompt: string): PromptLiteral[] {
-  const taken: [number, number][] = [];
-  const free = (start: number, end: number): boolean => taken.every(([s, e]) => end <= s || start >= e);
+  // One mark per character: checking a match is linear in its length, not in the literals found so far.
+  const taken = new Uint8Array(prompt.length);
+  const free = (start: number, end: number): boolean => {
+    for (let at = start; at < end; at += 1) if (taken[at] === 1) return false;
+    return true;
+  };
   const out: PromptLiteral[] = [];
   for (const { kind, pattern } of PATTERNS) {
     for (const match of prompt.matchAll(pattern)) {
       const start = match.index ?? 0;
       const end = start + match[0].length;
       if (!free(start, end)) continue;
-      taken.push([start, end]);
+      taken.fill(1, start, end);
       const before = wordsBefore(prompt, start, 4);
       const context = wordsBefore(prompt, start, 8);
       if (kind === 'pair') {
