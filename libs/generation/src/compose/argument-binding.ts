@@ -17,6 +17,7 @@ import {
   isObjectType,
   type GraphQLArgument,
   type GraphQLField,
+  type GraphQLNamedType,
   type GraphQLSchema,
 } from 'graphql';
 import type { DraftScope, DraftSelection } from './operation-draft.js';
@@ -25,6 +26,39 @@ import { nameStems, stem } from './prompt-words.js';
 
 /** Page size given to connections the prompt gives none for. */
 export const DEFAULT_PAGE_SIZE = 10;
+
+/** The order a list request asks for. */
+export interface ListOrder {
+  direction: 'asc' | 'desc';
+  /** The date it is about: creation unless the request says "updated". */
+  on: 'created' | 'updated';
+}
+
+/** "the most recent", "latest", "newest" -> newest first; "oldest", "earliest" -> oldest first. */
+export function listOrderOf(prompt: string): ListOrder | undefined {
+  const lower = prompt.toLowerCase();
+  const on = /\b(updated|modified|changed|active)\b/.test(lower) ? 'updated' : 'created';
+  if (/\b(most recent(ly)?|latest|newest|recently|last created|new(est)? first)\b/.test(lower)) return { direction: 'desc', on };
+  if (/\b(oldest|earliest|first created)\b/.test(lower)) return { direction: 'asc', on };
+  return undefined;
+}
+
+const ORDER_ARGS = /^(orderBy|order_by|order|sort|sortBy|sort_by|sortKey|sort_key)$/i;
+
+/** Arguments that say how many items a list gives. */
+const PAGE_SIZE_ARGS = /^(first|last|limit|top|take|count|size|pageSize|page_size|perPage|per_page|max|maxResults)$/i;
+
+/**
+ * Whether a number counts the items of a list field: "top 3", "the 10 most recent", "5 issues",
+ * "first 20" (the words around it order or name the items).
+ */
+function countsItems(literal: PromptLiteral, fieldName: string): boolean {
+  const previous = literal.before.at(-1) ?? '';
+  if (/^(top|first|last|latest|newest|recent|oldest|earliest)$/.test(previous)) return true;
+  const after = (literal.after ?? []).map(stem);
+  const names = nameStems(fieldName);
+  return after.slice(0, 3).some((word) => /^(most|latest|newest|recent|oldest|earliest|last|top|biggest|largest)$/.test(word) || names.includes(word));
+}
 
 /** An argument or an input field: what a value is bound to. */
 type InputLike = Pick<GraphQLArgument, 'name' | 'type'>;
@@ -43,11 +77,14 @@ export class ArgumentBinder {
   /** Variable name -> declared type, for required arguments without a value. */
   readonly variables = new Map<string, string>();
   private readonly unused: PromptLiteral[];
+  private ordered = false;
 
   constructor(
     private readonly schema: GraphQLSchema,
     literals: readonly PromptLiteral[],
     private readonly promptStems: ReadonlySet<string>,
+    /** The order a list request asks for ("the most recent", "the oldest"), and on which date ("recently updated"). */
+    private readonly order?: ListOrder,
   ) {
     this.unused = [...literals];
   }
@@ -85,7 +122,10 @@ export class ArgumentBinder {
       const literal = this.take(arg, field.name, 0);
       selection.args.set(arg.name, literal ? this.source(literal, arg) : this.variable(arg));
     }
+    const ordered = this.orderValue(field);
+    for (const [name, value] of ordered) selection.args.set(name, value);
     for (const arg of optional) {
+      if (ordered.has(arg.name)) continue;
       const filter = this.filterValue(arg);
       if (filter) {
         selection.args.set(arg.name, filter);
@@ -126,7 +166,7 @@ export class ArgumentBinder {
     const pending: InputLike[] = [];
     let bound = 0;
     for (const inner of Object.values(type.getFields())) {
-      const required = isNonNullType(inner.type) && inner.defaultValue === undefined;
+      const required = isNonNullType(inner.type) && inner.default === undefined;
       const literal = this.take(inner, fieldName, required ? 1 : 2);
       if (literal) {
         parts.push(`${inner.name}: ${this.source(literal, inner)}`);
@@ -169,6 +209,7 @@ export class ArgumentBinder {
     if (literal.kind === 'id' && /id$/.test(arg)) score += 1;
     if ((literal.kind === 'date' || literal.kind === 'datetime') && DATE_ARGS.test(argName)) score += 2;
     if (typeName === 'Int' && literal.kind === 'int' && /^(first|last|limit|top|count)$/.test(arg) && before.has(arg)) score += 1;
+    if (literal.kind === 'int' && PAGE_SIZE_ARGS.test(argName) && countsItems(literal, fieldName)) score += 2.5;
     return score;
   }
 
@@ -215,6 +256,47 @@ export class ArgumentBinder {
       return isInputObjectType(inner) ? `${name}: {${values.join(', ')}}` : `${name}: ${values[0]}`;
     });
     return `{${fields.join(', ')}}`;
+  }
+
+  /**
+   * The order a list request asks for, on the field's order argument: `{field: CREATED_AT,
+   * direction: DESC}` for an order input, or an enum sort key (`sortKey: CREATED_AT`) with
+   * `reverse: true` for the newest first.
+   */
+  private orderValue(field: GraphQLField<unknown, unknown>): Map<string, string> {
+    const out = new Map<string, string>();
+    // The first list on the way (root first) is the one the request orders; nested lists keep their own order.
+    if (!this.order || this.ordered) return out;
+    const arg = field.args.find((candidate) => ORDER_ARGS.test(candidate.name));
+    if (!arg) return out;
+    this.ordered = true;
+    const dateValue = (type: GraphQLNamedType): string | undefined => {
+      if (!isEnumType(type)) return undefined;
+      const names = type.getValues().filter((value) => !value.deprecationReason).map((value) => value.name);
+      const wanted = this.order?.on === 'updated' ? /^UPDATED/i : /^CREATED/i;
+      return names.find((name) => wanted.test(name)) ?? names.find((name) => /^(CREATED|DATE|TIME|ID)/i.test(name));
+    };
+    const named = getNamedType(arg.type);
+    const list = isListType(isNonNullType(arg.type) ? arg.type.ofType : arg.type);
+    const descending = this.order.direction === 'desc';
+    if (isInputObjectType(named)) {
+      const fields = named.getFields();
+      const by = fields['field'] ?? fields['sort'] ?? fields['key'];
+      const direction = fields['direction'] ?? fields['order'];
+      const value = by ? dateValue(getNamedType(by.type)) : undefined;
+      const directionType = direction ? getNamedType(direction.type) : undefined;
+      const way = isEnumType(directionType) ? directionType.getValues().find((v) => (descending ? /^DESC/i : /^ASC/i).test(v.name))?.name : undefined;
+      if (!by || !value || !direction || !way) return out;
+      const object = `{${by.name}: ${value}, ${direction.name}: ${way}}`;
+      out.set(arg.name, list ? `[${object}]` : object);
+      return out;
+    }
+    const value = dateValue(named);
+    if (!value) return out;
+    out.set(arg.name, list ? `[${value}]` : value);
+    const reverse = field.args.find((candidate) => candidate.name === 'reverse' && getNamedType(candidate.type).name === 'Boolean');
+    if (reverse && descending) out.set(reverse.name, 'true');
+    return out;
   }
 
   /** An enum value the prompt names, for an optional enum (or enum list) argument. */

@@ -90,6 +90,23 @@ describe('values of the request', () => {
   });
 });
 
+describe('list requests', () => {
+  it('selects the list with the count and the order as variables, not a lookup of one', async () => {
+    const resolution = await resolve(reader, GITHUB, 'the 10 most recent open issues of facebook/react');
+    const document = resolution.queries[0]?.document ?? '';
+    expect(document).toMatch(/issues\((?=[^)]*orderBy: \$orderBy)(?=[^)]*first: \$first)[^)]*\)/);
+    expect(document).not.toMatch(/issue\(number:/);
+    expect(document).toMatch(/"[^"]*Example: 10\."\s*\$first: Int/);
+    expect(document).toMatch(/Example: \{ field: CREATED_AT, direction: DESC \}\."\s*\$orderBy: IssueOrder/);
+  });
+
+  it('adds no required variable for a field the request did not give arguments for', async () => {
+    const resolution = await resolve(reader, GITHUB, 'the number of stars and forks of facebook/react');
+    const required = (resolution.queries[0]?.variablesSchema['required'] as string[] | undefined) ?? [];
+    expect([...required].sort()).toEqual(['name', 'owner']);
+  });
+});
+
 describe('unsatisfied words name attributes', () => {
   it('does not report comparisons, quantities or function words as missing fields', async () => {
     const resolution = await resolve(reader, GITHUB, 'the repositories of torvalds with fewer than 3 forks');

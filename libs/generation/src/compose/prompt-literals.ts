@@ -17,6 +17,8 @@ export interface PromptLiteral {
   context: string[];
   /** Offset in the prompt, for ordering. */
   at: number;
+  /** Lower-case words just after the literal (at most four): "10 most recent issues". */
+  after?: string[];
 }
 
 const PATTERNS: { kind: LiteralKind | 'pair'; pattern: RegExp }[] = [
@@ -38,6 +40,15 @@ function wordsBefore(prompt: string, at: number, count: number): string[] {
     .split(/[^a-z0-9_]+/)
     .filter((word) => word !== '')
     .slice(-count);
+}
+
+function wordsAfter(prompt: string, at: number, count: number): string[] {
+  return prompt
+    .slice(at, at + 120)
+    .toLowerCase()
+    .split(/[^a-z0-9_]+/)
+    .filter((word) => word !== '')
+    .slice(0, count);
 }
 
 export type Comparison = 'eq' | 'ne' | 'gt' | 'lt';
@@ -70,13 +81,14 @@ export function extractLiterals(prompt: string): PromptLiteral[] {
       taken.fill(1, start, end);
       const before = wordsBefore(prompt, start, 4);
       const context = wordsBefore(prompt, start, 8);
+      const after = wordsAfter(prompt, end, 4);
       if (kind === 'pair') {
-        out.push({ kind: 'owner', text: match[1] ?? '', before, context, at: start });
-        out.push({ kind: 'repo', text: match[2] ?? '', before: [...before, 'owner'], context, at: start + 1 });
+        out.push({ kind: 'owner', text: match[1] ?? '', before, context, at: start, after });
+        out.push({ kind: 'repo', text: match[2] ?? '', before: [...before, 'owner'], context, at: start + 1, after });
         continue;
       }
       const groups = match.slice(1).filter((group) => group !== undefined);
-      out.push({ kind, text: groups[0] ?? match[0], before, context, at: start });
+      out.push({ kind, text: groups[0] ?? match[0], before, context, at: start, after });
     }
   }
   return out.sort((a, b) => a.at - b.at);

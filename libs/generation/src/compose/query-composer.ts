@@ -16,7 +16,7 @@ import { refusalFor } from '../mutation-policy.js';
 import { analyzeQuery } from '@discovery/ranking';
 import { sliceSchemaByHits } from '../whole-type-slicer.js';
 import type { ScalarJsonSchemas } from '../variables-schema.js';
-import { ArgumentBinder } from './argument-binding.js';
+import { ArgumentBinder, listOrderOf } from './argument-binding.js';
 import { draftMutation, draftOperation, type OperationPlan } from './draft-builder.js';
 import { chooseMutation, noMutationReason, typedMutation } from './mutation-choice.js';
 import { extractLiterals, type PromptLiteral } from './prompt-literals.js';
@@ -129,7 +129,7 @@ export class QueryComposer {
     const words = new Set(prompt.toLowerCase().split(/[^a-z0-9]+/));
     const planned = planOperation(schema, { operation, interest, stems, words, literals, mine, sliceFields });
     if (!planned) return undefined;
-    const binder = new ArgumentBinder(schema, bindLiterals ? literals : [], stems);
+    const binder = new ArgumentBinder(schema, bindLiterals ? literals : [], stems, listOrderOf(prompt));
     return { ...draftOperation(schema, planned, binder, operation), unbound: [...binder.leftover] };
   }
 
