@@ -37,6 +37,8 @@ export class FakeYokoServer {
   /** Polls an index takes to build. */
   buildPolls = 2;
   resolution: FakeResolution = { queries: [], unsatisfied: [], truncated: false };
+  /** Response headers of GenerateQuery (`discovery-composed`, ...). */
+  generateHeaders: Record<string, string> = {};
   /** GetIndex calls that fail with `unavailable` before answering again (a busy or restarting service). */
   unavailablePolls = 0;
   private server?: Server;
@@ -128,6 +130,7 @@ export class FakeYokoServer {
       generateQuery: (req, ctx) => {
         this.enter('generateQuery', { indexId: req.indexId, prompt: req.prompt }, ctx);
         this.index(req.indexId);
+        for (const [name, value] of Object.entries(this.generateHeaders)) ctx.responseHeader.set(name, value);
         return { resolution: { ...this.resolution, unsatisfied: this.resolution.unsatisfied.map((reason) => ({ reason })) } };
       },
     });
