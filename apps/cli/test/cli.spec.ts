@@ -172,6 +172,24 @@ describe('generate', () => {
     expect((await run('generate', readyIndex(), 'employees', '--out', out, '--force')).code).toBe(0);
   });
 
+  it('says when the operation was composed without a language model, and carries it in --json', async () => {
+    server.generateHeaders = { 'discovery-composed': 'no-model' };
+    try {
+      const result = await run('generate', readyIndex(), 'employees');
+      expect(result.code).toBe(0);
+      expect(result.stderr).toContain('Composed without a language model (none is configured on the service)');
+      const json = JSON.parse((await run('generate', readyIndex(), 'employees', '--json')).stdout) as { composed: string | null };
+      expect(json.composed).toBe('no-model');
+      server.generateHeaders = { 'discovery-composed': 'forged by someone' };
+      const unknown = await run('generate', readyIndex(), 'employees');
+      expect(unknown.stderr).not.toMatch(/Composed|forged/);
+    } finally {
+      server.generateHeaders = {};
+    }
+    const modelWritten = JSON.parse((await run('generate', readyIndex(), 'employees', '--json')).stdout) as { composed: string | null };
+    expect(modelWritten.composed).toBeNull();
+  });
+
   it('no operation at all is exit code 8', async () => {
     server.resolution = { queries: [], unsatisfied: ['Nothing in the schema is about weather.'], truncated: false };
     const result = await run('generate', readyIndex(), 'the weather');

@@ -41,6 +41,8 @@ export class FakeYokoServer {
   failedReason = 'Syntax Error: Expected Name, found "}" at line 3, column 1';
   /** What discovery.v1 GetDemand answers. */
   demand: { reason: string; count: number }[] = [];
+  /** Response headers of GenerateQuery (`discovery-composed`, ...). */
+  generateHeaders: Record<string, string> = {};
   /** GetIndex calls that fail with `unavailable` before answering again (a busy or restarting service). */
   unavailablePolls = 0;
   private server?: Server;
@@ -132,6 +134,7 @@ export class FakeYokoServer {
       generateQuery: (req, ctx) => {
         this.enter('generateQuery', { indexId: req.indexId, prompt: req.prompt }, ctx);
         this.index(req.indexId);
+        for (const [name, value] of Object.entries(this.generateHeaders)) ctx.responseHeader.set(name, value);
         return { resolution: { ...this.resolution, unsatisfied: this.resolution.unsatisfied.map((reason) => ({ reason })) } };
       },
     });

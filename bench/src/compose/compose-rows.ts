@@ -56,3 +56,19 @@ export async function loadComposeRows(
   }
   return { rows, skipped };
 }
+
+/** A blind read row (bench/data/blind/read.jsonl): its dataset is its split. */
+export type BlindComposeRow = Omit<ComposeRow, 'dataset'> & { dataset: 'blind-dev' | 'blind-heldout' };
+
+/** The blind read rows (issue 22 item 2), development and held-out, each with its schema. */
+export async function loadBlindReadRows(dataDir: string): Promise<BlindComposeRow[]> {
+  const indexes = new Map<string, LexicalSchemaIndex>();
+  const rows: BlindComposeRow[] = [];
+  for (const row of await jsonLines(join(dataDir, 'blind', 'read.jsonl'))) {
+    const schema = String(row['schemaId']);
+    let index = indexes.get(schema);
+    if (!index) indexes.set(schema, (index = new LexicalSchemaIndex(await readFile(join(dataDir, 'blind', 'schemas', `${schema}.graphql`), 'utf8'))));
+    rows.push({ dataset: row['split'] === 'heldout' ? 'blind-heldout' : 'blind-dev', schema, prompt: String(row['query']), gold: String(row['operation']), index });
+  }
+  return rows;
+}

@@ -27,6 +27,7 @@ import {
   getNamedType,
   isInputObjectType,
   isListType,
+  isSpecifiedScalarType,
   isNonNullType,
 } from 'graphql';
 import { defaultLiteral, stripHidden } from '@discovery/schema-symbols';
@@ -61,11 +62,21 @@ function containsVariable(node: ValueNode): boolean {
 
 function firstSentence(text: string | undefined | null): string | undefined {
   if (!text) return undefined;
-  // Schema text is untrusted: no hidden characters in generated documents (issue 23 finding 5).
+  // Schema text is untrusted and reaches agents: no hidden characters (issue 23, finding 5).
   const line = stripHidden(text).replace(/\s+/g, ' ').trim();
+  if (line === '') return undefined;
   const match = /^(.+?[.!?])(\s|$)/.exec(line);
   const sentence = (match?.[1] ?? line).trim();
   return sentence.length > 200 ? `${sentence.slice(0, 197)}...` : sentence;
+}
+
+/**
+ * The first sentence of the description of a custom scalar, enum or input type; never of a built-in
+ * scalar, whose graphql-js text ("The `Int` scalar type represents ...") says nothing about the value.
+ */
+function typeSentence(type: GraphQLInputType): string | undefined {
+  const named = getNamedType(type);
+  return isSpecifiedScalarType(named) ? undefined : firstSentence(named.description);
 }
 
 class Lifter {
@@ -122,7 +133,7 @@ class Lifter {
       this.lifted.push(name);
       const fallback = defaultLiteral(input);
       const described =
-        firstSentence(input.description) ?? firstSentence(getNamedType(input.type).description) ?? `Value of ${coordinate}.`;
+        firstSentence(input.description) ?? typeSentence(input.type) ?? `Value of ${coordinate}.`;
       const example = stripHidden(print(literal));
       const description = example.length <= 80 ? `${described} Example: ${example}.` : described;
       this.definitions.push({

@@ -4,12 +4,24 @@
  * `<OperationName>.graphql` (the MCP library's saveOperation: whole files,
  * never half-written), ready for a router's or our bridge's operations folder,
  * where a running bridge serves it as a tool at once. Reasons the schema
- * cannot answer go to stderr; no operation at all is exit code 8.
+ * cannot answer go to stderr; no operation at all is exit code 8. An
+ * operation the service composed without a language model says so (the
+ * `discovery-composed` response header): a note on stderr, and `composed` in
+ * --json (`no-model`, `model-fallback`, or null when a model wrote it).
  */
 import { durationOption, type CommandContext } from '../cli-context.js';
 import { CliError, ExitCode } from '../exit-codes.js';
 import { resolveIndexId } from '../index-target.js';
 import { stringValue, type Command } from './command.js';
+import { COMPOSED_FALLBACK_HEADER_VALUE, COMPOSED_HEADER, COMPOSED_HEADER_VALUE } from '@discovery/proto';
+
+/** What the note says for each value of the composed header. */
+const COMPOSED_NOTES: Readonly<Record<string, string>> = {
+  [COMPOSED_HEADER_VALUE]:
+    'Composed without a language model (none is configured on the service): check that it selects what you asked for.',
+  [COMPOSED_FALLBACK_HEADER_VALUE]:
+    "The service's language model gave no usable answer: this operation was composed without it; check that it selects what you asked for.",
+};
 
 /** The MCP library, loaded only by the commands that write operation files. */
 const operationFiles = () => import('@discovery/mcp');
@@ -63,7 +75,7 @@ export const generateCommand: Command = {
 
 Prints the generated operation(s), each with its description. Values from the prompt become
 variables. What the schema cannot answer is listed on stderr (exit code 8 when nothing was
-generated).
+generated), and so is an operation composed without a language model (--json: "composed").
   --out <dir>     also write each operation to <dir>/<OperationName>.graphql
   --force         overwrite existing files in --out
   --timeout <d>   how long to wait for the answer (default 2m)`,
@@ -74,7 +86,12 @@ generated).
     if (prompt === '') throw new CliError(ExitCode.Usage, 'the prompt is empty');
     const timeoutMs = durationOption('timeout', stringValue(values, 'timeout'), 2 * 60_000);
     const indexId = await resolveIndexId(ctx, target!, 10 * 60_000);
-    const { resolution } = await ctx.client().generateQuery({ indexId, prompt }, { signal: ctx.signal, timeoutMs });
+    let composedHeader: string | null = null;
+    const { resolution } = await ctx
+      .client()
+      .generateQuery({ indexId, prompt }, { signal: ctx.signal, timeoutMs, onHeader: (header) => void (composedHeader = header.get(COMPOSED_HEADER)) });
+    // Only the values we know: the header is the service's text, not ours to print.
+    const composed = composedHeader !== null && Object.hasOwn(COMPOSED_NOTES, composedHeader) ? (composedHeader as string) : null;
     const operations: GeneratedOperation[] = [];
     for (const q of resolution?.queries ?? []) {
       operations.push({
@@ -89,11 +106,12 @@ generated).
     const truncated = resolution?.truncated ?? false;
     const out = stringValue(values, 'out');
     const files = out !== undefined ? await writeOperations(ctx, out, operations, values['force'] === true) : [];
-    ctx.out.result({ indexId, queries: operations, unsatisfied, truncated, ...(out !== undefined ? { files } : {}) });
+    ctx.out.result({ indexId, queries: operations, unsatisfied, truncated, composed, ...(out !== undefined ? { files } : {}) });
     operations.forEach((operation, i) => {
       if (i > 0) ctx.out.line();
       ctx.out.line(operation.document.trimEnd());
     });
+    if (composed !== null && operations.length > 0) ctx.out.note(COMPOSED_NOTES[composed] as string);
     for (const reason of unsatisfied) ctx.out.note(`Not answerable: ${reason}`);
     if (truncated) ctx.out.note('The answer is incomplete: the generator ran out of turns or time.');
     if (operations.length === 0) {

@@ -17,6 +17,7 @@ import {
   isObjectType,
   type GraphQLArgument,
   type GraphQLField,
+  type GraphQLNamedType,
   type GraphQLSchema,
 } from 'graphql';
 import type { DraftScope, DraftSelection } from './operation-draft.js';
@@ -26,17 +27,64 @@ import { nameStems, stem } from './prompt-words.js';
 /** Page size given to connections the prompt gives none for. */
 export const DEFAULT_PAGE_SIZE = 10;
 
+/** The order a list request asks for. */
+export interface ListOrder {
+  direction: 'asc' | 'desc';
+  /** The date it is about: creation unless the request says "updated". */
+  on: 'created' | 'updated';
+}
+
+/** "the most recent", "latest", "newest" -> newest first; "oldest", "earliest" -> oldest first. */
+export function listOrderOf(prompt: string): ListOrder | undefined {
+  const lower = prompt.toLowerCase();
+  const on = /\b(updated|modified|changed|active)\b/.test(lower) ? 'updated' : 'created';
+  if (/\b(most recent(ly)?|latest|newest|recently|last created|new(est)? first)\b/.test(lower)) return { direction: 'desc', on };
+  if (/\b(oldest|earliest|first created)\b/.test(lower)) return { direction: 'asc', on };
+  return undefined;
+}
+
+const ORDER_ARGS = /^(orderBy|order_by|order|sort|sortBy|sort_by|sortKey|sort_key)$/i;
+
+/** Arguments that say how many items a list gives. */
+const PAGE_SIZE_ARGS = /^(first|last|limit|top|take|count|size|pageSize|page_size|perPage|per_page|max|maxResults)$/i;
+
+/**
+ * Whether a number counts the items of a list field: "top 3", "the 10 most recent", "5 issues",
+ * "first 20" (the words around it order or name the items).
+ */
+function countsItems(literal: PromptLiteral, fieldName: string): boolean {
+  const previous = literal.before.at(-1) ?? '';
+  if (/^(top|first|last|latest|newest|recent|oldest|earliest)$/.test(previous)) return true;
+  const after = (literal.after ?? []).map(stem);
+  const names = nameStems(fieldName);
+  return after.slice(0, 3).some((word) => /^(most|latest|newest|recent|oldest|earliest|last|top|biggest|largest)$/.test(word) || names.includes(word));
+}
+
+/** An argument or an input field: what a value is bound to. */
+type InputLike = Pick<GraphQLArgument, 'name' | 'type'>;
+
 const DATE_ARGS = /^(since|until|after|before|from|to|start|end|created|updated)/i;
+
+/** Stems of the words before a literal, computed once per literal. */
+const stemsBefore = new WeakMap<PromptLiteral, Set<string>>();
+function beforeStems(literal: PromptLiteral): Set<string> {
+  let stems = stemsBefore.get(literal);
+  if (!stems) stemsBefore.set(literal, (stems = new Set(literal.before.map(stem))));
+  return stems;
+}
 
 export class ArgumentBinder {
   /** Variable name -> declared type, for required arguments without a value. */
   readonly variables = new Map<string, string>();
   private readonly unused: PromptLiteral[];
+  private ordered = false;
 
   constructor(
     private readonly schema: GraphQLSchema,
     literals: readonly PromptLiteral[],
     private readonly promptStems: ReadonlySet<string>,
+    /** The order a list request asks for ("the most recent", "the oldest"), and on which date ("recently updated"). */
+    private readonly order?: ListOrder,
   ) {
     this.unused = [...literals];
   }
@@ -66,10 +114,18 @@ export class ArgumentBinder {
     const required = field.args.filter((arg) => isNonNullType(arg.type) && arg.default === undefined);
     const optional = field.args.filter((arg) => !required.includes(arg));
     for (const arg of required) {
+      const object = this.inputObjectValue(arg, field.name);
+      if (object) {
+        selection.args.set(arg.name, object);
+        continue;
+      }
       const literal = this.take(arg, field.name, 0);
-      selection.args.set(arg.name, literal ? literalSource(literal, getNamedType(arg.type).name) : this.variable(arg));
+      selection.args.set(arg.name, literal ? this.source(literal, arg) : this.variable(arg));
     }
+    const ordered = this.orderValue(field);
+    for (const [name, value] of ordered) selection.args.set(name, value);
     for (const arg of optional) {
+      if (ordered.has(arg.name)) continue;
       const filter = this.filterValue(arg);
       if (filter) {
         selection.args.set(arg.name, filter);
@@ -77,8 +133,7 @@ export class ArgumentBinder {
       }
       const literal = this.take(arg, field.name, 2);
       if (literal) {
-        const source = literalSource(literal, getNamedType(arg.type).name);
-        selection.args.set(arg.name, isListType(isNonNullType(arg.type) ? arg.type.ofType : arg.type) ? `[${source}]` : source);
+        selection.args.set(arg.name, this.source(literal, arg));
         continue;
       }
       const value = this.enumValue(arg);
@@ -91,8 +146,43 @@ export class ArgumentBinder {
     }
   }
 
+  /** The literal as a value of `input` (in a list when the input takes a list). */
+  private source(literal: PromptLiteral, input: InputLike): string {
+    const source = literalSource(literal, getNamedType(input.type).name);
+    return isListType(isNonNullType(input.type) ? input.type.ofType : input.type) ? `[${source}]` : source;
+  }
+
+  /**
+   * A required input object (`input: RefundInput!`) the prompt gives values for: an object literal
+   * with the fields the values are named for (the words before the value name the field: "order
+   * 1042" -> orderId), each other required field a required variable of its own type. Undefined
+   * when no value fits a field (the whole object is then one variable).
+   */
+  private inputObjectValue(arg: GraphQLArgument, fieldName: string): string | undefined {
+    const type = getNamedType(arg.type);
+    if (!isInputObjectType(type) || isListType(isNonNullType(arg.type) ? arg.type.ofType : arg.type) || this.unused.length === 0) return undefined;
+    const before = [...this.unused];
+    const parts: string[] = [];
+    const pending: InputLike[] = [];
+    let bound = 0;
+    for (const inner of Object.values(type.getFields())) {
+      const required = isNonNullType(inner.type) && inner.default === undefined;
+      const literal = this.take(inner, fieldName, required ? 1 : 2);
+      if (literal) {
+        parts.push(`${inner.name}: ${this.source(literal, inner)}`);
+        bound += 1;
+      } else if (required) pending.push(inner);
+    }
+    if (bound === 0) {
+      this.unused.splice(0, this.unused.length, ...before);
+      return undefined;
+    }
+    for (const inner of pending) parts.push(`${inner.name}: ${this.variable(inner)}`);
+    return `{${parts.join(', ')}}`;
+  }
+
   /** The best literal for `arg` scoring at least `minScore` above a bare type fit; removed from the pool. */
-  private take(arg: GraphQLArgument, fieldName: string, minScore: number): PromptLiteral | undefined {
+  private take(arg: InputLike, fieldName: string, minScore: number): PromptLiteral | undefined {
     const named = getNamedType(arg.type);
     if (!isLeafType(named) || isEnumType(named)) return undefined;
     let best: { literal: PromptLiteral; score: number } | undefined;
@@ -108,7 +198,7 @@ export class ArgumentBinder {
 
   private affinity(literal: PromptLiteral, argName: string, fieldName: string, typeName: string): number {
     const arg = argName.toLowerCase();
-    const before = new Set(literal.before.map(stem));
+    const before = beforeStems(literal);
     let score = 0;
     const argStems = nameStems(argName);
     if (argStems.some((part) => before.has(part))) score += 2;
@@ -119,6 +209,7 @@ export class ArgumentBinder {
     if (literal.kind === 'id' && /id$/.test(arg)) score += 1;
     if ((literal.kind === 'date' || literal.kind === 'datetime') && DATE_ARGS.test(argName)) score += 2;
     if (typeName === 'Int' && literal.kind === 'int' && /^(first|last|limit|top|count)$/.test(arg) && before.has(arg)) score += 1;
+    if (literal.kind === 'int' && PAGE_SIZE_ARGS.test(argName) && countsItems(literal, fieldName)) score += 2.5;
     return score;
   }
 
@@ -167,6 +258,47 @@ export class ArgumentBinder {
     return `{${fields.join(', ')}}`;
   }
 
+  /**
+   * The order a list request asks for, on the field's order argument: `{field: CREATED_AT,
+   * direction: DESC}` for an order input, or an enum sort key (`sortKey: CREATED_AT`) with
+   * `reverse: true` for the newest first.
+   */
+  private orderValue(field: GraphQLField<unknown, unknown>): Map<string, string> {
+    const out = new Map<string, string>();
+    // The first list on the way (root first) is the one the request orders; nested lists keep their own order.
+    if (!this.order || this.ordered) return out;
+    const arg = field.args.find((candidate) => ORDER_ARGS.test(candidate.name));
+    if (!arg) return out;
+    this.ordered = true;
+    const dateValue = (type: GraphQLNamedType): string | undefined => {
+      if (!isEnumType(type)) return undefined;
+      const names = type.getValues().filter((value) => !value.deprecationReason).map((value) => value.name);
+      const wanted = this.order?.on === 'updated' ? /^UPDATED/i : /^CREATED/i;
+      return names.find((name) => wanted.test(name)) ?? names.find((name) => /^(CREATED|DATE|TIME|ID)/i.test(name));
+    };
+    const named = getNamedType(arg.type);
+    const list = isListType(isNonNullType(arg.type) ? arg.type.ofType : arg.type);
+    const descending = this.order.direction === 'desc';
+    if (isInputObjectType(named)) {
+      const fields = named.getFields();
+      const by = fields['field'] ?? fields['sort'] ?? fields['key'];
+      const direction = fields['direction'] ?? fields['order'];
+      const value = by ? dateValue(getNamedType(by.type)) : undefined;
+      const directionType = direction ? getNamedType(direction.type) : undefined;
+      const way = isEnumType(directionType) ? directionType.getValues().find((v) => (descending ? /^DESC/i : /^ASC/i).test(v.name))?.name : undefined;
+      if (!by || !value || !direction || !way) return out;
+      const object = `{${by.name}: ${value}, ${direction.name}: ${way}}`;
+      out.set(arg.name, list ? `[${object}]` : object);
+      return out;
+    }
+    const value = dateValue(named);
+    if (!value) return out;
+    out.set(arg.name, list ? `[${value}]` : value);
+    const reverse = field.args.find((candidate) => candidate.name === 'reverse' && getNamedType(candidate.type).name === 'Boolean');
+    if (reverse && descending) out.set(reverse.name, 'true');
+    return out;
+  }
+
   /** An enum value the prompt names, for an optional enum (or enum list) argument. */
   private enumValue(arg: GraphQLArgument): string | undefined {
     const named = getNamedType(arg.type);
@@ -180,7 +312,7 @@ export class ArgumentBinder {
     return isListType(inner) ? `[${value.name}]` : value.name;
   }
 
-  private variable(arg: GraphQLArgument): string {
+  private variable(arg: InputLike): string {
     let name = arg.name;
     for (let suffix = 2; this.variables.has(name); suffix += 1) name = `${arg.name}${suffix}`;
     this.variables.set(name, String(arg.type));

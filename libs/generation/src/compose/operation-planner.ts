@@ -5,9 +5,9 @@
  * and fields asked for on types next to the path (an ancestor, or one field
  * away from the target).
  */
-import { getNamedType, isInterfaceType, isLeafType, isObjectType, type GraphQLSchema } from 'graphql';
+import { getNamedType, isInterfaceType, isLeafType, isNonNullType, isObjectType, type GraphQLSchema } from 'graphql';
 import { followEdge, followPath, ensureField, type DraftScope } from './operation-draft.js';
-import { comparisonOf, type PromptLiteral } from './prompt-literals.js';
+import { comparisonOf, literalFits, type LiteralKind, type PromptLiteral } from './prompt-literals.js';
 import { nameStems, stem } from './prompt-words.js';
 import { askedFields, identifyingFields, type Interest } from './target-choice.js';
 import { cheapestPaths, pathEdges, typeGraph, type TypeEdge } from './type-graph.js';
@@ -23,6 +23,8 @@ export interface PlanInput {
   mine: boolean;
   /** `Type.field` of the schema slice: paths through it are preferred. */
   sliceFields: ReadonlySet<string>;
+  /** The literals' facts (computed by planOperation). */
+  facts?: LiteralFacts;
 }
 
 export interface PlannedOperation {
@@ -40,23 +42,98 @@ const SECONDARY_WEIGHT = 0.35;
 /** Name parts too common to say which argument a literal is for. */
 const GENERIC_STEMS = new Set(['id', 'name', 'number', 'by', 'key', 'list', 'all', 'get', 'using', 'fkey']);
 
+/**
+ * What the path costs need from the prompt's literals, computed once per plan (issue 23, finding 3:
+ * examining every literal with regexes for every edge relaxed made planning quadratic): the stems of
+ * the words before equality literals, which kinds of literal the prompt gives, and whether it
+ * compares. Each edge then costs set look-ups only, whatever the number of literals.
+ */
+export interface LiteralFacts {
+  /** Stems of the words before equality literals, per kind of literal. */
+  namedStems: ReadonlyMap<LiteralKind, ReadonlySet<string>>;
+  hasOwner: boolean;
+  hasRepo: boolean;
+  hasHandle: boolean;
+  hasValue: boolean;
+  compares: boolean;
+}
+
+export function literalFacts(literals: readonly PromptLiteral[]): LiteralFacts {
+  const namedStems = new Map<LiteralKind, Set<string>>();
+  let hasOwner = false;
+  let hasRepo = false;
+  let hasHandle = false;
+  let hasValue = false;
+  let compares = false;
+  for (const literal of literals) {
+    if (comparisonOf(literal) !== 'eq') {
+      compares = true;
+      continue;
+    }
+    hasValue = true;
+    let stems = namedStems.get(literal.kind);
+    if (!stems) namedStems.set(literal.kind, (stems = new Set()));
+    for (const word of literal.before) stems.add(stem(word));
+    if (literal.kind === 'owner') hasOwner = true;
+    if (literal.kind === 'repo') hasRepo = true;
+    if (literal.kind === 'handle') hasHandle = true;
+  }
+  return { namedStems, hasOwner, hasRepo, hasHandle, hasValue, compares };
+}
+
+const LITERAL_KINDS: readonly LiteralKind[] = ['string', 'int', 'float', 'date', 'datetime', 'id', 'owner', 'repo', 'handle'];
+const kindsByType = new Map<string, LiteralKind[]>();
+
+/** The kinds of literal a named input type takes (cached by type name). */
+function kindsFitting(typeName: string): LiteralKind[] {
+  let kinds = kindsByType.get(typeName);
+  if (!kinds) {
+    kinds = LITERAL_KINDS.filter((kind) => literalFits({ kind, text: kind === 'id' ? 'http:' : '', before: [], context: [], at: 0 }, typeName));
+    if (kindsByType.size > 10_000) kindsByType.clear();
+    kindsByType.set(typeName, kinds);
+  }
+  return kinds;
+}
+
 /** How well the prompt's literals fill the edge's required arguments: the words before a literal name the field or argument. */
-function literalFit(edge: TypeEdge, literals: readonly PromptLiteral[]): number {
-  if (edge.requiredArgs.length === 0) return 0;
+function literalFit(edge: TypeEdge, facts: LiteralFacts): number {
+  if (edge.requiredArgs.length === 0 || !facts.hasValue) return 0;
   let fit = 0;
-  for (const arg of edge.requiredArgs) {
-    const names = new Set([...nameStems(arg), ...edge.stems].filter((part) => !GENERIC_STEMS.has(part)));
+  for (const [at, arg] of edge.requiredArgs.entries()) {
     const lower = arg.toLowerCase();
-    const named = literals.some(
-      (literal) =>
-        literal.before.some((word) => names.has(stem(word))) ||
-        (literal.kind === 'owner' && /^(owner|login)$/.test(lower)) ||
-        (literal.kind === 'repo' && lower === 'name') ||
-        (literal.kind === 'handle' && /^(login|owner)$/.test(lower)),
-    );
+    // Only literals of a kind the argument's type takes ("issues of facebook/react" names no issue number).
+    const kinds = kindsFitting(edge.requiredArgTypes?.[at] ?? 'String').filter((kind) => facts.namedStems.has(kind));
+    const named =
+      [...nameStems(arg), ...edge.stems].some((part) => !GENERIC_STEMS.has(part) && kinds.some((kind) => facts.namedStems.get(kind)?.has(part))) ||
+      (facts.hasOwner && /^(owner|login)$/.test(lower)) ||
+      (facts.hasRepo && lower === 'name') ||
+      (facts.hasHandle && /^(login|owner)$/.test(lower));
     if (named) fit += 1;
   }
   return fit / edge.requiredArgs.length;
+}
+
+/** The plural of an English noun, as field names write it (`issue` -> issues, `repository` -> repositories). */
+export function pluralOf(word: string): string {
+  if (/[^aeiou]y$/.test(word)) return `${word.slice(0, -1)}ies`;
+  if (/(s|x|z|ch|sh)$/.test(word)) return `${word}es`;
+  return `${word}s`;
+}
+
+/** The singular of a plural field word (`issues` -> issue, `repositories` -> repository); the word itself otherwise. */
+export function singularOf(word: string): string {
+  if (/[^aeiou]ies$/.test(word)) return `${word.slice(0, -3)}y`;
+  if (/(sses|xes|zes|ches|shes)$/.test(word)) return word.slice(0, -2);
+  if (/[^su]s$/.test(word)) return word.slice(0, -1);
+  return word;
+}
+
+/** Whether a literal of a fitting kind is named by every required argument's own words ("issue number 5"). */
+function argumentsNamed(edge: TypeEdge, facts: LiteralFacts): boolean {
+  return edge.requiredArgs.every((arg, at) => {
+    const kinds = kindsFitting(edge.requiredArgTypes?.[at] ?? 'String');
+    return nameStems(arg).some((part) => !GENERIC_STEMS.has(part) && kinds.some((kind) => facts.namedStems.get(kind)?.has(part)));
+  });
 }
 
 /** Generic lookups by id or URL (`node`, `resource`) and the caller's own user (`viewer`) unless the prompt says "my". */
@@ -67,18 +144,22 @@ function rootPenalty(edge: TypeEdge, input: PlanInput): number {
   return 0;
 }
 
-function edgeCost(edge: TypeEdge, input: PlanInput, rootName: string): number {
+function edgeCost(edge: TypeEdge, input: PlanInput, facts: LiteralFacts, rootName: string): number {
   if (edge.field === undefined) return 0.3;
   let cost = 2;
-  const values = input.literals.filter((literal) => comparisonOf(literal) === 'eq');
-  const fit = literalFit(edge, values);
+  const fit = literalFit(edge, facts);
   cost += edge.requiredLeafArgs > 0 ? (fit > 0 ? -1.5 * fit : 0.4 + 0.1 * edge.requiredLeafArgs) : 0;
   cost += edge.requiredInputArgs * 3;
   if (edge.stems.length > 0) cost -= (0.7 * edge.stems.filter((part) => input.stems.has(part)).length) / edge.stems.length;
   if (input.sliceFields.has(`${edge.from}.${edge.field}`)) cost -= 0.25;
   cost -= 0.5 * Math.min(1, input.interest.types.get(edge.to) ?? 0);
   if ((edge.requiredLeafArgs === 0 || fit > 0) && input.words.has(edge.lastWord)) cost -= 0.3;
-  if (edge.filterArg && input.literals.some((literal) => comparisonOf(literal) !== 'eq')) cost -= 0.8;
+  if (edge.filterArg && facts.compares) cost -= 0.8;
+  // A list request ("the 10 most recent issues") takes a list or connection, not a lookup of one.
+  if (edge.list && edge.lastWord !== '' && edge.lastWord !== singularOf(edge.lastWord) && input.words.has(edge.lastWord)) cost -= 0.4;
+  else if (!edge.list && edge.requiredLeafArgs > 0 && edge.lastWord !== '' && input.words.has(pluralOf(edge.lastWord)) && !input.words.has(edge.lastWord)) {
+    cost += 1.5 + 1.5 * fit;
+  }
   if (edge.from === rootName) cost += rootPenalty(edge, input);
   return Math.max(0.05, cost);
 }
@@ -86,7 +167,9 @@ function edgeCost(edge: TypeEdge, input: PlanInput, rootName: string): number {
 export function planOperation(schema: GraphQLSchema, input: PlanInput): PlannedOperation | undefined {
   const rootType = schema.getRootType(input.operation);
   if (!rootType) return undefined;
-  const paths = cheapestPaths(schema, rootType.name, (edge) => edgeCost(edge, input, rootType.name));
+  const facts = literalFacts(input.literals);
+  input = { ...input, facts };
+  const paths = cheapestPaths(schema, rootType.name, (edge) => edgeCost(edge, input, facts, rootType.name));
   let best: { type: string; score: number } | undefined;
   for (const [type, interest] of input.interest.types) {
     const cost = paths.cost.get(type);
@@ -112,11 +195,17 @@ export function planOperation(schema: GraphQLSchema, input: PlanInput): PlannedO
 /** Adds the fields asked for on `scope`'s type; composite ones with their own asked fields (one level). */
 function selectAsked(schema: GraphQLSchema, scope: DraftScope, input: PlanInput, depth = 0, avoid: ReadonlySet<string> = new Set()): string[] {
   const edges = typeGraph(schema).get(scope.typeName) ?? [];
-  const asked = askedFields(schema, scope.typeName, input.interest, input.stems, depth === 0 ? 12 : 6).filter(
-    (name) => !edges.some((edge) => edge.field === name && avoid.has(edge.to)),
-  );
   const type = schema.getType(scope.typeName);
   if (!isObjectType(type) && !isInterfaceType(type)) return [];
+  const facts = input.facts ?? literalFacts(input.literals);
+  const asked = askedFields(schema, scope.typeName, input.interest, input.stems, depth === 0 ? 12 : 6).filter((name) => {
+    if (edges.some((edge) => edge.field === name && avoid.has(edge.to))) return false;
+    // A field the request did not give the required arguments of adds no required variable.
+    const field = type.getFields()[name];
+    if (!field?.args.some((arg) => isNonNullType(arg.type) && arg.default === undefined)) return true;
+    const edge = edges.find((candidate) => candidate.field === name);
+    return edge !== undefined && argumentsNamed(edge, facts);
+  });
   for (const name of asked) {
     const field = type.getFields()[name];
     if (!field) continue;
@@ -159,11 +248,12 @@ function addSecondary(schema: GraphQLSchema, scopes: readonly DraftScope[], inpu
 function shortRoute(schema: GraphQLSchema, from: string, to: string, avoid: ReadonlySet<string>): TypeEdge[] | undefined {
   const graph = typeGraph(schema);
   const first = graph.get(from) ?? [];
-  const direct = first.find((edge) => edge.to === to && edge.requiredInputArgs === 0);
+  const free = (edge: TypeEdge): boolean => edge.requiredInputArgs === 0 && edge.requiredLeafArgs === 0;
+  const direct = first.find((edge) => edge.to === to && free(edge));
   if (direct) return [direct];
   for (const edge of first) {
-    if (avoid.has(edge.to) || edge.requiredInputArgs > 0) continue;
-    const second = (graph.get(edge.to) ?? []).find((next) => next.to === to && next.requiredInputArgs === 0);
+    if (avoid.has(edge.to) || !free(edge)) continue;
+    const second = (graph.get(edge.to) ?? []).find((next) => next.to === to && free(next));
     if (second) return [edge, second];
   }
   return undefined;

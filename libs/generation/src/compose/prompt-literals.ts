@@ -17,6 +17,8 @@ export interface PromptLiteral {
   context: string[];
   /** Offset in the prompt, for ordering. */
   at: number;
+  /** Lower-case words just after the literal (at most four): "10 most recent issues". */
+  after?: string[];
 }
 
 const PATTERNS: { kind: LiteralKind | 'pair'; pattern: RegExp }[] = [
@@ -40,6 +42,15 @@ function wordsBefore(prompt: string, at: number, count: number): string[] {
     .slice(-count);
 }
 
+function wordsAfter(prompt: string, at: number, count: number): string[] {
+  return prompt
+    .slice(at, at + 120)
+    .toLowerCase()
+    .split(/[^a-z0-9_]+/)
+    .filter((word) => word !== '')
+    .slice(0, count);
+}
+
 export type Comparison = 'eq' | 'ne' | 'gt' | 'lt';
 
 /** The comparison the words before a number ask for ("greater than 5" -> gt); eq when none. */
@@ -55,24 +66,29 @@ export function comparisonOf(literal: PromptLiteral): Comparison {
 
 /** Every literal of `prompt`, in order of appearance; overlapping matches keep the first (most specific) pattern. */
 export function extractLiterals(prompt: string): PromptLiteral[] {
-  const taken: [number, number][] = [];
-  const free = (start: number, end: number): boolean => taken.every(([s, e]) => end <= s || start >= e);
+  // One mark per character: checking a match is linear in its length, not in the literals found so far.
+  const taken = new Uint8Array(prompt.length);
+  const free = (start: number, end: number): boolean => {
+    for (let at = start; at < end; at += 1) if (taken[at] === 1) return false;
+    return true;
+  };
   const out: PromptLiteral[] = [];
   for (const { kind, pattern } of PATTERNS) {
     for (const match of prompt.matchAll(pattern)) {
       const start = match.index ?? 0;
       const end = start + match[0].length;
       if (!free(start, end)) continue;
-      taken.push([start, end]);
+      taken.fill(1, start, end);
       const before = wordsBefore(prompt, start, 4);
       const context = wordsBefore(prompt, start, 8);
+      const after = wordsAfter(prompt, end, 4);
       if (kind === 'pair') {
-        out.push({ kind: 'owner', text: match[1] ?? '', before, context, at: start });
-        out.push({ kind: 'repo', text: match[2] ?? '', before: [...before, 'owner'], context, at: start + 1 });
+        out.push({ kind: 'owner', text: match[1] ?? '', before, context, at: start, after });
+        out.push({ kind: 'repo', text: match[2] ?? '', before: [...before, 'owner'], context, at: start + 1, after });
         continue;
       }
       const groups = match.slice(1).filter((group) => group !== undefined);
-      out.push({ kind, text: groups[0] ?? match[0], before, context, at: start });
+      out.push({ kind, text: groups[0] ?? match[0], before, context, at: start, after });
     }
   }
   return out.sort((a, b) => a.at - b.at);

@@ -16,9 +16,11 @@ import { refusalFor } from '../mutation-policy.js';
 import { analyzeQuery } from '@discovery/ranking';
 import { sliceSchemaByHits } from '../whole-type-slicer.js';
 import type { ScalarJsonSchemas } from '../variables-schema.js';
-import { ArgumentBinder } from './argument-binding.js';
-import { draftOperation, type OperationPlan } from './draft-builder.js';
-import { extractLiterals } from './prompt-literals.js';
+import { ArgumentBinder, listOrderOf } from './argument-binding.js';
+import { draftMutation, draftOperation, type OperationPlan } from './draft-builder.js';
+import { chooseMutation, noMutationReason, typedMutation } from './mutation-choice.js';
+import { extractLiterals, type PromptLiteral } from './prompt-literals.js';
+import { stripHidden } from '@discovery/schema-symbols';
 import { asksForNothing, contentWords } from './prompt-words.js';
 import { interestOf, type ScoredHit } from './target-choice.js';
 import { missingWords } from './unsatisfied-words.js';
@@ -44,6 +46,25 @@ export function asksToChange(prompt: string): boolean {
   return analyzeQuery(prompt).write;
 }
 
+/** Longest value quoted in a reason. */
+const MAX_QUOTED = 60;
+
+/**
+ * A value of the request no argument took is said, never dropped: the agent then knows to pass it
+ * (docs/composer.md "Values"). Comparisons the filter did not take are values too.
+ */
+export function unboundReasons(literals: readonly PromptLiteral[] | undefined): string[] {
+  const reasons: string[] = [];
+  for (const literal of literals ?? []) {
+    const clean = stripHidden(literal.text).replace(/\s+/g, ' ').trim();
+    const shown = clean.length > MAX_QUOTED ? `${clean.slice(0, MAX_QUOTED - 3)}...` : clean;
+    const reason = `No argument of the operation takes the value "${shown}" from the request.`;
+    if (shown !== '' && !reasons.includes(reason)) reasons.push(reason);
+    if (reasons.length === 5) break;
+  }
+  return reasons;
+}
+
 export class QueryComposer {
   constructor(private readonly options: QueryComposerOptions) {}
 
@@ -56,20 +77,29 @@ export class QueryComposer {
   /** Composes from hits already retrieved for the prompt (and their slice's fields, when the caller sliced already). */
   composeFromHits(schema: GraphQLSchema, prompt: string, hits: readonly GenerationHit[], sliceFields?: ReadonlySet<string>): GenerateJobResult {
     if (asksForNothing(prompt)) return { status: 'no_data', reason: 'The prompt asks for no data.' };
-    const change = asksToChange(prompt);
+    // A mutation's exact name typed as the request asks for that mutation.
+    const change = asksToChange(prompt) || typedMutation(schema, prompt) !== undefined;
     if (change && !this.options.allowMutations) {
       return this.resolved([], [refusalFor('mutation', this.options, '') as string]);
     }
-    const fields = sliceFields ?? sliceSchemaByHits(schema, hits.map((hit) => hit.symbol), { roots: this.roots() }).fields;
-    const plan = this.plan(schema, prompt, hits, fields, change ? 'mutation' : 'query');
-    const unsatisfied = missingWords(schema, prompt);
+    if (change) {
+      const choice = chooseMutation(schema, prompt, hits);
+      if (!choice.field) return this.resolved([], [noMutationReason(choice.closest)]);
+    }
+    const operation = change ? 'mutation' : 'query';
+    const fields = sliceFields ?? (change ? new Set<string>() : sliceSchemaByHits(schema, hits.map((hit) => hit.symbol), { roots: this.roots() }).fields);
+    const plan = this.plan(schema, prompt, hits, fields, operation);
+    // What to read that the schema lacks; a request to change data names no attributes to read.
+    const unsatisfied = change ? [] : missingWords(schema, prompt);
     if (!plan) return this.resolved([], unsatisfied.length > 0 ? unsatisfied : [NOTHING_MATCHES]);
     const finished = finalizeOperation(schema, { document: plan.document, description: plan.description }, new Set(), this.finishOptions());
-    if (finished.ok) return this.resolved([finished.query], unsatisfied);
+    if (finished.ok) return this.resolved([finished.query], [...unsatisfied, ...unboundReasons(plan.unbound)]);
     // A literal bound where the schema's scalar refuses it: the same shape with variables only.
-    const plain = this.plan(schema, prompt, hits, fields, change ? 'mutation' : 'query', false);
+    const plain = this.plan(schema, prompt, hits, fields, operation, false);
     const retried = plain && finalizeOperation(schema, { document: plain.document, description: plain.description }, new Set(), this.finishOptions());
-    return retried?.ok ? this.resolved([retried.query], unsatisfied) : this.resolved([], [...unsatisfied, NOTHING_MATCHES]);
+    return retried?.ok
+      ? this.resolved([retried.query], [...unsatisfied, ...unboundReasons(extractLiterals(prompt))])
+      : this.resolved([], [...unsatisfied, NOTHING_MATCHES]);
   }
 
   /** The draft operation for `prompt` (unfinished: literals still inline), or undefined when nothing fits. */
@@ -82,6 +112,14 @@ export class QueryComposer {
     bindLiterals = true,
   ): OperationPlan | undefined {
     if (hits.length === 0) return undefined;
+    const stemsOfPrompt = (): Set<string> => new Set(contentWords(prompt).map((word) => word.stem));
+    if (operation === 'mutation') {
+      const field = chooseMutation(schema, prompt, hits).field;
+      if (!field) return undefined;
+      const binder = new ArgumentBinder(schema, bindLiterals ? extractLiterals(prompt) : [], stemsOfPrompt());
+      const plan = draftMutation(schema, field, binder);
+      return plan && { ...plan, unbound: [...binder.leftover] };
+    }
     const top = hits[0]?.score ?? 1;
     const scored: ScoredHit[] = hits.map((hit) => ({ symbol: hit.symbol, weight: top > 0 ? hit.score / top : 0 }));
     const stems = new Set(contentWords(prompt).map((word) => word.stem));
@@ -91,8 +129,8 @@ export class QueryComposer {
     const words = new Set(prompt.toLowerCase().split(/[^a-z0-9]+/));
     const planned = planOperation(schema, { operation, interest, stems, words, literals, mine, sliceFields });
     if (!planned) return undefined;
-    const binder = new ArgumentBinder(schema, bindLiterals ? literals : [], stems);
-    return draftOperation(schema, planned, binder, operation);
+    const binder = new ArgumentBinder(schema, bindLiterals ? literals : [], stems, listOrderOf(prompt));
+    return { ...draftOperation(schema, planned, binder, operation), unbound: [...binder.leftover] };
   }
 
   private finishOptions(): { scalars?: ScalarJsonSchemas } {

@@ -10,6 +10,7 @@ import {
   isInputObjectType,
   isInterfaceType,
   isLeafType,
+  isListType,
   isNonNullType,
   isObjectType,
   isUnionType,
@@ -37,6 +38,10 @@ export interface TypeEdge {
   stems: string[];
   /** The field name's last word as written, lower-case (`pullRequests` -> requests). */
   lastWord: string;
+  /** The field returns a list or a connection (many objects, not one). */
+  list?: boolean;
+  /** Named types of the required arguments, in `requiredArgs` order. */
+  requiredArgTypes?: string[];
 }
 
 const graphs = new WeakMap<GraphQLSchema, Map<string, TypeEdge[]>>();
@@ -59,6 +64,7 @@ function fieldEdge(from: string, field: GraphQLField<unknown, unknown>): TypeEdg
   let requiredLeafArgs = 0;
   let requiredInputArgs = 0;
   const requiredArgs: string[] = [];
+  const requiredArgTypes: string[] = [];
   let filterArg: string | undefined;
   for (const arg of field.args) {
     const input = isInputObjectType(getNamedType(arg.type));
@@ -67,6 +73,7 @@ function fieldEdge(from: string, field: GraphQLField<unknown, unknown>): TypeEdg
       continue;
     }
     requiredArgs.push(arg.name);
+    requiredArgTypes.push(getNamedType(arg.type).name);
     if (input) requiredInputArgs += 1;
     else requiredLeafArgs += 1;
   }
@@ -78,10 +85,13 @@ function fieldEdge(from: string, field: GraphQLField<unknown, unknown>): TypeEdg
     requiredLeafArgs,
     requiredInputArgs,
     requiredArgs,
+    requiredArgTypes,
     stems: nameStems(field.name),
     lastWord: splitWords(field.name).at(-1) ?? '',
   };
   if (connection) edge.connection = connection.via;
+  const unwrapped = isNonNullType(field.type) ? field.type.ofType : field.type;
+  if (connection || isListType(unwrapped)) edge.list = true;
   if (filterArg) edge.filterArg = filterArg;
   return edge;
 }

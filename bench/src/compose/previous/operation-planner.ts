@@ -1,0 +1,170 @@
+/**
+ * Plans the shape of a composed operation: the target type (interest minus
+ * path cost), the cheapest path to it from the root, the fields asked for on
+ * it (objects and connections followed one level), its identifying fields,
+ * and fields asked for on types next to the path (an ancestor, or one field
+ * away from the target).
+ */
+import { getNamedType, isInterfaceType, isLeafType, isObjectType, type GraphQLSchema } from 'graphql';
+import { followEdge, followPath, ensureField, type DraftScope } from './operation-draft.js';
+import { comparisonOf, type PromptLiteral } from './prompt-literals.js';
+import { nameStems, stem } from './prompt-words.js';
+import { askedFields, identifyingFields, type Interest } from './target-choice.js';
+import { cheapestPaths, pathEdges, typeGraph, type TypeEdge } from './type-graph.js';
+
+export interface PlanInput {
+  operation: 'query' | 'mutation';
+  interest: Interest;
+  stems: ReadonlySet<string>;
+  literals: readonly PromptLiteral[];
+  /** The prompt's lower-case words as written (plural and singular apart). */
+  words: ReadonlySet<string>;
+  /** The prompt speaks of the caller's own data ("my", "me", "I"). */
+  mine: boolean;
+  /** `Type.field` of the schema slice: paths through it are preferred. */
+  sliceFields: ReadonlySet<string>;
+}
+
+export interface PlannedOperation {
+  root: DraftScope;
+  target: string;
+  /** Fields selected on the target because the prompt asks for them. */
+  asked: string[];
+}
+
+/** Weight of a type's path cost against its interest score. */
+const COST_WEIGHT = 0.2;
+/** Secondary types need at least this field weight to be added. */
+const SECONDARY_WEIGHT = 0.35;
+
+/** Name parts too common to say which argument a literal is for. */
+const GENERIC_STEMS = new Set(['id', 'name', 'number', 'by', 'key', 'list', 'all', 'get', 'using', 'fkey']);
+
+/** How well the prompt's literals fill the edge's required arguments: the words before a literal name the field or argument. */
+function literalFit(edge: TypeEdge, literals: readonly PromptLiteral[]): number {
+  if (edge.requiredArgs.length === 0) return 0;
+  let fit = 0;
+  for (const arg of edge.requiredArgs) {
+    const names = new Set([...nameStems(arg), ...edge.stems].filter((part) => !GENERIC_STEMS.has(part)));
+    const lower = arg.toLowerCase();
+    const named = literals.some(
+      (literal) =>
+        literal.before.some((word) => names.has(stem(word))) ||
+        (literal.kind === 'owner' && /^(owner|login)$/.test(lower)) ||
+        (literal.kind === 'repo' && lower === 'name') ||
+        (literal.kind === 'handle' && /^(login|owner)$/.test(lower)),
+    );
+    if (named) fit += 1;
+  }
+  return fit / edge.requiredArgs.length;
+}
+
+/** Generic lookups by id or URL (`node`, `resource`) and the caller's own user (`viewer`) unless the prompt says "my". */
+function rootPenalty(edge: TypeEdge, input: PlanInput): number {
+  const field = edge.field ?? '';
+  if (/^(node|nodes|resource|entity|entities|_entities|_service)$/.test(field)) return 3;
+  if (/^(viewer|me|currentUser|self)$/.test(field) && !input.mine) return 1.5;
+  return 0;
+}
+
+function edgeCost(edge: TypeEdge, input: PlanInput, rootName: string): number {
+  if (edge.field === undefined) return 0.3;
+  let cost = 2;
+  const values = input.literals.filter((literal) => comparisonOf(literal) === 'eq');
+  const fit = literalFit(edge, values);
+  cost += edge.requiredLeafArgs > 0 ? (fit > 0 ? -1.5 * fit : 0.4 + 0.1 * edge.requiredLeafArgs) : 0;
+  cost += edge.requiredInputArgs * 3;
+  if (edge.stems.length > 0) cost -= (0.7 * edge.stems.filter((part) => input.stems.has(part)).length) / edge.stems.length;
+  if (input.sliceFields.has(`${edge.from}.${edge.field}`)) cost -= 0.25;
+  cost -= 0.5 * Math.min(1, input.interest.types.get(edge.to) ?? 0);
+  if ((edge.requiredLeafArgs === 0 || fit > 0) && input.words.has(edge.lastWord)) cost -= 0.3;
+  if (edge.filterArg && input.literals.some((literal) => comparisonOf(literal) !== 'eq')) cost -= 0.8;
+  if (edge.from === rootName) cost += rootPenalty(edge, input);
+  return Math.max(0.05, cost);
+}
+
+export function planOperation(schema: GraphQLSchema, input: PlanInput): PlannedOperation | undefined {
+  const rootType = schema.getRootType(input.operation);
+  if (!rootType) return undefined;
+  const paths = cheapestPaths(schema, rootType.name, (edge) => edgeCost(edge, input, rootType.name));
+  let best: { type: string; score: number } | undefined;
+  for (const [type, interest] of input.interest.types) {
+    const cost = paths.cost.get(type);
+    if (cost === undefined || type === rootType.name) continue;
+    const score = interest - COST_WEIGHT * cost;
+    if (!best || score > best.score) best = { type, score };
+  }
+  if (!best) return undefined;
+  const root: DraftScope = { typeName: rootType.name, selections: [] };
+  const edges = pathEdges(paths, best.type);
+  const scopes: DraftScope[] = [root];
+  let scope = root;
+  for (const edge of edges) {
+    scope = followEdge(schema, scope, edge);
+    scopes.push(scope);
+  }
+  const asked = selectAsked(schema, scope, input, 0, new Set(scopes.map((s) => s.typeName)));
+  for (const id of identifyingFields(schema, best.type)) if (!asked.includes(id)) ensureField(scope, id);
+  addSecondary(schema, scopes, input);
+  return { root, target: best.type, asked };
+}
+
+/** Adds the fields asked for on `scope`'s type; composite ones with their own asked fields (one level). */
+function selectAsked(schema: GraphQLSchema, scope: DraftScope, input: PlanInput, depth = 0, avoid: ReadonlySet<string> = new Set()): string[] {
+  const edges = typeGraph(schema).get(scope.typeName) ?? [];
+  const asked = askedFields(schema, scope.typeName, input.interest, input.stems, depth === 0 ? 12 : 6).filter(
+    (name) => !edges.some((edge) => edge.field === name && avoid.has(edge.to)),
+  );
+  const type = schema.getType(scope.typeName);
+  if (!isObjectType(type) && !isInterfaceType(type)) return [];
+  for (const name of asked) {
+    const field = type.getFields()[name];
+    if (!field) continue;
+    if (isLeafType(getNamedType(field.type))) {
+      ensureField(scope, name);
+      continue;
+    }
+    const edge = edges.find((candidate) => candidate.field === name);
+    if (!edge) continue;
+    const inner = followEdge(schema, scope, edge);
+    if (depth === 0) selectAsked(schema, inner, input, depth + 1, new Set([...avoid, scope.typeName]));
+    for (const id of identifyingFields(schema, inner.typeName)) ensureField(inner, id);
+  }
+  return asked;
+}
+
+/** Types with asked-for fields next to the path: on an ancestor, or at most two edges from the target. */
+function addSecondary(schema: GraphQLSchema, scopes: readonly DraftScope[], input: PlanInput): void {
+  const target = scopes[scopes.length - 1] as DraftScope;
+  const onPath = new Set(scopes.map((scope) => scope.typeName));
+  const wanted = [...input.interest.fields]
+    .map(([typeName, fields]) => [typeName, Math.max(...fields.values())] as const)
+    .filter(([typeName, weight]) => typeName !== target.typeName && weight >= SECONDARY_WEIGHT)
+    .sort((a, b) => b[1] - a[1]);
+  for (const [typeName] of wanted) {
+    const ancestor = scopes.slice(1, -1).find((scope) => scope.typeName === typeName);
+    if (ancestor) {
+      selectAsked(schema, ancestor, input, 1, onPath);
+      continue;
+    }
+    const route = shortRoute(schema, target.typeName, typeName, onPath);
+    if (!route) continue;
+    const inner = followPath(schema, target, route);
+    selectAsked(schema, inner, input, 1, onPath);
+    if (inner.selections.length === 0) for (const id of identifyingFields(schema, typeName)) ensureField(inner, id);
+  }
+}
+
+/** The fewest edges (at most two) from `from` to `to`, not through the types in `avoid`. */
+function shortRoute(schema: GraphQLSchema, from: string, to: string, avoid: ReadonlySet<string>): TypeEdge[] | undefined {
+  const graph = typeGraph(schema);
+  const first = graph.get(from) ?? [];
+  const direct = first.find((edge) => edge.to === to && edge.requiredInputArgs === 0);
+  if (direct) return [direct];
+  for (const edge of first) {
+    if (avoid.has(edge.to) || edge.requiredInputArgs > 0) continue;
+    const second = (graph.get(edge.to) ?? []).find((next) => next.to === to && next.requiredInputArgs === 0);
+    if (second) return [edge, second];
+  }
+  return undefined;
+}

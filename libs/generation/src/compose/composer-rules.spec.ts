@@ -1,0 +1,160 @@
+/**
+ * The composer's rules of issue 22 item 3 (docs/composer.md "Mutations", "Values", "Unsatisfied"),
+ * over real fixture schemas with the in-process search. Each test failed on the composer before
+ * these rules (main at 4304277).
+ */
+import { describe, expect, it } from '@jest/globals';
+import { Kind, buildSchema, parse } from 'graphql';
+import { finalizeOperation } from '../finalize-operation.js';
+import { ArgumentBinder } from './argument-binding.js';
+import { draftMutation } from './draft-builder.js';
+import { GITHUB, SHOPIFY_ADMIN, COSMO_DEMO, fixtureIndex } from '../testing/index.js';
+import { QueryComposer } from './query-composer.js';
+import { planOperation } from './operation-planner.js';
+import { extractLiterals, type PromptLiteral } from './prompt-literals.js';
+import { interestOf } from './target-choice.js';
+
+const writer = new QueryComposer({ allowMutations: true });
+const reader = new QueryComposer({ allowMutations: false });
+
+async function resolve(composer: QueryComposer, path: string, prompt: string) {
+  const result = await composer.compose(fixtureIndex(path), prompt);
+  if (result.status !== 'resolved') throw new Error(`expected a resolution, got ${result.status}`);
+  return result.resolution;
+}
+
+/** The mutation field a document calls, if it is a mutation. */
+function mutationOf(document: string | undefined): string | undefined {
+  if (document === undefined) return undefined;
+  const operation = parse(document).definitions[0];
+  if (operation?.kind !== Kind.OPERATION_DEFINITION || operation.operation !== 'mutation') return undefined;
+  const first = operation.selectionSet.selections[0];
+  return first?.kind === Kind.FIELD ? first.name.value : undefined;
+}
+
+describe('composed mutations are the ones the request asks for', () => {
+  it.each([
+    [SHOPIFY_ADMIN, 'refund order 1042', 'refundCreate'],
+    [GITHUB, 'add the label bug to issue 12', 'addLabelsToLabelable'],
+    [SHOPIFY_ADMIN, 'add the tag vip to customer 77', 'tagsAdd'],
+  ])('%#: "%s" composes %s or nothing', async (path, prompt, right) => {
+    const resolution = await resolve(writer, path, prompt);
+    const composed = mutationOf(resolution.queries[0]?.document);
+    if (composed === undefined) expect(resolution.unsatisfied[0]).toMatch(/^The request matches no mutation with confidence; closest: /);
+    else expect(composed).toBe(right);
+  });
+
+  it('never composes a destructive mutation the request does not ask for', async () => {
+    for (const prompt of ['publish the product 55', 'put the product 55 in the collection 7', 'annotate order 1042 with a note']) {
+      const resolution = await resolve(writer, SHOPIFY_ADMIN, prompt);
+      const composed = mutationOf(resolution.queries[0]?.document) ?? '';
+      expect(composed).not.toMatch(/Delete|Remove|Cancel|Revoke|Archive|Unpublish|Destroy/i);
+    }
+  });
+
+  it('composes a destructive mutation when the request asks for it', async () => {
+    const resolution = await resolve(writer, SHOPIFY_ADMIN, 'delete the product gid://shopify/Product/55');
+    expect(mutationOf(resolution.queries[0]?.document)).toBe('productDelete');
+  });
+
+  it('says which mutations came closest when none is covered, with no operation', async () => {
+    const resolution = await resolve(writer, SHOPIFY_ADMIN, 'make the storefront feel more autumnal');
+    expect(resolution.queries).toEqual([]);
+    expect(resolution.unsatisfied).toHaveLength(1);
+    expect(resolution.unsatisfied[0]).toMatch(/^The request matches no mutation with confidence(; closest: \w+(, \w+)*)?\.$/);
+  });
+
+  it('composes the mutation whose exact name is the request, not a query', async () => {
+    const resolution = await resolve(writer, SHOPIFY_ADMIN, 'productCreate');
+    expect(mutationOf(resolution.queries[0]?.document)).toBe('productCreate');
+    const refused = await resolve(reader, SHOPIFY_ADMIN, 'productCreate');
+    expect(refused.queries).toEqual([]);
+    expect(refused.unsatisfied[0]).toMatch(/^Changing data is not allowed/);
+  });
+});
+
+describe('values of the request', () => {
+  it('binds a value inside a required input object by the words before it', () => {
+    const schema = fixtureIndex(SHOPIFY_ADMIN).schema;
+    const binder = new ArgumentBinder(schema, extractLiterals('refund order 1042'), new Set(['refund', 'order']));
+    const plan = draftMutation(schema, 'refundCreate', binder);
+    expect(plan?.document).toContain('refundCreate(input: {orderId: "1042"})');
+    expect(binder.leftover).toEqual([]);
+  });
+
+  it('reports a value no argument takes instead of dropping it', async () => {
+    const resolution = await resolve(reader, COSMO_DEMO, 'the current mood of employee 3 in 2024');
+    const said = `${resolution.queries[0]?.document ?? ''}\n${resolution.unsatisfied.join('\n')}`;
+    expect(said).toContain('2024');
+    expect(said).toContain('3');
+  });
+});
+
+describe('list requests', () => {
+  it('selects the list with the count and the order as variables, not a lookup of one', async () => {
+    const resolution = await resolve(reader, GITHUB, 'the 10 most recent open issues of facebook/react');
+    const document = resolution.queries[0]?.document ?? '';
+    expect(document).toMatch(/issues\((?=[^)]*orderBy: \$orderBy)(?=[^)]*first: \$first)[^)]*\)/);
+    expect(document).not.toMatch(/issue\(number:/);
+    expect(document).toMatch(/"[^"]*Example: 10\."\s*\$first: Int/);
+    expect(document).toMatch(/Example: \{ field: CREATED_AT, direction: DESC \}\."\s*\$orderBy: IssueOrder/);
+  });
+
+  it('adds no required variable for a field the request did not give arguments for', async () => {
+    const resolution = await resolve(reader, GITHUB, 'the number of stars and forks of facebook/react');
+    const required = (resolution.queries[0]?.variablesSchema['required'] as string[] | undefined) ?? [];
+    expect([...required].sort()).toEqual(['name', 'owner']);
+  });
+});
+
+describe('unsatisfied words name attributes', () => {
+  it('does not report comparisons, quantities or function words as missing fields', async () => {
+    const resolution = await resolve(reader, GITHUB, 'the repositories of torvalds with fewer than 3 forks');
+    expect(resolution.unsatisfied.filter((reason) => reason.startsWith('The schema has no field'))).toEqual([]);
+  });
+
+  it('does not report a field name typed in camelCase (totalCount) as missing', async () => {
+    const resolution = await resolve(reader, GITHUB, 'the stargazers totalCount, and the forkCount, of facebook/react');
+    expect(resolution.unsatisfied.join(' ')).not.toMatch(/no field for "(totalcount|forkcount)"/i);
+  });
+});
+
+describe('variable descriptions', () => {
+  it('never carries the text graphql-js gives a built-in scalar', () => {
+    const schema = buildSchema('type Query { employee(id: Int!, tag: Code): Employee }\n"A short code."\nscalar Code\ntype Employee { id: ID! name: String }');
+    const finished = finalizeOperation(schema, { document: '{ employee(id: 3, tag: "x") { name } }', description: 'The employee.' }, new Set());
+    if (!finished.ok) throw new Error(finished.errors.join('; '));
+    expect(finished.query.document).not.toMatch(/scalar type represents/);
+    expect(finished.query.document).toContain('"Value of Query.employee(id:). Example: 3."');
+    expect(finished.query.document).toContain('"A short code. Example: \\"x\\"."');
+  });
+});
+
+describe('planning cost', () => {
+  it('reads each literal a bounded number of times, whatever the schema size (issue 23, finding 3)', () => {
+    const index = fixtureIndex(GITHUB);
+    const prompt = Array.from({ length: 300 }, (_, i) => `issue ${i + 1}`).join(' and ');
+    let reads = 0;
+    const literals = extractLiterals(prompt).map(
+      (literal) =>
+        new Proxy(literal, {
+          get(target, key: keyof PromptLiteral) {
+            reads += 1;
+            return target[key];
+          },
+        }),
+    );
+    const stems = new Set(['issue']);
+    planOperation(index.schema, {
+      operation: 'query',
+      interest: interestOf(index.schema, [], stems),
+      stems,
+      words: new Set(['issue']),
+      literals,
+      mine: false,
+      sliceFields: new Set(),
+    });
+    expect(literals.length).toBe(300);
+    expect(reads).toBeLessThan(20 * literals.length);
+  });
+});

@@ -1,0 +1,134 @@
+/**
+ * Which mutation a request to change data asks for, or none (docs/composer.md
+ * "Mutations"). A mutation is composed only when the request covers its own
+ * words: its verb (or a paraphrase of it, or the verb its description opens
+ * with) and its object (every other word of its name). A destructive verb
+ * (delete, cancel, revoke, archive ...) must be asked for by the request
+ * itself. A mutation's exact name typed in the request is taken as asked.
+ * Candidates come from the search, best first; when none is covered the
+ * answer names the closest ones instead of guessing.
+ */
+import { isObjectType, type GraphQLField, type GraphQLSchema } from 'graphql';
+import type { GenerationHit } from '../generation-index.js';
+import { asksForDestructive, coversVerb, isActionStem, isDestructiveStem, isLightStem, paraphrasesOf } from './action-words.js';
+import { splitWords, stem } from './prompt-words.js';
+
+/** How many of the search's best mutations are examined. */
+const CANDIDATES = 5;
+/** How many are named in the reason when none fits. */
+const CLOSEST = 3;
+
+/** Name words that say nothing about the object (`bulk`, `to`, `multiple`). */
+const FILLER = new Set(
+  ['bulk', 'to', 'from', 'in', 'on', 'by', 'of', 'for', 'with', 'multiple', 'simple', 'many', 'one', 'mutation', 'input', 'and', 'or', 'the', 'a', 'an', 'my', 'me', 'own', 'current', 'viewer'].map(stem),
+);
+
+export interface MutationChoice {
+  /** The mutation field to compose, when the request covers its words. */
+  field?: string;
+  /** The search's best mutations, for the reason when none is composed. */
+  closest: string[];
+}
+
+/** The reason given when no mutation is composed. */
+export function noMutationReason(closest: readonly string[]): string {
+  return closest.length > 0
+    ? `The request matches no mutation with confidence; closest: ${closest.join(', ')}.`
+    : 'The request matches no mutation with confidence.';
+}
+
+/** Words that negate the next ones ("don't delete it", "without the comments"). */
+const NEGATION = /\b(?:don'?t|do not|does not|doesn'?t|not|never|without|no longer|no)\s+(?:(?:the|a|an|to|it|them|be|any)\s+)?([a-z]+)/g;
+
+/** Stems of every word of the prompt, hyphenated compounds also joined (`re-run` -> rerun); negated words left out. */
+export function promptStemsOf(prompt: string): Set<string> {
+  const negated = new Set([...prompt.toLowerCase().matchAll(NEGATION)].map((match) => stem(match[1] ?? '')));
+  const stems = new Set(splitWords(prompt).map(stem).filter((word) => !negated.has(word)));
+  for (const match of prompt.toLowerCase().matchAll(/\b([a-z]+)-([a-z]+)\b/g)) stems.add(stem(`${match[1]}${match[2]}`));
+  return stems;
+}
+
+/** A name word the prompt uses, as written or as the stem of a longer name word (`labelable` <- label). */
+function coversWord(word: string, promptStems: ReadonlySet<string>): boolean {
+  if (promptStems.has(word)) return true;
+  for (const candidate of promptStems) if (candidate.length >= 4 && word.length > candidate.length && word.startsWith(candidate)) return true;
+  return false;
+}
+
+/**
+ * Whether the request covers the mutation's verb and object: one verb word of the name (its action)
+ * is asked for, by itself or a paraphrase, or the verb the description opens with is, or the request
+ * opens with the thing a create-like mutation makes ("refund order 1042" -> refundCreate); every
+ * other word of the name is in the request, except "add"/"create" (`addStar` stars); a name that is
+ * only a light verb and filler (`createAddOn` for "add 20 % tax") is not covered. A destructive verb
+ * anywhere in the name must be asked for.
+ */
+export function coversMutation(
+  field: GraphQLField<unknown, unknown>,
+  promptStems: ReadonlySet<string>,
+  leadingStem: string | undefined,
+  madeStems: ReadonlySet<string> = promptStems,
+): boolean {
+  const words = splitWords(field.name).map(stem).filter((word) => !FILLER.has(word));
+  for (const word of words) if (isDestructiveStem(word) && !asksForDestructive(word, promptStems)) return false;
+  const described = splitWords(field.description ?? '').map(stem)[0];
+  const rest = (without: (word: string, at: number) => boolean, action: string): boolean => {
+    const others = words.filter((word, at) => !without(word, at) && !isLightStem(word));
+    if (others.length === 0) return !isLightStem(action) || words.length === 1;
+    // "Add Alice to the group": what an add/create makes is named before the "to".
+    const named = isLightStem(action) ? madeStems : promptStems;
+    return others.every((word) => coversWord(word, named));
+  };
+  for (const [at, word] of words.entries()) {
+    if (!isActionStem(word) || !coversVerb(word, promptStems)) continue;
+    // After a leading "add"/"create" the verb word may be the object (`createUpdate`): only the word itself counts.
+    if (at > 0 && isLightStem(words[0] as string) && !promptStems.has(word)) continue;
+    if (rest((_, index) => index === at, word)) return true;
+  }
+  if (described !== undefined && isActionStem(described) && !isDestructiveStem(described) && coversVerb(described, promptStems)) {
+    const family = paraphrasesOf(described);
+    const at = words.findIndex((word) => word === described || family.has(word));
+    if (rest((_, index) => index === at, described)) return true;
+  }
+  if (leadingStem !== undefined && words.includes(leadingStem) && words.some(isLightStem)) {
+    if (rest((word) => word === leadingStem, leadingStem)) return true;
+  }
+  return false;
+}
+
+/** Tokens of the prompt that can be a mutation's exact name (`productCreate`, `create_item`). */
+function typedTokens(prompt: string): string[] {
+  return prompt.match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? [];
+}
+
+/** A mutation whose exact name the prompt types (written as a name: camelCase, snake_case, or alone). */
+export function typedMutation(schema: GraphQLSchema, prompt: string): string | undefined {
+  const mutation = schema.getMutationType();
+  if (!mutation) return undefined;
+  const fields = mutation.getFields();
+  const typed = typedTokens(prompt);
+  return typed.find((token) => Object.hasOwn(fields, token) && !fields[token]?.deprecationReason && (/[A-Z_]/.test(token.slice(1)) || typed.length <= 2));
+}
+
+/** The mutation to compose for `prompt` from the search's `hits`, or the closest ones. */
+export function chooseMutation(schema: GraphQLSchema, prompt: string, hits: readonly GenerationHit[]): MutationChoice {
+  const mutation = schema.getMutationType();
+  if (!mutation || !isObjectType(mutation)) return { closest: [] };
+  const fields = mutation.getFields();
+  const prefix = `field:${mutation.name}.`;
+  const ranked: string[] = [];
+  for (const hit of hits) {
+    const name = hit.symbol.coordinate.startsWith(prefix) ? hit.symbol.coordinate.slice(prefix.length) : undefined;
+    if (name !== undefined && fields[name] && !fields[name].deprecationReason && !ranked.includes(name)) ranked.push(name);
+  }
+  const exact = typedMutation(schema, prompt);
+  if (exact) return { field: exact, closest: ranked.slice(0, CLOSEST) };
+  const stems = promptStemsOf(prompt);
+  // The request's first word, when a word follows it (a verb: "refund the order", not "Issue #10").
+  const opening = /^\s*([A-Za-z]+)\s+[A-Za-z]/.exec(prompt);
+  const leading = opening ? stem(opening[1] as string) : undefined;
+  const container = /\b(?:to|into|onto)\b/i.exec(prompt);
+  const made = container ? promptStemsOf(prompt.slice(0, container.index)) : stems;
+  const field = ranked.slice(0, CANDIDATES).find((name) => coversMutation(fields[name] as GraphQLField<unknown, unknown>, stems, leading, made));
+  return field ? { field, closest: ranked.slice(0, CLOSEST) } : { closest: ranked.slice(0, CLOSEST) };
+}
