@@ -20,6 +20,7 @@ let redis: Redis;
 let model: OpenAiScriptedServer;
 let app: { close(): Promise<unknown> };
 let metricsPort: number;
+let closeApp: () => Promise<void>;
 let side: { storage: Storage; client: GenerationClient };
 let indexId: string;
 
@@ -29,7 +30,8 @@ beforeAll(async () => {
   const config = loadGeneratorConfig(
     generatorEnv(prefix, model.baseUrl, { GENERATE_MAX_TURNS: '3', GENERATE_TIMEOUT: '4s', LLM_TIMEOUT: '1s', GENERATE_CONCURRENCY: '2' }),
   );
-  ({ host: app, metricsPort } = await startGenerator(config));
+  ({ metricsPort, close: closeApp } = await startGenerator(config));
+  app = { close: closeApp };
   side = producer(prefix, 4000);
   indexId = await putReadyIndex(side.storage, COSMO_SDL);
 }, 60_000);

@@ -33,7 +33,13 @@ export const indexVars = {
   INDEX_CACHE_MAX_BYTES: v.INDEX_CACHE_MAX_BYTES,
   MAX_INDEX_SYMBOLS: v.MAX_INDEX_SYMBOLS,
   MAX_INDEX_BYTES: v.MAX_INDEX_BYTES,
+  MAX_NAME_LENGTH: v.MAX_NAME_LENGTH,
+  MAX_DESCRIPTION_LENGTH: v.MAX_DESCRIPTION_LENGTH,
+  MAX_DEFAULT_VALUE_LENGTH: v.MAX_DEFAULT_VALUE_LENGTH,
+  TENANT_MAX_SLICES: v.TENANT_MAX_SLICES,
+  TENANT_MAX_GENERATIONS: v.TENANT_MAX_GENERATIONS,
   BUILD_CONCURRENCY: v.BUILD_CONCURRENCY,
+  BUILD_HEAP_MAX_BYTES: v.BUILD_HEAP_MAX_BYTES,
   SEARCH_VECTOR_WEIGHT: v.SEARCH_VECTOR_WEIGHT,
   SEARCH_VECTOR_FLOOR: v.SEARCH_VECTOR_FLOOR,
 };
@@ -85,10 +91,19 @@ export interface IndexLimitsConfig {
   readonly maxSdlBytes: number;
   readonly cacheMaxBytes: number;
   readonly buildConcurrency: number;
+  /** Most heap one build worker thread may hold (BUILD_HEAP_MAX_BYTES). */
+  readonly buildHeapMaxBytes: number;
   /** Most symbols per index (MAX_INDEX_SYMBOLS). */
   readonly maxSymbols: number;
   /** Most stored bytes per index (MAX_INDEX_BYTES). */
   readonly maxStoredBytes: number;
+  /** Longest name, description and default value of a schema (MAX_NAME_LENGTH, MAX_DESCRIPTION_LENGTH, MAX_DEFAULT_VALUE_LENGTH). */
+  readonly maxNameLength: number;
+  readonly maxDescriptionLength: number;
+  readonly maxDefaultValueLength: number;
+  /** Expensive calls one tenant may have running at once per process (TENANT_MAX_SLICES, TENANT_MAX_GENERATIONS). */
+  readonly tenantMaxSlices: number;
+  readonly tenantMaxGenerations: number;
   /** Weight of vector similarity in ranking (0: not used, and queries are not embedded). */
   readonly vectorWeight: number;
   /** Cosine below which vector similarity adds nothing (SEARCH_VECTOR_FLOOR). */
@@ -178,8 +193,14 @@ export function indexSection(values: Values<typeof indexVars>): IndexLimitsConfi
     maxSdlBytes: values.MAX_SDL_BYTES,
     cacheMaxBytes: values.INDEX_CACHE_MAX_BYTES,
     buildConcurrency: values.BUILD_CONCURRENCY,
+    buildHeapMaxBytes: values.BUILD_HEAP_MAX_BYTES,
     maxSymbols: values.MAX_INDEX_SYMBOLS,
     maxStoredBytes: values.MAX_INDEX_BYTES,
+    maxNameLength: values.MAX_NAME_LENGTH,
+    maxDescriptionLength: values.MAX_DESCRIPTION_LENGTH,
+    maxDefaultValueLength: values.MAX_DEFAULT_VALUE_LENGTH,
+    tenantMaxSlices: values.TENANT_MAX_SLICES,
+    tenantMaxGenerations: values.TENANT_MAX_GENERATIONS,
     vectorWeight: values.SEARCH_VECTOR_WEIGHT,
     vectorFloor: values.SEARCH_VECTOR_FLOOR,
   };

@@ -184,6 +184,41 @@ export const MAX_INDEX_BYTES = envVar({
     'Most bytes one index may store (SDL plus search data); a larger index fails its build before anything is written, naming this limit. The largest real schema measured stores 17 MiB.',
   parse: parseSize,
 });
+export const MAX_NAME_LENGTH = envVar({
+  name: 'MAX_NAME_LENGTH',
+  default: '512',
+  meaning:
+    'Longest name (type, field, argument, enum value, directive) a schema may have, in characters; a schema with a longer one fails its build, naming this limit. The longest measured in real schemas is 91.',
+  parse: (raw) => parseInteger(raw, 16, 1_000_000),
+});
+export const MAX_DESCRIPTION_LENGTH = envVar({
+  name: 'MAX_DESCRIPTION_LENGTH',
+  default: '65536',
+  meaning:
+    'Longest description a schema may have, in characters; a schema with a longer one fails its build, naming this limit. The longest measured in real schemas is 9,051.',
+  parse: (raw) => parseInteger(raw, 64, 100_000_000),
+});
+export const MAX_DEFAULT_VALUE_LENGTH = envVar({
+  name: 'MAX_DEFAULT_VALUE_LENGTH',
+  default: '8192',
+  meaning:
+    'Largest default value (or applied directive argument) a schema may have, in characters as printed; a schema with a larger one fails its build, naming this limit. The largest measured in real schemas is 368.',
+  parse: (raw) => parseInteger(raw, 16, 100_000_000),
+});
+export const TENANT_MAX_SLICES = envVar({
+  name: 'TENANT_MAX_SLICES',
+  default: '2',
+  meaning:
+    'GetSchemaSlice calls one tenant may have running at once on one indexer process; one more is answered resource_exhausted at once, so one tenant cannot hold up the others.',
+  parse: (raw) => parseInteger(raw, 1, 1_000),
+});
+export const TENANT_MAX_GENERATIONS = envVar({
+  name: 'TENANT_MAX_GENERATIONS',
+  default: '8',
+  meaning:
+    'GenerateQuery calls one tenant may have waiting at once on one indexer process; one more is answered resource_exhausted at once.',
+  parse: (raw) => parseInteger(raw, 1, 10_000),
+});
 export const SEARCH_VECTOR_WEIGHT = envVar({
   name: 'SEARCH_VECTOR_WEIGHT',
   default: '0',
@@ -203,6 +238,16 @@ export const BUILD_CONCURRENCY = envVar({
   default: '1',
   meaning: 'Index builds one indexer process runs at the same time.',
   parse: (raw) => parseInteger(raw, 1, 64),
+});
+export const BUILD_HEAP_MAX_BYTES = envVar({
+  name: 'BUILD_HEAP_MAX_BYTES',
+  default: '1GiB',
+  meaning: 'Most heap (V8 old generation) one build worker thread may hold; a build that needs more fails and its worker is replaced (docs/performance.md).',
+  parse: (raw) => {
+    const bytes = parseSize(raw);
+    if (bytes < 64 * 1024 * 1024) throw new InvalidValue('expected at least 64MiB (a build needs room for the schema it parses)');
+    return bytes;
+  },
 });
 export const GENERATE_TIMEOUT = duration('GENERATE_TIMEOUT', '30s', 'Budget of one GenerateQuery call, queue wait included.');
 export const GENERATE_CACHE_TTL = duration('GENERATE_CACHE_TTL', '1h', 'How long a generated result is reused for the same index and prompt.');

@@ -49,11 +49,17 @@ export interface DiscoveryRuntimeOptions {
     maxSdlBytes: number;
     cacheMaxBytes: number;
     buildConcurrency: number;
+    /** Most heap one build worker thread may hold (BUILD_HEAP_MAX_BYTES); default the pool's. */
+    buildHeapMaxBytes?: number;
     vectorWeight?: number;
     vectorFloor?: number;
     /** Per-index limits (MAX_INDEX_SYMBOLS, MAX_INDEX_BYTES); unset: unlimited. */
     maxSymbols?: number;
     maxStoredBytes?: number;
+    /** Per-element limits (MAX_NAME_LENGTH, MAX_DESCRIPTION_LENGTH, MAX_DEFAULT_VALUE_LENGTH); unset: none. */
+    maxNameLength?: number;
+    maxDescriptionLength?: number;
+    maxDefaultValueLength?: number;
   };
   /** Consume build jobs in this process (false: an API-only replica). Default true. */
   runBuildWorker?: boolean;
@@ -127,7 +133,10 @@ export function createDiscoveryRuntime(options: DiscoveryRuntimeOptions): Discov
   // A pipeline made from a factory belongs to this runtime (its threads end with `stop()`).
   const owned: OwnedBuildPipeline | undefined =
     options.buildPipeline !== undefined && typeof options.buildPipeline !== 'function'
-      ? options.buildPipeline.create({ concurrency: options.limits.buildConcurrency })
+      ? options.buildPipeline.create({
+          concurrency: options.limits.buildConcurrency,
+          ...(options.limits.buildHeapMaxBytes !== undefined ? { heapMaxBytes: options.limits.buildHeapMaxBytes } : {}),
+        })
       : undefined;
   const pipeline = owned?.run ?? (typeof options.buildPipeline === 'function' ? options.buildPipeline : undefined);
   const builder = new IndexBuilder(
@@ -143,6 +152,11 @@ export function createDiscoveryRuntime(options: DiscoveryRuntimeOptions): Discov
       limits: {
         maxSymbols: options.limits.maxSymbols ?? Number.MAX_SAFE_INTEGER,
         maxStoredBytes: options.limits.maxStoredBytes ?? Number.MAX_SAFE_INTEGER,
+        elements: {
+          maxNameLength: options.limits.maxNameLength ?? Number.MAX_SAFE_INTEGER,
+          maxDescriptionLength: options.limits.maxDescriptionLength ?? Number.MAX_SAFE_INTEGER,
+          maxValueLength: options.limits.maxDefaultValueLength ?? Number.MAX_SAFE_INTEGER,
+        },
       },
     },
     log,
@@ -187,6 +201,7 @@ export function createDiscoveryRuntime(options: DiscoveryRuntimeOptions): Discov
     ],
     onFailure: (error, method) => log.error({ err: error, method }, 'request handler failed'),
     oversizedMessage: (method) => oversizedText(method.name, options.limits.maxSdlBytes),
+    maxBodyBytes: (method) => bodyLimit(method.name, options.limits.maxSdlBytes),
     preflight: async (req, method) => {
       // Both from the headers alone: a body too large for its method is refused whoever sends it.
       const oversized = bodyOverLimit(req.headers['content-length'], method, options.limits.maxSdlBytes);
@@ -243,10 +258,15 @@ const SMALL_BODY_BYTES = 1024 * 1024;
 
 /** A declared body larger than its method can need is refused before it is read (resource_exhausted). */
 function bodyOverLimit(contentLength: string | undefined, method: MethodRef, maxSdlBytes: number): ConnectError | undefined {
-  const limit = method.name === 'EnsureIndex' ? maxSdlBytes + 64 * 1024 : SMALL_BODY_BYTES;
+  const limit = bodyLimit(method.name, maxSdlBytes);
   const declared = Number(contentLength ?? 0);
   if (!(declared > limit)) return undefined;
   return new ConnectError(`the request body is ${declared} bytes; ${oversizedText(method.name, maxSdlBytes)}`, Code.ResourceExhausted);
+}
+
+/** The largest body `method` accepts, declared (Content-Length) or counted while read (chunked). */
+function bodyLimit(method: string, maxSdlBytes: number): number {
+  return method === 'EnsureIndex' ? maxSdlBytes + 64 * 1024 : SMALL_BODY_BYTES;
 }
 
 /** What a body too large for its method is told: EnsureIndex names MAX_SDL_BYTES, the setting a user can change. */

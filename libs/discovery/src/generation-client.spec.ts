@@ -52,6 +52,19 @@ describe('GenerationClient', () => {
     await expect(client().generate(INDEX, 'x'.repeat(8001))).rejects.toMatchObject({ code: 'invalid_argument' });
   });
 
+  it('answers a job that threw as internal without its error text (issue 23 finding 4)', async () => {
+    const failing = new InProcessJobQueue<GenerateJobData, GenerateJobResult>('generate-client-spec-throws');
+    await failing.process(async () => {
+      throw new RangeError('Maximum call stack size exceeded at Slicer.addInput (/srv/app/libs/generation/dist/whole-type-slicer.js:1:1)');
+    });
+    try {
+      const answer = new GenerationClient({ queue: failing, timeoutMs: 2000, cacheTtlMs: 0, attempts: 1 }).generate(INDEX, 'list employees');
+      await expect(answer).rejects.toMatchObject({ code: 'internal', message: 'Query generation failed unexpectedly.' });
+    } finally {
+      await failing.close();
+    }
+  });
+
   it('sends the normalized prompt, a deadline and the request id', async () => {
     await client().generate(INDEX, '  list   all\nemployees ', { requestId: 'r-1' });
     expect(seen).toEqual([{ indexId: INDEX, prompt: 'list all employees', requestId: 'r-1', deadlineAt: expect.any(Number) }]);

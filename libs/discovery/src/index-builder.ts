@@ -82,7 +82,7 @@ export class IndexBuilder {
     }
     const limits = this.options.limits ?? NO_LIMITS;
     // The pipeline refuses a schema far over the symbol limit before parsing it (one linear scan).
-    const prepared = await (this.options.pipeline ?? inProcessPipeline)(sdl, this.options.maxSdlBytes, limits.maxSymbols);
+    const prepared = await (this.options.pipeline ?? inProcessPipeline)(sdl, this.options.maxSdlBytes, limits.maxSymbols, limits.elements);
     try {
       const { texts, lenient, warnings } = prepared;
       checkSymbolCount(texts.length, limits);

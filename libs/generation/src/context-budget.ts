@@ -6,7 +6,7 @@
  * and before every call a conversation that grew is trimmed, old tool results
  * first, then whole old turns, so no request is sent that cannot fit.
  */
-import { countTokens } from 'gpt-tokenizer';
+import { countTokens } from '@discovery/schema-slice';
 import type { ChatMessage, ChatTool } from './chat-model.js';
 
 /** Model tokenizers and chat templates count more than o200k on SDL and JSON (measured: docs/models.md). */

@@ -9,7 +9,7 @@
 import type { GenerationIndex } from './generation-index.js';
 import type { ChatMessage, ChatReply, ChatToolCall } from './chat-model.js';
 import type { ComposerDraft } from './compose-draft.js';
-import { countTokens } from 'gpt-tokenizer';
+import { countTokens } from '@discovery/schema-slice';
 import { knownTokens, type ContextPlan } from './context-budget.js';
 import { NUDGE_JSON, NUDGE_SHORTER, NUDGE_TOOL_CALL, openingMessages, systemPrompt, SWITCH_TO_JSON, type AnswerMode } from './model-prompt.js';
 import { GenerationSession } from './tool-handlers.js';

@@ -46,6 +46,25 @@ describe('generationJobHandler', () => {
     expect(outcomes).toEqual(['failed']);
   });
 
+  it('does no work once the deadline of its caller has passed (issue 23 finding 3)', async () => {
+    let opened = 0;
+    const handler = generationJobHandler({ indexes: source(async () => { opened++; return fixtureIndex(COSMO_DEMO); }), generator: undefined, composer: new QueryComposer({ allowMutations: false }) });
+    const result = await handler({ indexId: data.indexId, prompt: 'employees', deadlineAt: Date.now() - 1 }, context);
+    expect(result).toMatchObject({ status: 'failed', code: 'deadline_exceeded' });
+    expect(opened).toBe(0);
+  });
+
+  it('holds the job lock through the deadline before composing, which may block the event loop', async () => {
+    const held: number[] = [];
+    const holding: JobContext = { ...context, holdLock: async (ms) => void held.push(ms) };
+    const handler = generationJobHandler({ indexes: source(async () => fixtureIndex(COSMO_DEMO)), generator: undefined, composer: new QueryComposer({ allowMutations: false }) });
+    const result = await handler({ indexId: data.indexId, prompt: 'the current mood of employee 3', deadlineAt: Date.now() + 10_000 }, holding);
+    expect(result.status).toBe('resolved');
+    expect(held).toHaveLength(1);
+    expect(held[0]).toBeGreaterThan(10_000);
+    expect(held[0]).toBeLessThan(13_000);
+  });
+
   it('refuses job data without a prompt', async () => {
     const handler = generationJobHandler({ indexes: source(async () => { throw new Error('not called'); }), generator });
     expect(await handler({ indexId: data.indexId, prompt: ' ' }, context)).toMatchObject({ status: 'failed', code: 'invalid_argument' });

@@ -23,6 +23,21 @@ export interface GenerationWorkerDeps {
 }
 
 export const NO_MODEL_MESSAGE = 'Query generation is not configured: no language model is set (LLM_MODEL).';
+export const PAST_DEADLINE_MESSAGE = 'The caller stopped waiting before the generation could run.';
+/** How long a held lock outlasts the caller's deadline: the answer is still being written. */
+const LOCK_MARGIN_MS = 2_000;
+
+/**
+ * Holds the job's lock until the caller's deadline before a stage that may block the event loop
+ * (slicing, composing): a blocked loop renews no lock, and BullMQ would hand the job to another
+ * worker as stalled while it still runs (issue 23 finding 3).
+ */
+export function holdLockUntil(context: JobContext, deadlineAt: number | undefined): Promise<void> {
+  if (!context.holdLock || deadlineAt === undefined) return Promise.resolve();
+  return context.holdLock(deadlineAt - Date.now() + LOCK_MARGIN_MS).catch(() => undefined);
+}
+
+const pastDeadline = (data: GenerateJobData): boolean => data.deadlineAt !== undefined && Date.now() >= data.deadlineAt;
 
 function isJobData(data: unknown): data is GenerateJobData {
   const candidate = data as GenerateJobData | null;
@@ -46,14 +61,21 @@ export function generationJobHandler(deps: GenerationWorkerDeps): JobHandler<Gen
       return finish({ status: 'failed', code: GenerationErrorCode.InvalidArgument, message: 'The job carries no index id or prompt.' });
     }
     if (!deps.generator && !deps.composer) return finish({ status: 'failed', code: GenerationErrorCode.Unimplemented, message: NO_MODEL_MESSAGE });
+    // Nobody waits any more (a job taken over after its caller's deadline): no work at all.
+    if (pastDeadline(data)) return finish({ status: 'failed', code: GenerationErrorCode.DeadlineExceeded, message: PAST_DEADLINE_MESSAGE });
     deps.log?.info({ jobId: context.jobId, attempt: context.attempt, requestId: data.requestId }, 'generation job started');
     try {
       const index = await deps.indexes.open(data.indexId);
-      if (!deps.generator) return finish(markComposed(await (deps.composer as QueryComposer).compose(index, data.prompt)));
+      if (!deps.generator) {
+        if (pastDeadline(data)) return finish({ status: 'failed', code: GenerationErrorCode.DeadlineExceeded, message: PAST_DEADLINE_MESSAGE });
+        await holdLockUntil(context, data.deadlineAt);
+        return finish(markComposed(await (deps.composer as QueryComposer).compose(index, data.prompt)));
+      }
       const result = await deps.generator.generate(index, data.prompt, {
         signal: context.signal,
         ...(data.deadlineAt !== undefined ? { deadlineAt: data.deadlineAt } : {}),
         progress: (progress) => context.progress({ ...progress }),
+        holdLock: () => holdLockUntil(context, data.deadlineAt),
       });
       return finish(result);
     } catch (error) {

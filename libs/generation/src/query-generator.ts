@@ -48,6 +48,8 @@ export interface GenerateContext {
   /** Epoch ms after which nobody waits for the answer. */
   deadlineAt?: number;
   progress?: (progress: GenerateJobProgress) => Promise<void> | void;
+  /** Keeps the job's lock through the deadline before a stage that may block the event loop (slicing, composing). */
+  holdLock?: () => Promise<void>;
 }
 
 /** Observation hooks (metrics). */
@@ -102,7 +104,7 @@ export class QueryGenerator {
       const mode = this.model.nativeTools && !this.toolsRefused ? 'tools' : 'json';
       const plan = await this.plan(prompt, mode, context.signal);
       if (!plan) return modelFailureResult({ kind: 'context_too_long', detail: 'the window leaves no room for a slice' });
-      const run = await this.open(index, prompt, mode, plan);
+      const run = await this.open(index, prompt, mode, plan, deadline, context);
       run.refitted = opening > 0;
       this.log.info({ sliceTokens: run.sliceTokens, contextTokens: plan.contextTokens, mode }, 'generation started');
       const result = await this.converse(run, deadline, context);
@@ -121,13 +123,27 @@ export class QueryGenerator {
     return planContext(window, maxOutput, fixed, this.options.sliceTokens);
   }
 
-  /** Searches once, slices once, drafts from the same hits and slice, and opens the conversation. */
-  private async open(index: GenerationIndex, prompt: string, mode: 'tools' | 'json', plan: ContextPlan): Promise<GenerationRun> {
+  /**
+   * Searches once, slices once, drafts from the same hits and slice, and opens the conversation.
+   * The synchronous stages run with the job's lock held through the deadline, and the draft is
+   * skipped once the deadline has passed (issue 23 finding 3).
+   */
+  private async open(
+    index: GenerationIndex,
+    prompt: string,
+    mode: 'tools' | 'json',
+    plan: ContextPlan,
+    deadline: number,
+    context: GenerateContext,
+  ): Promise<GenerationRun> {
     const roots: RootOperation[] = this.options.allowMutations ? ['query', 'mutation'] : ['query'];
     const hits = await index.search({ query: prompt, limit: sliceHitCount(plan.sliceTokens), roots });
+    await context.holdLock?.();
     const slice = sliceFromHits(index.schema, prompt, hits, { roots, maxTokens: plan.sliceTokens });
     let composed: ComposerDraft | undefined;
-    if (this.options.composer) {
+    if (Date.now() >= deadline) {
+      this.log.warn({ stage: 'compose' }, 'the deadline passed while slicing: no draft');
+    } else if (this.options.composer) {
       try {
         composed = composeDraft(this.options.composer, index.schema, prompt, hits, sliceFieldsOf(slice.coordinates));
       } catch (error) {

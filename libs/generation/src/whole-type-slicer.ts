@@ -20,9 +20,8 @@ import {
   isUnionType,
   type GraphQLSchema,
 } from 'graphql';
-import { countTokens } from 'gpt-tokenizer';
 import type { RootOperation } from '@discovery/schema-symbols';
-import { rootPaths, type RootPaths } from '@discovery/schema-slice';
+import { countTokens, rootPaths, type RootPaths } from '@discovery/schema-slice';
 import { SliceState, collectPrintedFields, printSlice } from './whole-type-slicer.printer.js';
 
 /** What the slicer needs of a hit: its coordinate (`field:Type.name`, `object:Type`, ...) and, for paths, the target type. */
@@ -254,12 +253,24 @@ class Slicer {
     else if (isScalarType(type) && !isSpecifiedScalarType(type)) this.state.scalars.add(typeName);
   }
 
+  /**
+   * An input type and every input type its fields lead to, with their enums and scalars. A work
+   * list, not recursion: a chain of 15,000 input types overflowed the stack (issue 23 finding 4).
+   */
   private addInput(typeName: string): void {
-    if (this.state.inputs.has(typeName)) return;
-    const type = this.schema.getType(typeName);
-    if (!isInputObjectType(type)) return;
-    this.state.inputs.add(typeName);
-    for (const field of Object.values(type.getFields())) this.addInputClosure(getNamedType(field.type).name);
+    const pending = [typeName];
+    while (pending.length > 0) {
+      const name = pending.pop() as string;
+      if (this.state.inputs.has(name)) continue;
+      const type = this.schema.getType(name);
+      if (!isInputObjectType(type)) continue;
+      this.state.inputs.add(name);
+      for (const field of Object.values(type.getFields())) {
+        const named = getNamedType(field.type);
+        if (isInputObjectType(named)) pending.push(named.name);
+        else this.addInputClosure(named.name);
+      }
+    }
   }
 }
 

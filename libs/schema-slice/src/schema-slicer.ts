@@ -7,7 +7,7 @@
  * The generator, the discovery API (GetSchemaSlice), the MCP tool and the CLI
  * all call sliceSchema.
  */
-import { countTokens } from 'gpt-tokenizer';
+import { countTokens } from './token-count.js';
 import { isInterfaceType, isObjectType, isUnionType, type GraphQLSchema } from 'graphql';
 import type { RootOperation } from '@discovery/schema-symbols';
 import { FieldSlicer } from './field-slicer.js';

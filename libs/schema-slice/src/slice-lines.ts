@@ -3,18 +3,21 @@
  * chosen for it, one input field, one enum (long ones cut), one union, and
  * short description comments. graphql-js parses every line as SDL.
  */
-import { isEnumType, isInputObjectType, isUnionType, print, type GraphQLField, type GraphQLSchema } from 'graphql';
-import { defaultLiteral, stripHidden } from '@discovery/schema-symbols';
+import { isEnumType, isInputObjectType, isUnionType, type GraphQLField, type GraphQLSchema } from 'graphql';
+import { stripHidden } from '@discovery/schema-symbols';
+import { defaultSuffix, defaultTooLong } from './slice-defaults.js';
 
 const MAX_ENUM_VALUES = 40;
 const MAX_UNION_MEMBERS = 25;
 const MAX_COMMENT = 90;
+/** A description is read this far for its first sentence (a description may be megabytes long). */
+const COMMENT_SOURCE_CHARS = 1_000;
 
 /** First sentence of a description as a `#` comment, cut to `maxChars` characters ('' when none). */
 export function shortComment(text: string | null | undefined, maxChars = MAX_COMMENT): string {
   if (!text) return '';
   // Schema text is untrusted: hidden characters never reach the model (issue 14 item 9).
-  const line = stripHidden(text).replace(/\s+/g, ' ').trim();
+  const line = stripHidden(text.trimStart().slice(0, COMMENT_SOURCE_CHARS)).replace(/\s+/g, ' ').trim();
   if (!line) return '';
   const sentence = /^(.+?[.!?])(\s|$)/.exec(line)?.[1] ?? line;
   return sentence.length > maxChars ? ` # ${sentence.slice(0, maxChars - 3)}...` : ` # ${sentence}`;
@@ -24,21 +27,19 @@ export function shortComment(text: string | null | undefined, maxChars = MAX_COM
 export function fieldLine(field: GraphQLField<unknown, unknown>, pick: { args: ReadonlySet<string>; describe: boolean }): string {
   const args = field.args
     .filter((arg) => pick.args.has(arg.name))
-    .map((arg) => {
-      const fallback = defaultLiteral(arg);
-      return `${arg.name}: ${String(arg.type)}${fallback ? ` = ${stripHidden(print(fallback))}` : ''}`;
-    });
+    .map((arg) => `${arg.name}: ${String(arg.type)}${defaultSuffix(arg)}`);
   const printedArgs = args.length > 0 ? `(${args.join(', ')})` : '';
   const deprecated = field.deprecationReason ? ' @deprecated' : '';
-  return `  ${field.name}${printedArgs}: ${String(field.type)}${deprecated}${pick.describe ? shortComment(field.description) : ''}`;
+  const long = field.args.filter((arg) => pick.args.has(arg.name) && defaultTooLong(arg)).map((arg) => arg.name);
+  const note = long.length > 0 ? ` # default of ${long.join(', ')} too long to show` : pick.describe ? shortComment(field.description) : '';
+  return `  ${field.name}${printedArgs}: ${String(field.type)}${deprecated}${note}`;
 }
 
 export function inputFieldLine(schema: GraphQLSchema, typeName: string, fieldName: string): string {
   const type = schema.getType(typeName);
   const field = isInputObjectType(type) ? type.getFields()[fieldName] : undefined;
   if (!field) return '';
-  const fallback = defaultLiteral(field);
-  return `  ${field.name}: ${String(field.type)}${fallback ? ` = ${stripHidden(print(fallback))}` : ''}`;
+  return `  ${field.name}: ${String(field.type)}${defaultSuffix(field)}${defaultTooLong(field) ? ' # default too long to show' : ''}`;
 }
 
 export function enumLine(schema: GraphQLSchema, name: string): string {

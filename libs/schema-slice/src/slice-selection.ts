@@ -5,7 +5,7 @@
  * journaled so that a unit of work that does not fit can be rolled back.
  */
 import { getNamedType, isInterfaceType, isObjectType, type GraphQLSchema } from 'graphql';
-import { countTokens } from 'gpt-tokenizer';
+import { countTokens } from './token-count.js';
 import { enumLine, fieldLine, inputFieldLine, unionLine } from './slice-lines.js';
 
 export interface FieldPick {
@@ -17,15 +17,24 @@ export interface FieldPick {
 
 const lineTokens = new Map<string, number>();
 const MAX_LINE_CACHE = 100_000;
+/** Characters the memo may hold in all (its keys), and the longest line it keeps. */
+const MAX_LINE_CACHE_CHARS = 8_000_000;
+const MAX_CACHED_LINE = 2_000;
+let cachedChars = 0;
 
-/** Tokens of one printed line and its newline (o200k, memoized). */
+/** Tokens of one printed line and its newline (o200k, memoized; linear in the line, token-count.ts). */
 export function tokensOfLine(line: string): number {
   let tokens = lineTokens.get(line);
   if (tokens === undefined) {
     // In the printed SDL a line's indentation merges with the newline before it into one token.
     tokens = countTokens(line.trimStart()) + 1;
-    if (lineTokens.size >= MAX_LINE_CACHE) lineTokens.clear();
+    if (line.length > MAX_CACHED_LINE) return tokens;
+    if (lineTokens.size >= MAX_LINE_CACHE || cachedChars + line.length > MAX_LINE_CACHE_CHARS) {
+      lineTokens.clear();
+      cachedChars = 0;
+    }
     lineTokens.set(line, tokens);
+    cachedChars += line.length;
   }
   return tokens;
 }

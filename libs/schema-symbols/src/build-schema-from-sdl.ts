@@ -5,6 +5,7 @@
  * build through this function, so operations are validated against exactly
  * the schema that was indexed.
  */
+import { checkElementLimits, type ElementLimits } from './element-limits.js';
 import {
   GraphQLError,
   GraphQLSchema,
@@ -36,6 +37,8 @@ export interface BuildSchemaFromSdlOptions {
    * so that extraction can memoize symbols by it (SymbolMemo). Default false.
    */
   definitionTexts?: boolean;
+  /** Per-element limits (names, descriptions, default values), checked before the schema is built; default none. */
+  elements?: ElementLimits;
 }
 
 export interface BuiltSchema {
@@ -83,6 +86,7 @@ export function withinStack<T>(fn: () => T): T {
 
 function buildChecked(sdl: string, options: BuildSchemaFromSdlOptions): BuiltSchema {
   const document = parseSdl(sdl, options.maxBytes ?? DEFAULT_MAX_SDL_BYTES, options.definitionTexts ?? false);
+  if (options.elements) checkElementLimits(document, options.elements);
   const strict = buildStrict(document);
   if (strict.schema === undefined) return buildRepaired(document);
   if (strict.errors.length === 0) return { schema: strict.schema, lenient: false, warnings: [], repaired: false };

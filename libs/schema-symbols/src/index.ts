@@ -17,3 +17,4 @@ export { estimateSymbols, checkSymbolEstimate } from './symbol-estimate.js';
 export { defaultLiteral } from './default-literal.js';
 export { rootOperationOf, resolveRootName, rootSpellingHint, rootTypeNames } from './root-names.js';
 export { sdlFromIntrospection } from './introspection-sdl.js';
+export { checkElementLimits, type ElementLimits } from './element-limits.js';

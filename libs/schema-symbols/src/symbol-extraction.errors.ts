@@ -15,6 +15,12 @@ export const SymbolExtractionErrorCode = {
   Invalid: 'INVALID',
   /** The SDL has more symbols than the configured limit (the message names it). */
   TooManySymbols: 'TOO_MANY_SYMBOLS',
+  /** A name is longer than the configured limit (MAX_NAME_LENGTH). */
+  NameTooLong: 'NAME_TOO_LONG',
+  /** A description is longer than the configured limit (MAX_DESCRIPTION_LENGTH). */
+  DescriptionTooLong: 'DESCRIPTION_TOO_LONG',
+  /** A default value (or an applied directive's argument) is larger than the configured limit (MAX_DEFAULT_VALUE_LENGTH). */
+  ValueTooLarge: 'VALUE_TOO_LARGE',
 } as const;
 
 export type SymbolExtractionErrorCode = (typeof SymbolExtractionErrorCode)[keyof typeof SymbolExtractionErrorCode];

@@ -15,6 +15,12 @@ export interface JobContext {
   progress(value: number | Record<string, unknown>): Promise<void>;
   /** Aborted when the worker shuts down (after its grace period) or the job's `budgetMs` runs out. */
   signal: AbortSignal;
+  /**
+   * Keeps the job's lock for the next `ms` even if this process's event loop blocks meanwhile
+   * (before a long synchronous stage), so no other worker takes the job over as stalled while it
+   * runs. Queues without locks leave it out. Normal lock renewal resumes afterwards.
+   */
+  holdLock?(ms: number): Promise<void>;
 }
 
 export type JobHandler<TData, TResult> = (data: TData, ctx: JobContext) => Promise<TResult>;

@@ -125,6 +125,8 @@ export function hostileSchemas(): HostileSchema[] {
     deepTypeChain(3_000),
     wideType(10_000),
     manyArguments(5_000),
+    // Under MAX_DESCRIPTION_LENGTH (64 Ki characters) the records stay whole; over it the build fails naming it (issue 23).
+    hugeDescriptions(60 * 1024),
     hugeDescriptions(2 * 1024 * 1024),
     recursiveInputs(),
     cycles(),

@@ -15,6 +15,9 @@ export function describeBuildFailure(error: unknown): BuildFailureParts {
   if (error instanceof SymbolExtractionError) {
     if (error.code === SymbolExtractionErrorCode.TooLarge) return { kind: 'limit', limit: 'MAX_SDL_BYTES' };
     if (error.code === SymbolExtractionErrorCode.TooManySymbols) return { kind: 'limit', limit: 'MAX_INDEX_SYMBOLS' };
+    if (error.code === SymbolExtractionErrorCode.NameTooLong) return { kind: 'limit', limit: 'MAX_NAME_LENGTH' };
+    if (error.code === SymbolExtractionErrorCode.DescriptionTooLong) return { kind: 'limit', limit: 'MAX_DESCRIPTION_LENGTH' };
+    if (error.code === SymbolExtractionErrorCode.ValueTooLarge) return { kind: 'limit', limit: 'MAX_DEFAULT_VALUE_LENGTH' };
     const place = PLACE.exec(error.message);
     return place ? { kind: 'schema', line: Number(place[1]), column: Number(place[2]) } : { kind: 'schema' };
   }

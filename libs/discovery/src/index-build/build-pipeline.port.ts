@@ -2,6 +2,7 @@
  * The shape of a build pipeline (what build-pipeline.ts and the worker pool
  * both implement), apart from either so that neither imports the other.
  */
+import type { ElementLimits } from '@discovery/schema-symbols';
 export interface PreparedBuild {
   texts: string[];
   lenient: boolean;
@@ -12,8 +13,11 @@ export interface PreparedBuild {
   dispose(): void;
 }
 
-/** `maxSymbols`: a schema whose SDL shows more is refused before it is parsed (SymbolExtractionError TOO_MANY_SYMBOLS). */
-export type BuildPipeline = (sdl: string, maxBytes: number, maxSymbols?: number) => Promise<PreparedBuild>;
+/**
+ * `maxSymbols`: a schema whose SDL shows more is refused before it is parsed (SymbolExtractionError TOO_MANY_SYMBOLS).
+ * `elements`: names, descriptions and default values over their limits are refused before the schema is built.
+ */
+export type BuildPipeline = (sdl: string, maxBytes: number, maxSymbols?: number, elements?: ElementLimits) => Promise<PreparedBuild>;
 
 /** A pipeline that holds resources (threads): one is made per runtime and closed when it stops. */
 export interface OwnedBuildPipeline {
@@ -22,6 +26,6 @@ export interface OwnedBuildPipeline {
 }
 
 export interface BuildPipelineFactory {
-  /** `concurrency`: the builds that run at once in this process. */
-  create(options: { concurrency: number }): OwnedBuildPipeline;
+  /** `concurrency`: the builds that run at once in this process; `heapMaxBytes`: each build thread's heap cap. */
+  create(options: { concurrency: number; heapMaxBytes?: number }): OwnedBuildPipeline;
 }

@@ -6,7 +6,7 @@
  * pool of warm worker threads (build-worker.pool.ts) so a build of a large
  * schema never stalls the API and a rebuild does not pay a thread's start.
  */
-import { buildSearchIndex, serializeSearchIndex } from '@discovery/ranking';
+import { buildSearchIndex, writeIndexArtifact } from '@discovery/ranking';
 import { buildSchemaFromSdl, checkSymbolEstimate, extractSymbols } from '@discovery/schema-symbols';
 import { BuildWorkerPool } from './build-worker.pool.js';
 import type { BuildPipeline, BuildPipelineFactory } from './build-pipeline.port.js';
@@ -14,20 +14,20 @@ import type { BuildPipeline, BuildPipelineFactory } from './build-pipeline.port.
 export type { BuildPipeline, BuildPipelineFactory, OwnedBuildPipeline, PreparedBuild } from './build-pipeline.port.js';
 
 /** The same stages as build.worker.ts, in this thread. */
-export const inProcessPipeline: BuildPipeline = async (sdl, maxBytes, maxSymbols) => {
+export const inProcessPipeline: BuildPipeline = async (sdl, maxBytes, maxSymbols, elements) => {
   if (maxSymbols !== undefined) checkSymbolEstimate(sdl, maxSymbols);
-  const { schema, lenient, warnings } = buildSchemaFromSdl(sdl, { maxBytes });
+  const { schema, lenient, warnings } = buildSchemaFromSdl(sdl, { maxBytes, ...(elements ? { elements } : {}) });
   const symbols = extractSymbols(schema);
   return {
     texts: symbols.map((s) => s.embeddingText),
     lenient,
     warnings,
-    assemble: async (vectors) => serializeSearchIndex(buildSearchIndex(symbols, vectors)),
+    assemble: async (vectors) => writeIndexArtifact(buildSearchIndex(symbols, vectors)),
     dispose: () => undefined,
   };
 };
 
 /** Builds in worker threads, one warm worker per concurrent build. */
 export const workerPipeline: BuildPipelineFactory = {
-  create: ({ concurrency }) => new BuildWorkerPool({ size: Math.max(1, concurrency) }),
+  create: ({ concurrency, heapMaxBytes }) => new BuildWorkerPool({ size: Math.max(1, concurrency), ...(heapMaxBytes !== undefined ? { heapMaxBytes } : {}) }),
 };

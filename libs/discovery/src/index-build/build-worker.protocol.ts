@@ -4,8 +4,10 @@
  * carries the build's sequence number and every reply echoes it, so a reply
  * can never be taken for another build's.
  */
+import type { ElementLimits } from '@discovery/schema-symbols';
+
 export type WorkerRequest =
-  | { type: 'prepare'; build: number; sdl: string; maxBytes: number; maxSymbols?: number }
+  | { type: 'prepare'; build: number; sdl: string; maxBytes: number; maxSymbols?: number; elements?: ElementLimits }
   | { type: 'assemble'; build: number; vectors?: ArrayBuffer; dimensions?: number }
   /** The build stopped before assembling: drop its symbols (no reply). */
   | { type: 'discard'; build: number };

@@ -7,11 +7,11 @@
  * TypeScript source.
  */
 import { parentPort } from 'node:worker_threads';
-import { buildSchemaFromSdl, checkSymbolEstimate, extractSymbols, SymbolMemo, type SchemaSymbol } from '@discovery/schema-symbols';
-import { buildSearchIndex, serializeSearchIndex } from '@discovery/ranking';
+import { buildSchemaFromSdl, checkSymbolEstimate, extractSymbols, SymbolMemo, type ElementLimits, type SchemaSymbol } from '@discovery/schema-symbols';
+import { buildSearchIndex, writeIndexArtifact } from '@discovery/ranking';
 
 type Request =
-  | { type: 'prepare'; build: number; sdl: string; maxBytes: number; maxSymbols?: number }
+  | { type: 'prepare'; build: number; sdl: string; maxBytes: number; maxSymbols?: number; elements?: ElementLimits }
   | { type: 'assemble'; build: number; vectors?: ArrayBuffer; dimensions?: number }
   | { type: 'discard'; build: number };
 
@@ -56,7 +56,11 @@ parentPort?.on('message', (request: Request) => {
       // A schema far over the symbol limit costs one linear scan, not a parse (issue 14).
       if (request.maxSymbols !== undefined) checkSymbolEstimate(request.sdl, request.maxSymbols);
       // Definition texts are the memo's keys; a repaired AST no longer says what its texts say.
-      const built = buildSchemaFromSdl(request.sdl, { maxBytes: request.maxBytes, definitionTexts: true });
+      const built = buildSchemaFromSdl(request.sdl, {
+        maxBytes: request.maxBytes,
+        definitionTexts: true,
+        ...(request.elements ? { elements: request.elements } : {}),
+      });
       const { schema, lenient, warnings } = built;
       symbols = extractSymbols(schema, built.repaired ? {} : { memo });
       parentPort?.postMessage({ type: 'prepared', build, texts: symbols.map((s) => s.embeddingText), lenient, warnings });
@@ -65,7 +69,7 @@ parentPort?.on('message', (request: Request) => {
     const { vectors, dimensions = 0 } = request;
     const all = vectors ? new Int8Array(vectors) : undefined;
     const split = all && dimensions > 0 ? symbols.map((_, i) => all.subarray(i * dimensions, (i + 1) * dimensions)) : undefined;
-    const parts = serializeSearchIndex(buildSearchIndex(symbols, split));
+    const parts = writeIndexArtifact(buildSearchIndex(symbols, split));
     symbols = [];
     parentPort?.postMessage({ type: 'assembled', build, parts }, wholeBuffers(Object.values(parts)));
   } catch (error) {

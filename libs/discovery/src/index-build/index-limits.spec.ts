@@ -48,6 +48,9 @@ describe('IndexBuilder limits', () => {
     ['MAX_INDEX_SYMBOLS', { maxSymbols: 50, maxStoredBytes: 1 << 30 }],
     ['MAX_INDEX_SYMBOLS', { maxSymbols: estimateSymbols(sdl), maxStoredBytes: 1 << 30 }],
     ['MAX_INDEX_BYTES', { maxSymbols: 1e6, maxStoredBytes: 64 * 1024 }],
+    // Per-element limits (issue 23): swapi's longest name has 25 characters, its longest description 441.
+    ['MAX_NAME_LENGTH', { maxSymbols: 1e6, maxStoredBytes: 1 << 30, elements: { maxNameLength: 20, maxDescriptionLength: 1e6, maxValueLength: 1e6 } }],
+    ['MAX_DESCRIPTION_LENGTH', { maxSymbols: 1e6, maxStoredBytes: 1 << 30, elements: { maxNameLength: 100, maxDescriptionLength: 100, maxValueLength: 1e6 } }],
   ])('fails the first build over %s at once, naming it', async (limit, limits) => {
     const store = new MemoryIndexStore();
     const indexId = indexIdForSdl(sdl);
@@ -58,6 +61,7 @@ describe('IndexBuilder limits', () => {
     const meta = await store.getMeta(indexId);
     expect(meta?.state).toBe('failed');
     expect(meta?.error).toContain(`(${limit})`);
+    expect(meta?.failure).toMatchObject({ kind: 'limit', limit });
     expect(await store.getArtifacts(indexId)).toBeUndefined();
     await store.close();
   });

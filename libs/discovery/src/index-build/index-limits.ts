@@ -5,14 +5,20 @@
  * anything is parsed (`estimateSymbols` in @discovery/schema-symbols, run by
  * the build pipeline), the exact symbol count after extraction (before
  * embedding), and the stored bytes after assembly (before anything is
- * written). Each failure is final and names its limit.
+ * written). Each failure is final and names its limit. The per-element
+ * limits (names, descriptions, default values: issue 23) are checked on the
+ * parsed document before the schema is built (@discovery/schema-symbols
+ * element-limits.ts).
  */
+import type { ElementLimits } from '@discovery/schema-symbols';
 
 export interface IndexLimits {
   /** Most symbols one index may have (MAX_INDEX_SYMBOLS). */
   maxSymbols: number;
   /** Most bytes one index may store: SDL plus serialized artifacts (MAX_INDEX_BYTES). */
   maxStoredBytes: number;
+  /** Longest name, description and default value (MAX_NAME_LENGTH, MAX_DESCRIPTION_LENGTH, MAX_DEFAULT_VALUE_LENGTH); unset: none. */
+  elements?: ElementLimits;
 }
 
 /** A build over a per-index limit: final (never retried), its message names the limit. */

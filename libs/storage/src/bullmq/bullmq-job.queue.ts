@@ -31,6 +31,11 @@ const CLOSE_TIMEOUT_MS = 3_000;
 interface Envelope<TData> {
   data: TData;
   budgetMs?: number;
+  /**
+   * Epoch ms when the job's budget ends, fixed at enqueue: a job started after it (a stalled job
+   * taken over once its caller stopped waiting) is not run (issue 23 finding 3).
+   */
+  deadlineAt?: number;
   /** The fair-share set the job is counted in (EnqueueOptions.group), until it finishes. */
   fairKey?: string;
 }
@@ -193,7 +198,7 @@ export class BullmqJobQueue<TData, TResult> implements JobQueue<TData, TResult> 
     const fairKey = options.group === undefined ? undefined : this.fairKey(options.group);
     const envelope: Envelope<TData> = {
       data: jsonRoundTrip('job data', data),
-      ...(options.budgetMs !== undefined ? { budgetMs: options.budgetMs } : {}),
+      ...(options.budgetMs !== undefined ? { budgetMs: options.budgetMs, deadlineAt: Date.now() + options.budgetMs } : {}),
       ...(fairKey !== undefined ? { fairKey } : {}),
     };
     return storageCall(`enqueue on queue ${this.name}`, async () => {
@@ -261,15 +266,23 @@ export class BullmqJobQueue<TData, TResult> implements JobQueue<TData, TResult> 
     this.active.set(key, controller);
     const onCancel = (): void => controller.abort(cancel?.reason ?? new Error('job cancelled'));
     cancel?.addEventListener('abort', onCancel, { once: true });
-    const budgetMs = job.data.budgetMs;
-    const budget = budgetMs === undefined ? undefined
-      : setTimeout(() => controller.abort(new Error(`job budget of ${budgetMs} ms ran out`)), budgetMs);
+    const { budgetMs, deadlineAt } = job.data;
+    // What is left of the budget set at enqueue; nothing left: nobody waits, so the job does not run.
+    const leftMs = budgetMs === undefined ? undefined : Math.min(budgetMs, deadlineAt === undefined ? budgetMs : deadlineAt - Date.now());
+    const budget = leftMs === undefined ? undefined
+      : setTimeout(() => controller.abort(new Error(`job budget of ${budgetMs} ms ran out`)), Math.max(0, leftMs));
     try {
+      if (leftMs !== undefined && leftMs <= 0) {
+        throw new UnrecoverableJobError(`the job's budget of ${budgetMs} ms ended before it ran (attempt ${job.attemptsStarted}); nobody waits for it`);
+      }
       const result = await handler(job.data.data, {
         jobId: job.deduplicationId ?? job.opts.deduplication?.id ?? key,
         attempt: job.attemptsStarted,
         signal: controller.signal,
         progress: (value) => job.updateProgress(value),
+        holdLock: async (ms) => {
+          if (token !== undefined && ms > 0) await job.extendLock(token, Math.ceil(ms));
+        },
       });
       if (this.handingBack) await this.handBack(job, token);
       await this.leaveFairShare(job);
