@@ -1,8 +1,8 @@
 /**
  * Where the CLI finds the discovery service: @discovery/config's
  * loadClientConfig (DISCOVERY_URL, DISCOVERY_TOKEN or DISCOVERY_TOKEN_FILE),
- * with `--url` taking the place of DISCOVERY_URL. A bad value is a usage
- * error listing every problem, one line each.
+ * with `--url` taking the place of DISCOVERY_URL. A bad value is a
+ * configuration error (exit 78, as every process) listing every problem, one line each.
  */
 import { ConfigError, loadClientConfig, type Env, type LocalServeCard } from '@discovery/config';
 import { CliError, ExitCode } from './exit-codes.js';
@@ -21,7 +21,7 @@ export function loadCliConfig(env: Env, urlOverride?: string, localServes?: read
   } catch (error) {
     if (error instanceof ConfigError) {
       const lines = error.issues.map((issue) => `${issue.variable === 'DISCOVERY_URL' && urlOverride !== undefined ? '--url' : issue.variable}: ${issue.message}`);
-      throw new CliError(ExitCode.Usage, lines.join('\n'));
+      throw new CliError(ExitCode.InvalidConfig, lines.join('\n'));
     }
     throw error;
   }

@@ -30,6 +30,8 @@ export enum ExitCode {
   InvalidOperations = 10,
   /** `discovery operations`: two operations share a name, or a tool name is taken. */
   OperationConflicts = 11,
+  /** The configuration is invalid (DISCOVERY_URL, DISCOVERY_TOKEN, DISCOVERY_TOKEN_FILE, --url): CONFIG_EXIT_CODE, as every process. */
+  InvalidConfig = 78,
   /** Interrupted (Ctrl-C). */
   Interrupted = 130,
 }
@@ -47,6 +49,7 @@ export const EXIT_CODE_HELP = `Exit codes:
   9  not offered by the service (a call it does not serve)
  10  operations: a file is not a servable operation (syntax, schema, subscription)
  11  operations: a duplicate operation name or a tool name already taken
+ 78  the configuration is invalid (DISCOVERY_URL, DISCOVERY_TOKEN, DISCOVERY_TOKEN_FILE, --url)
 130  interrupted`;
 
 /** An error with the exit code it ends the command with and a message for people. */

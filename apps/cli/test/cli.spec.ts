@@ -236,11 +236,11 @@ describe('errors', () => {
     expect(result.stderr).not.toContain('sd_wrong');
   });
 
-  it('DISCOVERY_TOKEN_FILE is read; setting both is a usage error', async () => {
+  it('DISCOVERY_TOKEN_FILE is read; setting both is a configuration error (exit 78)', async () => {
     const file = join(dir, 'token');
     writeFileSync(file, `${TOKEN}\n`);
     expect((await runWith(['indexes'], { DISCOVERY_URL: url, DISCOVERY_TOKEN_FILE: file })).code).toBe(0);
-    expect((await runWith(['indexes'], { DISCOVERY_URL: url, DISCOVERY_TOKEN_FILE: file, DISCOVERY_TOKEN: TOKEN })).code).toBe(2);
+    expect((await runWith(['indexes'], { DISCOVERY_URL: url, DISCOVERY_TOKEN_FILE: file, DISCOVERY_TOKEN: TOKEN })).code).toBe(78);
   });
 
   it('an unreachable service is exit code 5', async () => {
@@ -265,8 +265,12 @@ describe('errors', () => {
     expect(serve.stdout).toMatch(/^Usage: discovery serve/);
   });
 
-  it('an invalid DISCOVERY_URL, an unknown command and no command are usage errors', async () => {
-    expect((await runWith(['indexes'], { DISCOVERY_URL: 'ftp://x' })).code).toBe(2);
+  it('an invalid DISCOVERY_URL is a configuration error (78); an unknown command and no command are usage errors', async () => {
+    expect(await runWith(['indexes'], { DISCOVERY_URL: 'ftp://x' })).toMatchObject({
+      code: 78,
+      stderr: expect.stringMatching(/^discovery: DISCOVERY_URL: /),
+    });
+    expect(await runWith(['indexes', '--url', 'ftp://x', '--json'], {})).toMatchObject({ code: 78, stderr: expect.stringContaining('"code":"invalid_config"') });
     expect((await run('reindex')).code).toBe(2);
     const bare = await runWith([], {});
     expect(bare.code).toBe(2);

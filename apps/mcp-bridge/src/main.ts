@@ -5,9 +5,9 @@
  * (libs/nest-modules/src/serve) also runs indexer and generator in this process, and so does
  * `--stdio` unless DISCOVERY_URL names an indexer. Plain progress and `Ready:` lines go to
  * stdout in `serve`, to stderr otherwise (stdout is the protocol on stdio, logs elsewhere).
- * Exit codes: 0 ok, 1 runtime failure, 2 usage or config.
+ * Exit codes: 0 ok, 1 runtime failure, 2 usage, 78 (CONFIG_EXIT_CODE) an invalid configuration.
  */
-import { ConfigError, loadBridgeConfig, type Env } from '@discovery/config';
+import { CONFIG_EXIT_CODE, ConfigError, loadBridgeConfig, type Env } from '@discovery/config';
 import { parseBridgeArgs, reportReadiness, USAGE, UsageError, type BridgeArgs, type BridgeAssembly } from '@discovery/mcp';
 import { createLogger } from '@discovery/observability';
 import { BRIDGE, createServiceContext } from '@discovery/nest-modules';
@@ -65,7 +65,7 @@ main(process.argv.slice(2), process.env).then(
     }
     if (error instanceof ConfigError) {
       process.stderr.write(`discovery-mcp: ${error.message}\n`);
-      process.exit(2);
+      process.exit(CONFIG_EXIT_CODE);
     }
     process.stderr.write(`discovery-mcp: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(1);

@@ -16,6 +16,12 @@ export const ConfigErrorCode = {
 } as const;
 export type ConfigErrorCode = (typeof ConfigErrorCode)[keyof typeof ConfigErrorCode];
 
+/**
+ * The exit code of every process (indexer, generator, bridge, serve, the CLI) whose configuration
+ * is invalid: 78, EX_CONFIG of sysexits.h (docs/deployment.md "Exit codes").
+ */
+export const CONFIG_EXIT_CODE = 78;
+
 export class ConfigError extends Error {
   readonly code: ConfigErrorCode = ConfigErrorCode.InvalidConfig;
 

@@ -3,7 +3,7 @@
  * service parses its variables once at boot into a frozen typed object, or
  * throws ConfigError listing every invalid variable.
  */
-export { ConfigError, ConfigErrorCode, type ConfigIssue } from './config.errors.js';
+export { CONFIG_EXIT_CODE, ConfigError, ConfigErrorCode, type ConfigIssue } from './config.errors.js';
 export { loadIndexerConfig, indexerVars, type IndexerConfig } from './indexer.config.js';
 export {
   loadGeneratorConfig,

@@ -8,7 +8,7 @@ import type { GenerateJobData, GenerateJobResult } from '@discovery/generation/c
 import { GenerationClient } from './generation-client.js';
 
 const INDEX = `sha256:${'b'.repeat(64)}`;
-// eslint-disable-next-line no-control-regex
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what the test looks for
 const UNSAFE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF\u{E0000}-\u{E007F}]|\[31m|\]0;/u;
 const DIRTY = '\u001b[31mred\u001b[0m\u001b]0;title\u0007 zero\u200bwidth \u202ebidi\u2066 tag\u{E0041}\u{E0042} bell\u0007';
 

@@ -48,7 +48,7 @@ describe('generationJobHandler', () => {
 
   it('does no work once the deadline of its caller has passed (issue 23 finding 3)', async () => {
     let opened = 0;
-    const handler = generationJobHandler({ indexes: source(async () => (opened++, fixtureIndex(COSMO_DEMO))), generator: undefined, composer: new QueryComposer({ allowMutations: false }) });
+    const handler = generationJobHandler({ indexes: source(async () => { opened++; return fixtureIndex(COSMO_DEMO); }), generator: undefined, composer: new QueryComposer({ allowMutations: false }) });
     const result = await handler({ indexId: data.indexId, prompt: 'employees', deadlineAt: Date.now() - 1 }, context);
     expect(result).toMatchObject({ status: 'failed', code: 'deadline_exceeded' });
     expect(opened).toBe(0);

@@ -71,7 +71,7 @@ describe('IndexReader', () => {
     await store.putArtifacts(id, parts, { state: 'ready', builtVersion: 'v1', indexedAt: 1 });
     const reads: (readonly string[] | undefined)[] = [];
     const getArtifacts = store.getArtifacts.bind(store);
-    store.getArtifacts = (indexId, only) => (reads.push(only), getArtifacts(indexId, only));
+    store.getArtifacts = (indexId, only) => { reads.push(only); return getArtifacts(indexId, only); };
     const plain = await reader(store).open(id);
     expect(plain.search.vectors).toBeUndefined();
     expect(reads).toEqual([[ARTIFACT_PART]]);

@@ -112,7 +112,6 @@ class ArtifactTable {
     const memberList = i32(raw.memberList);
     const members = Array.from({ length: n }, (_, i) => (memberStart[i] === memberStart[i + 1] ? EMPTY : memberList.subarray(memberStart[i]!, memberStart[i + 1]!)));
     const vectors = vectorsPart === undefined ? undefined : openVectors(vectorsPart, n);
-    const table = this;
     const base = {
       symbols,
       byCoordinate: new CoordinateLookup(this, i32(raw.coordOrder, n)) as unknown as ReadonlyMap<string, number>,
@@ -320,7 +319,7 @@ function rootReach(raw: Record<SectionName, Uint8Array>): RootReach {
   const start = u32(raw.openedStart, keys.length + 1);
   const list = i32(raw.openedList);
   const openedBy = new Map<number, number[]>();
-  keys.forEach((key, k) => openedBy.set(key, Array.from(list.subarray(start[k]!, start[k + 1]!))));
+  keys.forEach((key, k) => { openedBy.set(key, Array.from(list.subarray(start[k]!, start[k + 1]!))); });
   return { fields: i32(raw.reachFields), openedBy };
 }
 

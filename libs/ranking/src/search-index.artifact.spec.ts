@@ -30,7 +30,7 @@ describe('writeIndexArtifact / openIndexArtifact', () => {
         expect(JSON.stringify(got)).toBe(JSON.stringify(search(original, request, options)));
       }
     }
-    symbols.forEach((symbol, i) => expect(JSON.stringify(loaded.symbolAt(i))).toBe(JSON.stringify(symbol)));
+    symbols.forEach((symbol, i) => { expect(JSON.stringify(loaded.symbolAt(i))).toBe(JSON.stringify(symbol)); });
     expect(JSON.stringify(loaded.symbols)).toBe(JSON.stringify(symbols));
     loaded.symbols.forEach((view, i) => {
       expect(view.args?.map((a) => a.name)).toEqual(symbols[i]!.args?.map((a) => a.name));

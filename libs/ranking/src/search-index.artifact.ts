@@ -77,7 +77,7 @@ export function writeIndexArtifact(index: SearchIndex): Record<string, Buffer> {
   const openedLists = csr(opened.map(([, list]) => Int32Array.from(list)));
   const json = index.symbols.map((s) => Buffer.from(JSON.stringify(s)));
   const symStart = new Uint32Array(n + 1);
-  json.forEach((bytes, i) => (symStart[i + 1] = symStart[i]! + bytes.byteLength));
+  json.forEach((bytes, i) => { symStart[i + 1] = symStart[i]! + bytes.byteLength; });
   const blocks: Buffer[] = [];
   const blockStart = new Uint32Array(Math.ceil(n / BLOCK_SYMBOLS) + 1);
   for (let b = 0; b * BLOCK_SYMBOLS < n; b++) {
@@ -128,9 +128,9 @@ function extraBits(index: SearchIndex, s: SchemaSymbol, i: number): number {
 
 function csr(lists: readonly Int32Array[]): { start: Uint32Array; list: Int32Array } {
   const start = new Uint32Array(lists.length + 1);
-  lists.forEach((l, i) => (start[i + 1] = start[i]! + l.length));
+  lists.forEach((l, i) => { start[i + 1] = start[i]! + l.length; });
   const list = new Int32Array(start[lists.length]!);
-  lists.forEach((l, i) => list.set(l, start[i]!));
+  lists.forEach((l, i) => { list.set(l, start[i]!); });
   return { start, list };
 }
 

@@ -42,7 +42,8 @@ export function classVerbStems(mask: number): readonly string[] {
     Object.values(VERB_CLASSES).forEach((verbs, k) => {
       if ((mask & (1 << k)) !== 0) for (const verb of verbs) if (!verb.includes(' ')) found.add(stem(verb));
     });
-    MEMBERS.set(mask, (stems = [...found]));
+    stems = [...found];
+    MEMBERS.set(mask, stems);
   }
   return stems;
 }

@@ -28,7 +28,6 @@ describe('defaults in a slice (issue 23 finding 11)', () => {
     expect(slice.sdl).not.toMatch(/^\s*type Mutation/m);
     expect(slice.sdl).not.toMatch(/^\s*"SYSTEM/m);
     expect(slice.sdl).toContain('\\ntype Mutation {');
-    // eslint-disable-next-line no-control-regex
     expect(slice.sdl).not.toMatch(/[\u200b\u{E0000}-\u{E007F}]/u);
   });
 });

@@ -25,7 +25,7 @@ const UNSAFE_CHARS = new RegExp(UNSAFE_CHAR_CLASS, 'gu');
 
 // Terminal escape sequences whole (CSI `ESC [ ... final`, OSC `ESC ] ... BEL|ST`, two-character
 // escapes), so none of their text is left behind once the ESC itself would be removed.
-// eslint-disable-next-line no-control-regex
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this matches
 const ESCAPE_SEQUENCES = /\u001B(?:\[[0-?]*[ -/]*[@-~]?|\][^\u0007\u001B]*(?:\u0007|\u001B\\)?|[ -~]?)/g;
 
 /**
