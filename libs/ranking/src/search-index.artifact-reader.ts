@@ -124,8 +124,8 @@ class ArtifactTable {
       rootReach: rootReach(raw),
       nameTerms: new NameTermCache(symbols, termIds),
       heapBytes: heapEstimate(n, terms, this.names, this.argName.length, shared === undefined ? this.symStart[n]! : 0),
-      symbolAt: (i: number) => table.symbolAt(i),
-      materialize: (symbol: SchemaSymbol) => (symbol instanceof SymbolView ? table.symbolAt(symbol.position) : symbol),
+      symbolAt: (i: number) => this.symbolAt(i),
+      materialize: (symbol: SchemaSymbol) => (symbol instanceof SymbolView ? this.symbolAt(symbol.position) : symbol),
     };
     this.index = vectors === undefined ? { ...base, dimensions: 0 } : { ...base, vectors: vectors.vectors, dimensions: vectors.dimensions };
   }
