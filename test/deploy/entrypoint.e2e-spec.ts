@@ -4,7 +4,7 @@
  * runs the bridge's serve mode as its child), run with the repository as the app
  * root (after `npm run build`), answers /healthz on its configured port and
  * ends on SIGTERM within the grace period (exit 0, or re-raising SIGTERM after
- * its shutdown steps as the ServiceHost does, 143), as under a container runtime.
+ * its shutdown steps: 143), as under a container runtime.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { join } from 'node:path';

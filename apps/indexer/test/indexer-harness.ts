@@ -1,5 +1,5 @@
 /**
- * Starts a real indexer (the ServiceHost, Connect over HTTP/1.1, real Redis and
+ * Starts a real indexer (its Nest application, Connect over HTTP/1.1, real Redis and
  * BullMQ under a unique key prefix) and gives Connect clients that speak to
  * it as Cosmo's router does: JSON or binary codec, a bearer token.
  */

@@ -1,5 +1,5 @@
 /**
- * The console as a component of the ServiceHost: its handler on the host's listener, beside the
+ * The console as a component of its Nest module (libs/nest-modules): its handler on the application's listener, beside the
  * API whose Connect routes the page calls. The indexer app adds it with the page asking for a
  * token; `serve` with its one-time sign-in, whose link it prints (`consoleUrl`).
  */

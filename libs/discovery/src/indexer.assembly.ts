@@ -1,12 +1,12 @@
 /**
  * The indexer, assembled from a process's shared parts (storage, logger, metrics, embedder):
- * the discovery runtime (API, build worker, reader) as a component of the ServiceHost, with its
+ * the discovery runtime (API, build worker, reader) as a component for its Nest module (libs/nest-modules), with its
  * readiness checks (storage reachable, model loaded). The indexer app hosts it alone; `serve`
  * next to the generator and the bridge, handing it the generation queue it created.
  */
 import type { AuthConfig, IndexLimitsConfig } from '@discovery/config';
 import type { GenerateJobData, GenerateJobResult } from '@discovery/generation/contract';
-import type { ServiceComponent, ServiceParts } from '@discovery/service-host';
+import type { ServiceComponent, ServiceParts } from '@discovery/service-parts';
 import type { JobQueue } from '@discovery/storage';
 import { discoveryFromConfig } from './discovery.factory.js';
 import type { DiscoveryRuntime } from './discovery.runtime.js';

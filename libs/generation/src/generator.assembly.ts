@@ -3,12 +3,12 @@
  * the generation queue (with SHUTDOWN_GRACE for running jobs), the model client and loop (or
  * the composer when no model is set), the one index reader (query vectors when embeddings are on
  * and weighted, as search does) and the job handler with the queue and model metrics, as a
- * component of the ServiceHost. The generator app hosts it alone; `serve` next to the indexer,
- * sharing its reader and its generation queue.
+ * component for its Nest module (libs/nest-modules). The generator app hosts it alone; `serve`
+ * next to the indexer, sharing its reader and its generation queue.
  */
 import type { GenerationConfig, LlmConfig, SearchReadConfig } from '@discovery/config';
 import { IndexReader, indexVersion } from '@discovery/index-reader';
-import type { ServiceComponent, ServiceParts } from '@discovery/service-host';
+import type { ServiceComponent, ServiceParts } from '@discovery/service-parts';
 import type { JobQueue, QueueOptions } from '@discovery/storage';
 import { GENERATE_QUEUE, GENERATE_QUEUE_OPTIONS, type GenerateJobData, type GenerateJobResult } from './contract/generate-job.js';
 import { generationJobHandler } from './generation-worker.js';

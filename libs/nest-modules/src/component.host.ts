@@ -6,7 +6,7 @@
  */
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown, type Type } from '@nestjs/common';
 import { OpsEndpoints } from '@discovery/observability';
-import type { ServiceComponent } from '@discovery/service-host';
+import type { ServiceComponent } from '@discovery/service-parts';
 import { ShutdownSteps } from './shutdown-steps.js';
 
 export function componentHost(token: symbol): Type<OnApplicationBootstrap & OnApplicationShutdown> {

@@ -5,7 +5,7 @@
  * middleware's mount path from `req.url`; the handler sees the request's own URL.
  */
 import type { MiddlewareConsumer } from '@nestjs/common';
-import type { NodeHandler } from '@discovery/service-host';
+import type { NodeHandler } from '@discovery/service-parts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 type ExpressRequest = IncomingMessage & { originalUrl?: string };

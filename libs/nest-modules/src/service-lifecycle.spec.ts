@@ -1,5 +1,5 @@
 /**
- * The lifecycle every process gets from the shared modules (what ServiceHost did): ops endpoints
+ * The lifecycle every process gets from the shared modules (docs/architecture.md "Assembly"): ops endpoints
  * and component handlers on one listener, port 0 included, 404 `{"error":"not found"}` for the
  * rest; components start in import order and stop in reverse after the listener, each step run
  * even when one fails, the storage closed after them, then `<service> stopped` with the count.
@@ -10,7 +10,7 @@ import { Inject, Module, type DynamicModule, type MiddlewareConsumer, type NestM
 import { ExpressAdapter } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
 import type { Storage } from '@discovery/storage';
-import type { ServiceComponent } from '@discovery/service-host';
+import type { ServiceComponent } from '@discovery/service-parts';
 import { componentHost } from './component.host.js';
 import { ConfigModule } from './config.module.js';
 import { mountHandler } from './handler.middleware.js';

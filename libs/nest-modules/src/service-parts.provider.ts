@@ -1,7 +1,7 @@
 /** The shared parts an assembly takes (libs/*'s `assemble*`), read from the shared modules' providers. */
 import type { TextEmbedderHandle } from '@discovery/embeddings';
 import type { Logger, Metrics } from '@discovery/observability';
-import type { ServiceParts } from '@discovery/service-host';
+import type { ServiceParts } from '@discovery/service-parts';
 import type { Storage } from '@discovery/storage';
 import { EMBEDDER, LOGGER, METRICS, SERVICE_NAME, STORAGE } from './tokens.js';
 

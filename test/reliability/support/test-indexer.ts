@@ -1,6 +1,6 @@
 /**
  * The in-process indexer the fast reliability specs run against: the
- * indexer e2e harness (the real ServiceHost, Connect over HTTP, real Redis and
+ * indexer e2e harness (its real Nest application, Connect over HTTP, real Redis and
  * BullMQ under a unique prefix), plus fixtures and a wait for builds.
  */
 import { readFileSync } from 'node:fs';

@@ -5,12 +5,12 @@
  * /mcp (Streamable HTTP; Host and Origin checked against MCP_ALLOWED_HOSTS/ORIGINS, client
  * tokens against MCP_AUTH_TOKENS, or OAuth 2.1 access tokens with MCP_OAUTH_ISSUER and the RFC 9728
  * metadata beside it), its metrics and its readiness (a servable index adopted, the discovery API
- * reachable), as
- * a component of the ServiceHost. The bridge app hosts it alone; `serve` next to the indexer.
+ * reachable), as a component for its Nest module (libs/nest-modules). The bridge app hosts it
+ * alone; `serve` next to the indexer.
  */
 import { Code, ConnectError } from '@connectrpc/connect';
 import type { HttpListenConfig, McpConfig, SchemaSource as SchemaSourceConfig } from '@discovery/config';
-import type { ProcessParts, ServiceComponent } from '@discovery/service-host';
+import type { ProcessParts, ServiceComponent } from '@discovery/service-parts';
 import type { BridgeLogger } from '../logger.js';
 import { BridgeMetrics } from './bridge-metrics.js';
 import { BridgeRuntime, type DiscoveryConnection } from './bridge-runtime.js';
