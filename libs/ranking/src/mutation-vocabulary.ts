@@ -65,3 +65,41 @@ export function schemaNameWords(index: SearchIndex): (word: string) => boolean {
   const set = vocabulary(index).names;
   return (word) => set.has(stem(word));
 }
+
+/** Words of mutation names that name nothing (`pin_to_top`, `markDiscussionCommentAsAnswer`). */
+const NAME_FILLER = new Set(['to', 'of', 'by', 'for', 'the', 'a', 'an', 'in', 'on', 'at', 'as', 'from', 'with', 'into']);
+
+const namedBy = new WeakMap<SearchIndex, { byWord: ReadonlyMap<string, readonly number[]>; names: readonly (readonly string[])[] }>();
+
+/**
+ * Whether a request's first word is a word of a mutation field's name of two words or more, and
+ * its words hold every word of that name (stems): `pin update to top` holds `pin_to_top`.
+ */
+export function namesMutation(index: SearchIndex): (first: string, words: readonly string[]) => boolean {
+  let built = namedBy.get(index);
+  if (built === undefined) {
+    const byWord = new Map<string, number[]>();
+    const names: string[][] = [];
+    const { kind, flags } = index.structure;
+    index.symbols.forEach((symbol, i) => {
+      if (kind[i] !== FIELD || (flags[i]! & SymbolFlag.MutationField) === 0) return;
+      const words = splitIdentifier(symbol.name.slice(symbol.name.lastIndexOf('.') + 1)).filter((w) => !NAME_FILLER.has(w));
+      const stems = [...new Set(words.map(stem))];
+      if (stems.length < 2) return;
+      const k = names.push(stems) - 1;
+      for (const w of new Set(words)) {
+        const list = byWord.get(w);
+        if (list === undefined) byWord.set(w, [k]);
+        else list.push(k);
+      }
+    });
+    namedBy.set(index, (built = { byWord, names }));
+  }
+  const { byWord, names } = built;
+  return (first, words) => {
+    const ks = byWord.get(first);
+    if (ks === undefined) return false;
+    const stems = new Set(words.map(stem));
+    return ks.some((k) => names[k]!.every((n) => stems.has(n)));
+  };
+}

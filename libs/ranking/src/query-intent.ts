@@ -67,6 +67,7 @@ export function analyzeQuery(
   thesaurusWeight: number = DEFAULT_RANKING_OPTIONS.thesaurusWeight,
   abbreviations?: AbbreviationUse,
   schemaName?: SchemaNameWord,
+  namesMutation?: (first: string, words: readonly string[]) => boolean,
 ): QueryIntent {
   const words = textWords(query);
   const content = words.filter((w) => !isStopWord(w));
@@ -96,7 +97,7 @@ export function analyzeQuery(
       for (const term of expansion ? expansionTerms(expansion) : []) if (add(term, abbreviations.weight)) abbreviated.push(term);
     }
   }
-  const detected = detectWriteIntent(query, mutationOnly, schemaName && abbreviations ? (w) => schemaName(w) || abbreviations.of.expand(w) !== undefined : schemaName);
+  const detected = detectWriteIntent(query, mutationOnly, schemaName && abbreviations ? (w) => schemaName(w) || abbreviations.of.expand(w) !== undefined : schemaName, namesMutation);
   const write = detected.write;
   for (const word of write && thesaurusWeight > 0 ? detected.expansions : []) add(stem(word), thesaurusWeight);
   // A request to change data is matched on every weighted term; a read on what it typed and its abbreviations.

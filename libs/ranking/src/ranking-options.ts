@@ -35,6 +35,8 @@ export interface RankingOptions {
   writeNameCoverageWeight: number;
   /** For requests to change data: a mutation's name word in the request's verb class counts as named by the request (verb-classes.ts). */
   verbClassCoverage: boolean;
+  /** A statement (no question) that holds every word of a mutation's name of two words or more asks to change data (mutation-vocabulary.ts). */
+  namedMutationWrites: boolean;
   /** Multiplier for identifying fields (`name`, `title`, ...) of a type the query names in full. */
   labelFactor: number;
   /** Share of a field hit's score lent to the identifying members of the type it returns (member-expansion.ts). */
@@ -77,6 +79,7 @@ export const DEFAULT_RANKING_OPTIONS: Readonly<RankingOptions> = {
   importanceWeight: 1,
   writeNameCoverageWeight: 3,
   verbClassCoverage: true,
+  namedMutationWrites: true,
   labelFactor: 2,
   expansionWeight: 0.5,
   expansionSources: 10,

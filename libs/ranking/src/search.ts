@@ -19,7 +19,7 @@ import { selectTop, topK } from './top-k.js';
 import { resolveCoordinate } from './coordinate-resolver.js';
 import { emptyPositionSet, positionBuffer, scoreBuffer } from './search-scratch.js';
 import { findMentions } from './name-mentions.js';
-import { mutationOnlyWords, schemaNameWords } from './mutation-vocabulary.js';
+import { mutationOnlyWords, namesMutation, schemaNameWords } from './mutation-vocabulary.js';
 import { namedTiers, promoteNamed } from './named-elements.js';
 import { classVerbStems } from './verb-classes.js';
 
@@ -31,7 +31,7 @@ export function search(
 ): SearchHit[] {
   const limit = effectiveLimit(request);
   const query = request.query.slice(0, MAX_QUERY_LENGTH);
-  const intent = analyzeQuery(query, mutationOnlyWords(index), options.thesaurusWeight, { of: indexAbbreviations(index), weight: options.abbreviationWeight }, schemaNameWords(index));
+  const intent = analyzeQuery(query, mutationOnlyWords(index), options.thesaurusWeight, { of: indexAbbreviations(index), weight: options.abbreviationWeight }, schemaNameWords(index), options.namedMutationWrites ? namesMutation(index) : undefined);
   const mentions = findMentions(query);
   const scores = scoreBuffer(index.symbols.length);
   const candidates = lexicalScores(index, intent, scores);

@@ -98,3 +98,19 @@ describe('analyzeQuery with the thesaurus', () => {
     expect(analyzeQuery('Which orders got their money back?', undefined, 1).weighted.map((w) => w.term)).not.toContain('refund');
   });
 });
+
+describe('a statement that holds a mutation name', () => {
+  /** A schema with `pin_to_top` and `orderOpen`: the first word must be one of the name's words. */
+  const names = (first: string, words: readonly string[]): boolean =>
+    (first === 'pin' && words.includes('top')) || (first === 'open' && words.some((w) => w.startsWith('order')));
+
+  it.each<[string, boolean]>([
+    ['pin update to top', true],
+    ['pinned updates on top', false],
+    ['open orders unpaid balance', false],
+    ['Which updates are pinned to the top?', false],
+  ])('%j -> write %s', (query, write) => {
+    expect(detectWriteIntent(query, undefined, undefined, names).write).toBe(write);
+    if (write) expect(detectWriteIntent(query).write).toBe(false);
+  });
+});

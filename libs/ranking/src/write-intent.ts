@@ -249,7 +249,7 @@ function expansionsOf(words: readonly string[]): string[] {
 }
 
 /** Reads the whole query for a request to change data (see the file comment). */
-export function detectWriteIntent(query: string, mutationOnly?: MutationOnlyWord, schemaName?: SchemaNameWord): WriteIntent {
+export function detectWriteIntent(query: string, mutationOnly?: MutationOnlyWord, schemaName?: SchemaNameWord, namesMutation?: (first: string, words: readonly string[]) => boolean): WriteIntent {
   const parts = clauses(query);
   const words = parts.flat();
   const question = query.trim().endsWith('?') || READ_CUES.has(words[0] ?? '');
@@ -263,6 +263,12 @@ export function detectWriteIntent(query: string, mutationOnly?: MutationOnlyWord
   const asked = skipLeadIns(first) > 0 && opensWithAction(first, context(0));
   let write = asked || parts.some((clause, k) => !(question && k === 0) && opensWithAction(clause, context(k)));
   if (!asked && question && query.trim().endsWith('?')) write = false;
+  // A statement that opens with a word of a mutation's name, in its base form and with an object, and holds every word of that name asks for it (`pin update to top` -> `pin_to_top`).
+  if (!write && !question && !reads && namesMutation !== undefined) {
+    const at = skipLeadIns(first);
+    const verb = first[at];
+    if (verb !== undefined && !/(s|ed|ing)$/.test(verb) && first[at + 1] !== undefined && takesObject(first[at + 1])) write = namesMutation(verb, words);
+  }
   if (!write && !query.trim().endsWith('?')) {
     // Multi-word action phrases ask anywhere in a request (`... their money back`), not in a question.
     for (let at = 0; at < words.length && !write; at++) write = ACTION_ANYWHERE.has(multiWordPhraseAt(words, at) ?? '');
