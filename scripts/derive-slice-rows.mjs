@@ -122,7 +122,7 @@ if (failures.length) {
   process.exit(1);
 }
 
-fs.writeFileSync(outFile, out.map((r) => JSON.stringify(r)).join('\n') + '\n');
+fs.writeFileSync(outFile, `${out.map((r) => JSON.stringify(r)).join('\n')}\n`);
 
 const bySchema = {};
 let total = 0;

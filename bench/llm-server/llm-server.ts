@@ -126,7 +126,8 @@ async function handle(request: IncomingMessage, response: ServerResponse): Promi
   if (request.method === 'GET' && route === '/v1/models') return send(response, 200, { object: 'list', data: [{ id: 'local', object: 'model' }] });
   if (request.method !== 'POST' || route !== '/v1/chat/completions') return send(response, 404, { error: { code: 404, message: 'File Not Found', type: 'not_found_error' } });
   const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Body;
-  const answer = (queue = queue.then(() => chat(body), () => chat(body))) as Promise<{ status: number; json: unknown }>;
+  queue = queue.then(() => chat(body), () => chat(body));
+  const answer = queue as Promise<{ status: number; json: unknown }>;
   try {
     const { status, json } = await answer;
     send(response, status, json);

@@ -1,8 +1,9 @@
 /**
  * The layering rules of docs/development.md, checked over the real import
  * graph so that breaking one fails the build: apps never import other apps,
- * and libraries never import apps; apps wire library assemblies and import no
- * HTTP framework, storage or queue driver, metrics client or model client;
+ * and libraries never import apps; apps wire library assemblies into Nest modules
+ * and import no HTTP framework, storage or queue driver, metrics client or model
+ * client; Nest (`@nestjs/*`) lives in the apps and libs/nest-modules only;
  * the core libraries (schema-symbols, ranking, schema-slice, index-reader,
  * generation) import no Nest, ioredis or BullMQ; discovery reaches generation
  * only through its `contract` entry point, and neither it nor the schema slice
@@ -28,9 +29,12 @@ import {
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const APPS = ['cli', 'generator', 'indexer', 'mcp-bridge'];
 const CORE_LIBRARIES = ['libs/schema-symbols', 'libs/ranking', 'libs/schema-slice', 'libs/index-reader', 'libs/generation'];
-/** What only libraries touch: apps get them through the assemblies (@discovery/service-host and the components' libraries). */
-const FORBIDDEN_IN_APPS = /^(@nestjs\/|express$|ioredis$|ioredis\/|bullmq$|bullmq\/|prom-client$|openai$|openai\/|@connectrpc\/connect-node$)/;
+/** What only libraries touch: apps get them through the assemblies and their Nest modules (@discovery/nest-modules). */
+const FORBIDDEN_IN_APPS = /^(express$|ioredis$|ioredis\/|bullmq$|bullmq\/|prom-client$|openai$|openai\/|@connectrpc\/connect-node$)/;
 const FORBIDDEN_IN_CORE = /^(@nestjs\/|ioredis$|ioredis\/|bullmq$|bullmq\/)/;
+/** Nest is where things are wired: the apps and the one library of Nest modules. */
+const NEST = /^@nestjs\//;
+const NEST_LIBRARIES = ['libs/nest-modules'];
 /** The language model client: the generator's alone. */
 const MODEL_CLIENT = /^openai($|\/)/;
 /** What discovery may import of generation: the job contract. */
@@ -87,6 +91,15 @@ describe('layering', () => {
       (_file, specifier) => FORBIDDEN_IN_APPS.test(specifier),
     );
     expect(found).toEqual([]);
+  });
+
+  it('Nest is imported by the apps and libs/nest-modules only: every other library stays free of it', () => {
+    const found = violations(
+      production.filter((file) => file.owner.startsWith('libs/') && !NEST_LIBRARIES.includes(file.owner)),
+      (_file, specifier) => NEST.test(specifier),
+    );
+    expect(found).toEqual([]);
+    expect(production.some((file) => file.owner.startsWith('apps/') && file.specifiers.some((specifier) => NEST.test(specifier)))).toBe(true);
   });
 
   it('schema-symbols, ranking, schema-slice, index-reader and generation import no Nest, ioredis or BullMQ', () => {

@@ -70,7 +70,7 @@ function applyOne(document: JsonValue, operation: PatchOperation): void {
     return;
   }
   if (!isObject(parent)) throw new Error(`path ${where} does not point into an object or array`);
-  const exists = Object.prototype.hasOwnProperty.call(parent, key);
+  const exists = Object.hasOwn(parent, key);
   if (operation.op !== 'add' && !exists) throw new Error(`path ${where} does not exist`);
   if (operation.op === 'remove') delete parent[key];
   else if (operation.op === 'add' || operation.op === 'replace') parent[key] = structuredClone(requireValue(operation));

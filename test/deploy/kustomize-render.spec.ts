@@ -43,10 +43,13 @@ describe('renderFolder', () => {
       `${HEADER}namespace: prod\nresources:\n  - ../base\nimages:\n  - name: app\n    newTag: "2.0"\npatches:\n  - target:\n      kind: Deployment\n      name: web\n    patch: |-\n      - op: replace\n        path: /spec/replicas\n        value: 5\n`,
     );
     const rendered = renderFolder(join(dir, 'overlay'), dir);
-    const deployment = rendered.find((r) => r.object.kind === 'Deployment')!.object as Record<string, any>;
-    expect(deployment['metadata']).toEqual({ name: 'web', namespace: 'prod', labels: { team: 'x' } });
-    expect(deployment['spec'].replicas).toBe(5);
-    expect(deployment['spec'].template.spec.containers[0].image).toBe('app:2.0');
+    const deployment = rendered.find((r) => r.object.kind === 'Deployment')!.object as unknown as {
+      metadata: unknown;
+      spec: { replicas: number; template: { spec: { containers: { image: string }[] } } };
+    };
+    expect(deployment.metadata).toEqual({ name: 'web', namespace: 'prod', labels: { team: 'x' } });
+    expect(deployment.spec.replicas).toBe(5);
+    expect(deployment.spec.template.spec.containers[0]?.image).toBe('app:2.0');
     expect(rendered.map((r) => r.source)).toEqual(['base/app.yaml', 'base/app.yaml']);
   });
 

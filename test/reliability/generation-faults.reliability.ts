@@ -59,7 +59,7 @@ async function generateWhileSearching(prompt: string) {
   let composed: string | null = null;
   const result = await outcome(
     client
-      .generateQuery({ indexId, prompt }, { timeoutMs: BUDGET_MS + 15_000, onHeader: (header) => void (composed = header.get(COMPOSED_HEADER)) })
+      .generateQuery({ indexId, prompt }, { timeoutMs: BUDGET_MS + 15_000, onHeader: (header) => { composed = header.get(COMPOSED_HEADER); } })
       .then((r) => (resolution = r.resolution)),
   );
   done = true;

@@ -93,7 +93,7 @@ describe('discovery CLI against a running indexer and generator', () => {
     expect(result.stdout).toMatch(/employees \{\s+id\s+\}/);
     const file = result.stderr.match(/wrote (\S+\.graphql)/)?.[1];
     expect(file).toBeDefined();
-    expect(readFileSync(file!, 'utf8')).toMatch(/^"""[^]*"""\s*\nquery \w+/);
+    expect(readFileSync(file!, 'utf8')).toMatch(/^"""[\s\S]*"""\s*\nquery \w+/);
   }, 60_000);
 
   it('slice prints the schema slice for a topic within the budget', async () => {

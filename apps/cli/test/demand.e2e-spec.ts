@@ -38,7 +38,7 @@ function demandClient(token: string) {
     createConnectTransport({
       baseUrl: url,
       httpVersion: '1.1',
-      interceptors: [(next) => (request) => (request.header.set('Authorization', `Bearer ${token}`), next(request))],
+      interceptors: [(next) => (request) => { request.header.set('Authorization', `Bearer ${token}`); return next(request); }],
     }),
   );
 }
@@ -83,14 +83,17 @@ describe('generation without a model, and the demand report', () => {
     let composed: string | null = null;
     const generated = await yokoClient(url, acme).generateQuery(
       { indexId, prompt: 'the current mood and the salary of employee 3' },
-      { timeoutMs: 30_000, onHeader: (header) => void (composed = header.get(COMPOSED_HEADER)) },
+      { timeoutMs: 30_000, onHeader: (header) => { composed = header.get(COMPOSED_HEADER); } },
     );
     expect(composed).toBe('no-model');
     const [query] = generated.resolution?.queries ?? [];
     expect(query?.document).toMatch(/employee\(id: \$id\)/);
     expect(query?.document).toMatch(/currentMood/);
     expect(generated.resolution?.unsatisfied.map((u) => u.reason)).toEqual(['The schema has no field for "salary".']);
-    expect(await readMetric(url, 'discovery_generate_unsatisfied_total', { index: indexId })).toBe(1);
+    // /metrics is unauthenticated: counted over every index, naming none (issue 23 finding 8).
+    expect(await readMetric(url, 'discovery_generate_unsatisfied_total')).toBe(1);
+    const exposition = await (await fetch(`${url}/metrics`)).text();
+    expect(exposition).not.toContain(indexId.slice('sha256:'.length));
   }, 90_000);
 
   it('reads the reason back through GetDemand and `discovery demand`, for the asking tenant only', async () => {

@@ -10,7 +10,7 @@ import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { Code, ConnectError, type ConnectRouter, type HandlerContext } from '@connectrpc/connect';
 import { connectNodeAdapter } from '@connectrpc/connect-node';
 import type { MessageInitShape } from '@bufbuild/protobuf';
-import { IndexSchema, IndexStatus, YokoService } from '@discovery/proto';
+import { DiscoveryService, type IndexSchema, IndexStatus, YokoService } from '@discovery/proto';
 
 export interface FakeIndex {
   status: IndexStatus;
@@ -37,6 +37,8 @@ export class FakeYokoServer {
   /** Polls an index takes to build. */
   buildPolls = 2;
   resolution: FakeResolution = { queries: [], unsatisfied: [], truncated: false };
+  /** What discovery.v1 GetDemand answers. */
+  demand: { reason: string; count: number }[] = [];
   /** GetIndex calls that fail with `unavailable` before answering again (a busy or restarting service). */
   unavailablePolls = 0;
   private server?: Server;
@@ -129,6 +131,13 @@ export class FakeYokoServer {
         this.enter('generateQuery', { indexId: req.indexId, prompt: req.prompt }, ctx);
         this.index(req.indexId);
         return { resolution: { ...this.resolution, unsatisfied: this.resolution.unsatisfied.map((reason) => ({ reason })) } };
+      },
+    });
+    router.service(DiscoveryService, {
+      getDemand: (req, ctx) => {
+        this.enter('getDemand', { indexId: req.indexId, limit: req.limit }, ctx);
+        this.index(req.indexId);
+        return { entries: this.demand.map((entry) => ({ reason: entry.reason, count: BigInt(entry.count), lastSeen: timestampFromDate(new Date('2026-01-02T00:00:00Z')) })) };
       },
     });
   };

@@ -20,6 +20,7 @@ let redis: Redis;
 let model: OpenAiScriptedServer;
 let app: { close(): Promise<unknown> };
 let metricsPort: number;
+let closeApp: () => Promise<void>;
 let side: { storage: Storage; client: GenerationClient };
 let indexId: string;
 
@@ -29,7 +30,8 @@ beforeAll(async () => {
   const config = loadGeneratorConfig(
     generatorEnv(prefix, model.baseUrl, { GENERATE_MAX_TURNS: '3', GENERATE_TIMEOUT: '4s', LLM_TIMEOUT: '1s', GENERATE_CONCURRENCY: '2' }),
   );
-  ({ host: app, metricsPort } = await startGenerator(config));
+  ({ metricsPort, close: closeApp } = await startGenerator(config));
+  app = { close: closeApp };
   side = producer(prefix, 4000);
   indexId = await putReadyIndex(side.storage, COSMO_SDL);
 }, 60_000);
@@ -62,7 +64,7 @@ describe('generator through the queue', () => {
     expect(resolution.queries).toHaveLength(1);
     const body = model.chatRequests[before]?.body as { messages: { role: string; content: string }[] };
     // The draft as the rules ask: the value as a literal (it becomes a variable afterwards).
-    const draft = /<draft>\n([^]*)\n<\/draft>/.exec(body.messages[1]!.content)?.[1];
+    const draft = /<draft>\n([\s\S]*)\n<\/draft>/.exec(body.messages[1]!.content)?.[1];
     expect(draft).toMatch(/employee\(id: 3\)\s*\{[^}]*currentMood/);
   });
 

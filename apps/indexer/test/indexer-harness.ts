@@ -43,7 +43,7 @@ export async function startTestIndexer(env: Record<string, string> = {}, prefix 
     EMBEDDINGS_PROVIDER: 'none',
     ...env,
   });
-  const { host, port } = await startIndexer(config);
+  const { close, port } = await startIndexer(config);
   const baseUrl = `http://127.0.0.1:${port}`;
   return {
     baseUrl,
@@ -51,7 +51,7 @@ export async function startTestIndexer(env: Record<string, string> = {}, prefix 
     client: (token, options = {}) => yokoClient(baseUrl, token, options),
     metric: (name) => readMetric(baseUrl, name),
     async stop() {
-      await host.close();
+      await close();
     },
   };
 }

@@ -155,8 +155,8 @@ describe('builds', () => {
 });
 
 describe('malformed requests', () => {
-  const bad = 'sha256:' + 'A'.repeat(64);
-  const good = 'sha256:' + '0'.repeat(64);
+  const bad = `sha256:${'A'.repeat(64)}`;
+  const good = `sha256:${'0'.repeat(64)}`;
   it.each([
     ['EnsureIndex with a blank SDL', (c: Yoko) => c.ensureIndex({ sdl: '  \n\t' })],
     ['GetIndex with a malformed id', (c: Yoko) => c.getIndex({ indexId: bad })],

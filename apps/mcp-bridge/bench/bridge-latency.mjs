@@ -96,7 +96,7 @@ async function main() {
     const indexId = `sha256:${createHash('sha256').update(readFileSync(schema)).digest('hex')}`;
     const yoko = createClient(YokoService, createConnectTransport({
       baseUrl: indexerUrl, httpVersion: '1.1',
-      interceptors: [(next) => (req) => (req.header.set('authorization', `Bearer ${token}`), next(req))],
+      interceptors: [(next) => (req) => { req.header.set('authorization', `Bearer ${token}`); return next(req); }],
     }));
     for (let i = 0; i < Math.max(...CONCURRENCY); i++) {
       const client = new Client({ name: `bench-${i}`, version: '1.0.0' });

@@ -46,9 +46,9 @@ Everything else is configured by environment variables (see docs/deployment.md).
 export class UsageError extends Error {}
 
 export function parseBridgeArgs(argv: readonly string[]): BridgeArgs {
-  let parsed;
-  try {
-    parsed = parseArgs({
+  const parsed = (() => {
+    try {
+      return parseArgs({
       args: [...argv],
       allowPositionals: true,
       strict: true,
@@ -66,9 +66,10 @@ export function parseBridgeArgs(argv: readonly string[]): BridgeArgs {
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+  })();
   const { values, positionals } = parsed;
   if (positionals.length > 1 || (positionals[0] !== undefined && positionals[0] !== 'serve')) {
     throw new UsageError(`unexpected argument: ${positionals.find((p) => p !== 'serve') ?? positionals[1]}`);

@@ -64,9 +64,9 @@ export async function startBridge(options: BridgeHarnessOptions): Promise<Bridge
     app,
     runtime,
     schemaPath,
-    async connect(token, headers = {}, clientOptions) {
+    async connect(token, headers, clientOptions) {
       const transport = new StreamableHTTPClientTransport(new URL(app.mcpUrl), {
-        requestInit: { headers: { ...headers, ...(token ? { Authorization: `Bearer ${token}` } : {}) } },
+        requestInit: { headers: { ...(headers ?? {}), ...(token ? { Authorization: `Bearer ${token}` } : {}) } },
       });
       const client = new Client({ name: 'e2e', version: '1.0.0' }, clientOptions);
       await client.connect(transport);

@@ -136,14 +136,14 @@ describe('the console of serve', () => {
     const operation = page.getByRole('article').first();
     await operation.waitFor();
     expect(await page.getByRole('status').first().innerText()).toContain('Made by the composer (no language model configured)');
-    expect(await operation.innerText()).toMatch(/query \w+[^]*employees[^]*Variables schema/);
+    expect(await operation.innerText()).toMatch(/query \w+[\s\S]*employees[\s\S]*Variables schema/);
     await shot('generate');
     await noSeriousViolations('generate');
     await operation.getByRole('button', { name: 'Save as tool' }).click();
     const saved = await operation.getByText(/^Saved as /).innerText();
     const file = /^Saved as (\S+\.graphql):/.exec(saved)![1]!;
     expect(file.startsWith(OPERATIONS)).toBe(true);
-    expect(readFileSync(file, 'utf8')).toMatch(/query \w+[^]*employees/);
+    expect(readFileSync(file, 'utf8')).toMatch(/query \w+[\s\S]*employees/);
     await page.getByRole('textbox', { name: 'Request' }).fill('the invoices and salaries of all employees');
     await page.getByRole('button', { name: 'Generate', exact: true }).click();
     await page.getByRole('heading', { name: 'Unsatisfied' }).waitFor();

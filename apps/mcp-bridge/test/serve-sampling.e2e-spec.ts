@@ -77,7 +77,7 @@ describe('generate_query through the client model (sampling)', () => {
       const output = await generate(client);
       expect(asked).toHaveLength(1);
       expect(asked[0]!.params.systemPrompt).toContain('Answer with one JSON object');
-      expect(userText(asked[0]!)).toMatch(/<schema>\n[^]*currentMood[^]*<\/schema>/);
+      expect(userText(asked[0]!)).toMatch(/<schema>\n[\s\S]*currentMood[\s\S]*<\/schema>/);
       expect(asked[0]!.params.maxTokens).toBe(1024);
       expect(output.queries[0]!.document).toMatch(/employee\(id: \$id\)/);
       expect(output.queries[0]!.variablesSchema).toMatchObject({ required: ['id'] });

@@ -19,7 +19,7 @@ export function sliceOf(body: Record<string, unknown>): string {
   const messages = (body['messages'] as Message[] | undefined) ?? [];
   const user = messages.find((message) => message.role === 'user');
   const text = typeof user?.content === 'string' ? user.content : '';
-  const tagged = /<schema>\n([^]*?)\n<\/schema>/.exec(text)?.[1];
+  const tagged = /<schema>\n([\s\S]*?)\n<\/schema>/.exec(text)?.[1];
   if (tagged !== undefined) return tagged.replace(/<\\\//g, '</');
   try {
     const data = JSON.parse(text) as { schema?: unknown };

@@ -61,7 +61,7 @@ async function cachedVectors(provider: EmbeddingProvider, symbols: SchemaSymbol[
   const vectors = (await provider.embed(texts)).map(quantizeVector);
   await mkdir(cacheDir, { recursive: true });
   const flat = new Int8Array(texts.length * dims);
-  vectors.forEach((v, i) => flat.set(v, i * dims));
+  vectors.forEach((v, i) => { flat.set(v, i * dims); });
   await writeFile(file, flat);
   return vectors;
 }

@@ -39,6 +39,7 @@ export const indexVars = {
   TENANT_MAX_SLICES: v.TENANT_MAX_SLICES,
   TENANT_MAX_GENERATIONS: v.TENANT_MAX_GENERATIONS,
   BUILD_CONCURRENCY: v.BUILD_CONCURRENCY,
+  BUILD_HEAP_MAX_BYTES: v.BUILD_HEAP_MAX_BYTES,
   SEARCH_VECTOR_WEIGHT: v.SEARCH_VECTOR_WEIGHT,
   SEARCH_VECTOR_FLOOR: v.SEARCH_VECTOR_FLOOR,
 };
@@ -90,6 +91,8 @@ export interface IndexLimitsConfig {
   readonly maxSdlBytes: number;
   readonly cacheMaxBytes: number;
   readonly buildConcurrency: number;
+  /** Most heap one build worker thread may hold (BUILD_HEAP_MAX_BYTES). */
+  readonly buildHeapMaxBytes: number;
   /** Most symbols per index (MAX_INDEX_SYMBOLS). */
   readonly maxSymbols: number;
   /** Most stored bytes per index (MAX_INDEX_BYTES). */
@@ -190,6 +193,7 @@ export function indexSection(values: Values<typeof indexVars>): IndexLimitsConfi
     maxSdlBytes: values.MAX_SDL_BYTES,
     cacheMaxBytes: values.INDEX_CACHE_MAX_BYTES,
     buildConcurrency: values.BUILD_CONCURRENCY,
+    buildHeapMaxBytes: values.BUILD_HEAP_MAX_BYTES,
     maxSymbols: values.MAX_INDEX_SYMBOLS,
     maxStoredBytes: values.MAX_INDEX_BYTES,
     maxNameLength: values.MAX_NAME_LENGTH,

@@ -44,6 +44,7 @@ const existingPath = (raw: string): string => {
 };
 /** A model's instruction prefix (trimmed; joined to the text by one space): one line, at most 200 characters. */
 const prefix = (raw: string): string => {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses
   if (raw.length > 200 || /[\u0000-\u001f\u007f]/.test(raw)) throw new InvalidValue('expected one line of at most 200 characters');
   return raw;
 };
@@ -65,7 +66,7 @@ export const LOG_FILE = envVar({
   meaning:
     "File serve writes its JSON logs to (`-`: stdout). Unset: on a terminal, `schema-discovery/serve.log` in the user's state folder (serve's banner names it), so only plain lines show; otherwise stdout.",
   parse: (raw) => {
-    // eslint-disable-next-line no-control-regex
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses or strips
     if (raw === '' || /[\u0000-\u001f]/.test(raw)) throw new InvalidValue('expected a file path, or - for stdout');
     return raw;
   },
@@ -237,6 +238,16 @@ export const BUILD_CONCURRENCY = envVar({
   default: '1',
   meaning: 'Index builds one indexer process runs at the same time.',
   parse: (raw) => parseInteger(raw, 1, 64),
+});
+export const BUILD_HEAP_MAX_BYTES = envVar({
+  name: 'BUILD_HEAP_MAX_BYTES',
+  default: '1GiB',
+  meaning: 'Most heap (V8 old generation) one build worker thread may hold; a build that needs more fails and its worker is replaced (docs/performance.md).',
+  parse: (raw) => {
+    const bytes = parseSize(raw);
+    if (bytes < 64 * 1024 * 1024) throw new InvalidValue('expected at least 64MiB (a build needs room for the schema it parses)');
+    return bytes;
+  },
 });
 export const GENERATE_TIMEOUT = duration('GENERATE_TIMEOUT', '30s', 'Budget of one GenerateQuery call, queue wait included.');
 export const GENERATE_CACHE_TTL = duration('GENERATE_CACHE_TTL', '1h', 'How long a generated result is reused for the same index and prompt.');

@@ -135,7 +135,7 @@ function Console({ api, settings, onSignOut }: { api: Api; settings: Settings; o
           )}
         </div>
         <section role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
-          {tab === 'indexes' && <IndexesView api={api} indexes={indexes} onChanged={refresh} onOpen={(id) => (setChosen(id), setTab('search'))} />}
+          {tab === 'indexes' && <IndexesView api={api} indexes={indexes} onChanged={refresh} onOpen={(id) => { setChosen(id); setTab('search'); }} />}
           {tab !== 'indexes' && !chosen && <p>No index is ready yet: index a schema first (serve --schema, or discovery index).</p>}
           {tab === 'search' && chosen && <SearchView api={api} indexId={chosen} />}
           {tab === 'slice' && chosen && <SliceView api={api} indexId={chosen} />}

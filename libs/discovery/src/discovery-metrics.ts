@@ -16,6 +16,6 @@ export function metricsObserver(metrics: Metrics): DiscoveryObserver {
     cacheLookup: (hit) => (hit ? metrics.cache.hit('index') : metrics.cache.miss('index')),
     indexesHeld: (count, bytes) => metrics.indexes.setHeld(count, bytes),
     indexEvicted: (reason, count) => metrics.indexes.evicted(reason, count),
-    unsatisfied: (indexId, count) => metrics.indexes.unsatisfied(indexId, count),
+    unsatisfied: (_indexId, count) => metrics.indexes.unsatisfied(count),
   };
 }

@@ -51,6 +51,8 @@ export interface DiscoveryRuntimeOptions {
     maxSdlBytes: number;
     cacheMaxBytes: number;
     buildConcurrency: number;
+    /** Most heap one build worker thread may hold (BUILD_HEAP_MAX_BYTES); default the pool's. */
+    buildHeapMaxBytes?: number;
     vectorWeight?: number;
     vectorFloor?: number;
     /** Per-index limits (MAX_INDEX_SYMBOLS, MAX_INDEX_BYTES); unset: unlimited. */
@@ -138,7 +140,10 @@ export function createDiscoveryRuntime(options: DiscoveryRuntimeOptions): Discov
   // A pipeline made from a factory belongs to this runtime (its threads end with `stop()`).
   const owned: OwnedBuildPipeline | undefined =
     options.buildPipeline !== undefined && typeof options.buildPipeline !== 'function'
-      ? options.buildPipeline.create({ concurrency: options.limits.buildConcurrency })
+      ? options.buildPipeline.create({
+          concurrency: options.limits.buildConcurrency,
+          ...(options.limits.buildHeapMaxBytes !== undefined ? { heapMaxBytes: options.limits.buildHeapMaxBytes } : {}),
+        })
       : undefined;
   const pipeline = owned?.run ?? (typeof options.buildPipeline === 'function' ? options.buildPipeline : undefined);
   const builder = new IndexBuilder(
@@ -211,6 +216,7 @@ export function createDiscoveryRuntime(options: DiscoveryRuntimeOptions): Discov
     ],
     onFailure: (error, method) => log.error({ err: error, method }, 'request handler failed'),
     oversizedMessage: (method) => oversizedText(method.name, options.limits.maxSdlBytes),
+    maxBodyBytes: (method) => bodyLimit(method.name, options.limits.maxSdlBytes),
     preflight: async (req, method) => {
       // Both from the headers alone: a body too large for its method is refused whoever sends it.
       const oversized = bodyOverLimit(req.headers['content-length'], method, options.limits.maxSdlBytes);
@@ -268,10 +274,15 @@ const SMALL_BODY_BYTES = 1024 * 1024;
 
 /** A declared body larger than its method can need is refused before it is read (resource_exhausted). */
 function bodyOverLimit(contentLength: string | undefined, method: MethodRef, maxSdlBytes: number): ConnectError | undefined {
-  const limit = method.name === 'EnsureIndex' ? maxSdlBytes + 64 * 1024 : SMALL_BODY_BYTES;
+  const limit = bodyLimit(method.name, maxSdlBytes);
   const declared = Number(contentLength ?? 0);
   if (!(declared > limit)) return undefined;
   return new ConnectError(`the request body is ${declared} bytes; ${oversizedText(method.name, maxSdlBytes)}`, Code.ResourceExhausted);
+}
+
+/** The largest body `method` accepts, declared (Content-Length) or counted while read (chunked). */
+function bodyLimit(method: string, maxSdlBytes: number): number {
+  return method === 'EnsureIndex' ? maxSdlBytes + 64 * 1024 : SMALL_BODY_BYTES;
 }
 
 /** What a body too large for its method is told: EnsureIndex names MAX_SDL_BYTES, the setting a user can change. */

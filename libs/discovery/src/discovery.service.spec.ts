@@ -210,20 +210,18 @@ describe('DiscoveryService', () => {
     ['a malformed index id', { indexId: 'sha256:XYZ', query: 'a' }],
     ['a blank query', { indexId: indexIdForSdl('x'), query: '   ' }],
     ['a negative limit', { indexId: indexIdForSdl('x'), query: 'a', limit: -1 }],
-    ['an unknown kind', { indexId: indexIdForSdl('x'), query: 'a', kinds: ['field', 'feild'] }],
   ])('rejects %s as invalid_argument', async (_name, input) => {
     const h = await harness();
     await expect(h.runtime.service.search(acme, input)).rejects.toMatchObject({ code: DiscoveryErrorCode.InvalidArgument });
   });
 
-  it('names an unknown kind and the valid ones instead of answering no hits (issue 14 item 10)', async () => {
+  it('matches nothing for an unknown kind, never an error (docs/wire.md §1; issue 23)', async () => {
     const h = await harness();
     const id = await ready(h, acme, cosmo);
-    await expect(h.runtime.service.search(acme, { indexId: id, query: 'employee', kinds: ['feild', 'Field'] })).rejects.toMatchObject({
-      code: DiscoveryErrorCode.InvalidArgument,
-      message: 'unknown kinds "feild", "Field"; kinds are object, interface, union, enum, scalar, input, field, input_field, path',
-    });
-    expect(await h.runtime.service.search(acme, { indexId: id, query: 'employee', kinds: ['field'] })).not.toHaveLength(0);
+    expect(await h.runtime.service.search(acme, { indexId: id, query: 'employee', kinds: ['feild', 'Field'] })).toEqual([]);
+    const mixed = await h.runtime.service.search(acme, { indexId: id, query: 'employee', kinds: ['field', 'feild'] });
+    expect(mixed).not.toHaveLength(0);
+    expect(mixed.every((hit) => hit.coordinate.startsWith('field:'))).toBe(true);
   });
 
   it('rejects no coordinates, a blank SDL, an SDL over the limit and a blank prompt', async () => {

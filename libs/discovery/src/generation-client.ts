@@ -5,6 +5,8 @@
  * caches a complete answer. Domain outcomes come back as GenerationError.
  */
 import {
+  cleanJobResult,
+  cleanResolution,
   GenerationError,
   GenerationErrorCode,
   generationCacheKey,
@@ -70,11 +72,12 @@ export class GenerationClient implements GenerationPort {
     }
     const cacheKey = generationCacheKey(indexId, normalized);
     const cached = await this.readCache(indexId, cacheKey);
-    if (cached) return cached;
+    if (cached) return cleanResolution(cached);
     await this.requireWorker();
     const data: GenerateJobData = { indexId, prompt: normalized, deadlineAt: Date.now() + this.options.timeoutMs };
     if (options.requestId !== undefined) data.requestId = options.requestId;
-    const result = await this.wait(data);
+    // Model text is untrusted: cleaned before it is cached, counted or answered (issue 23 finding 6).
+    const result = cleanJobResult(await this.wait(data));
     switch (result.status) {
       case 'resolved':
         // A fallback (the model gave nothing usable) is not kept: the next call asks the model again.

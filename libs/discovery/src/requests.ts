@@ -18,7 +18,7 @@ import {
   MIN_SLICE_TOKENS,
 } from '@discovery/proto/limits';
 import { DiscoveryError } from './discovery.errors.js';
-import { resolveRootName, rootOperationOf, rootSpellingHint, SYMBOL_KINDS, type RootOperation } from '@discovery/schema-symbols';
+import { resolveRootName, rootOperationOf, rootSpellingHint, type RootOperation } from '@discovery/schema-symbols';
 import type { GenerateInput, SearchInput, SliceInput, SymbolsInput } from './discovery.types.js';
 import { INDEX_ID_PATTERN } from '@discovery/proto';
 
@@ -38,19 +38,10 @@ const searchSchema = z.object({
     .min(0, 'limit must be >= 0')
     .optional()
     .transform((n) => (!n ? DEFAULT_SEARCH_LIMIT : Math.min(n, MAX_SEARCH_LIMIT))),
-  // A misspelt kind would silently filter everything out: it is named instead.
-  kinds: z
-    .array(z.string())
-    .max(MAX_SEARCH_KINDS)
-    .optional()
-    .superRefine((kinds, ctx) => {
-      const unknown = (kinds ?? []).filter((kind) => !(SYMBOL_KINDS as readonly string[]).includes(kind));
-      if (unknown.length === 0) return;
-      ctx.addIssue({
-        code: 'custom',
-        message: `unknown kind${unknown.length > 1 ? 's' : ''} ${unknown.slice(0, 3).map((k) => JSON.stringify(k.slice(0, 40))).join(', ')}; kinds are ${SYMBOL_KINDS.join(', ')}`,
-      });
-    }),
+  // yoko.v1's contract (docs/wire.md §1): an unknown kind matches nothing, so a router passing a kind
+  // this version does not know yet gets no hits of it, never an error (issue 23). The MCP tool's input
+  // schema constrains kinds to the list instead.
+  kinds: z.array(z.string()).max(MAX_SEARCH_KINDS).optional(),
   roots: z.array(z.string()).max(MAX_SEARCH_ROOTS).optional(),
   parent: z.string().max(MAX_PARENT_CHARS).optional(),
   paginated: z.boolean().optional(),

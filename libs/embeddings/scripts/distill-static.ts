@@ -39,7 +39,7 @@ const cache = cacheArg > 0 ? process.argv[cacheArg + 1] : undefined;
 
 const flatten = (vs: Float32Array[], d: number): Float32Array => {
   const flat = new Float32Array(vs.length * d);
-  vs.forEach((v, i) => flat.set(v, i * d));
+  vs.forEach((v, i) => { flat.set(v, i * d); });
   return flat;
 };
 

@@ -37,7 +37,7 @@ async function realVectors(useLite: UseLiteProvider): Promise<Float32Array[]> {
   }
   const vs = await useLite.embed(allTexts);
   const flat = new Float32Array(vs.length * 512);
-  vs.forEach((v, i) => flat.set(v, i * 512));
+  vs.forEach((v, i) => { flat.set(v, i * 512); });
   writeFileSync(CACHE, flat);
   return vs;
 }

@@ -78,7 +78,10 @@ describe('CachingEmbedder', () => {
   it('answers texts it saw lately from memory, without a shared-cache round trip', async () => {
     const cache = new MapCache();
     let reads = 0;
-    const counting: EmbeddingCache = { getMany: (m, k) => ((reads += 1), cache.getMany(m, k)), setMany: (m, e) => cache.setMany(m, e) };
+    const counting: EmbeddingCache = { getMany: (m, k) => {
+        reads += 1;
+        return cache.getMany(m, k);
+      }, setMany: (m, e) => cache.setMany(m, e) };
     const provider = new CountingProvider();
     const embedder = new CachingEmbedder(provider, counting);
     const first = await embedder.embed(['ab', 'abc']);
@@ -93,7 +96,10 @@ describe('CachingEmbedder', () => {
   it('bounds the memory memo by bytes (old vectors are asked from the shared cache again)', async () => {
     const cache = new MapCache();
     let reads = 0;
-    const counting: EmbeddingCache = { getMany: (m, k) => ((reads += 1), cache.getMany(m, k)), setMany: (m, e) => cache.setMany(m, e) };
+    const counting: EmbeddingCache = { getMany: (m, k) => {
+        reads += 1;
+        return cache.getMany(m, k);
+      }, setMany: (m, e) => cache.setMany(m, e) };
     // Room for about two entries per generation.
     const embedder = new CachingEmbedder(new CountingProvider(), counting, 4 * (4 + 2 + 160) + 8);
     for (const text of ['a', 'b', 'c', 'd', 'e', 'f']) await embedder.embed([text]);

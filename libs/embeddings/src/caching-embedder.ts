@@ -90,7 +90,7 @@ export class CachingEmbedder {
     const unknown = texts.filter((_, i) => remembered[i] === undefined);
     const fetched = unknown.length === 0 ? [] : await this.embedThroughCache(unknown, signal);
     let next = 0;
-    const vectors = remembered.map((vector, i) => vector ?? (fetched[next++] as Int8Array));
+    const vectors = remembered.map((vector) => vector ?? (fetched[next++] as Int8Array));
     this.stats.requested += texts.length - unknown.length;
     const memoHits = new Set<string>();
     texts.forEach((text, i) => {

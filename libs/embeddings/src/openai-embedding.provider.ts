@@ -124,7 +124,7 @@ export class OpenAiEmbeddingProvider implements EmbeddingProvider {
         const start = next;
         next += this.batchSize;
         const vectors = await this.request(texts.slice(start, start + this.batchSize), combined, signal, budget);
-        vectors.forEach((v, i) => (out[start + i] = v));
+        vectors.forEach((v, i) => { out[start + i] = v; });
       }
     };
     const batches = Math.ceil(texts.length / this.batchSize);

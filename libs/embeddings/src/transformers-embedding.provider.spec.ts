@@ -76,7 +76,10 @@ describe('TransformersEmbeddingProvider on the shipped model (real transformers.
 
     it('fails init() listing what the folder lacks, before importing anything', async () => {
       let imported = false;
-      const importer = async (): Promise<unknown> => ((imported = true), {});
+      const importer = async (): Promise<unknown> => {
+        imported = true;
+        return {};
+      };
       const empty = new TransformersEmbeddingProvider({ modelPath: join(root, 'nowhere') }, importer);
       await expect(empty.init()).rejects.toMatchObject({ code: 'provider_unavailable', message: expect.stringContaining('EMBEDDINGS_MODEL_PATH') });
       const partial = join(root, 'partial');

@@ -13,7 +13,7 @@ export function quantizeInt8(v: Float32Array): Int8Array {
   const out = new Int8Array(v.length);
   for (let i = 0; i < v.length; i++) {
     const q = Math.round((v[i] as number) * INT8_SCALE);
-    out[i] = q > 127 ? 127 : q < -127 ? -127 : q;
+    out[i] = Math.min(127, Math.max(-127, q));
   }
   return out;
 }

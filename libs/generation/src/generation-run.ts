@@ -78,7 +78,7 @@ export class GenerationRun {
    */
   nonsense(_turn: number, serverCouldNotParse: boolean, cut = false): void {
     this.useless += 1;
-    if (this.mode === 'tools' && (serverCouldNotParse || this.useless >= NONSENSE_BEFORE_JSON)) return this.switchToJson(true);
+    if (this.mode === 'tools' && (serverCouldNotParse || this.useless >= NONSENSE_BEFORE_JSON)) { this.switchToJson(true); return; }
     if (cut) return void this.messages.push({ role: 'user', content: NUDGE_SHORTER });
     this.messages.push({ role: 'user', content: this.mode === 'json' ? NUDGE_JSON : NUDGE_TOOL_CALL });
   }

@@ -133,7 +133,7 @@ describe('vLLM', () => {
 describe('Ollama', () => {
   it('reads num_ctx from /api/show, stays within it (Ollama would drop messages silently), and answers in JSON for a model without tools', async () => {
     const result = resolved(
-      await generate({ profile: { kind: 'ollama', contextTokens: 4096, tools: false, model: 'scripted' }, script: [{ kind: 'message', content: '```json\n' + answerJson() + '\n```' }] }),
+      await generate({ profile: { kind: 'ollama', contextTokens: 4096, tools: false, model: 'scripted' }, script: [{ kind: 'message', content: `\`\`\`json\n${answerJson()}\n\`\`\`` }] }),
     );
     expect(result.queries).toHaveLength(1);
     expect(server?.chatRequests.map((request) => request.overflowed ?? false)).toEqual([false, false]);

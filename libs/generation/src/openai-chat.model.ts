@@ -147,9 +147,9 @@ export class OpenAiChatModel implements ChatModel {
 
   /** Learns from a refusal what to leave out; true when asking again may work. */
   private adapt(failure: ModelFailure, request: ChatRequest): boolean {
-    if (failure.kind === 'max_tokens_unsupported' && !this.quirks.completionTokensParam) return (this.quirks.completionTokensParam = true);
-    if (failure.kind === 'response_format_unsupported' && request.answerSchema && !this.quirks.noResponseFormat) return (this.quirks.noResponseFormat = true);
-    if (failure.kind === 'stream_required' && !this.quirks.streamOnly) return (this.quirks.streamOnly = true);
+    if (failure.kind === 'max_tokens_unsupported' && !this.quirks.completionTokensParam) { this.quirks.completionTokensParam = true; return true; }
+    if (failure.kind === 'response_format_unsupported' && request.answerSchema && !this.quirks.noResponseFormat) { this.quirks.noResponseFormat = true; return true; }
+    if (failure.kind === 'stream_required' && !this.quirks.streamOnly) { this.quirks.streamOnly = true; return true; }
     return false;
   }
 

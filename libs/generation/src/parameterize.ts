@@ -29,7 +29,7 @@ import {
   isListType,
   isNonNullType,
 } from 'graphql';
-import { defaultLiteral } from '@discovery/schema-symbols';
+import { defaultLiteral, stripHidden } from '@discovery/schema-symbols';
 
 /** Where a variable is used: the argument or input field it feeds. */
 export interface VariableUsage {
@@ -61,7 +61,8 @@ function containsVariable(node: ValueNode): boolean {
 
 function firstSentence(text: string | undefined | null): string | undefined {
   if (!text) return undefined;
-  const line = text.replace(/\s+/g, ' ').trim();
+  // Schema text is untrusted: no hidden characters in generated documents (issue 23 finding 5).
+  const line = stripHidden(text).replace(/\s+/g, ' ').trim();
   const match = /^(.+?[.!?])(\s|$)/.exec(line);
   const sentence = (match?.[1] ?? line).trim();
   return sentence.length > 200 ? `${sentence.slice(0, 197)}...` : sentence;
@@ -122,7 +123,7 @@ class Lifter {
       const fallback = defaultLiteral(input);
       const described =
         firstSentence(input.description) ?? firstSentence(getNamedType(input.type).description) ?? `Value of ${coordinate}.`;
-      const example = print(literal);
+      const example = stripHidden(print(literal));
       const description = example.length <= 80 ? `${described} Example: ${example}.` : described;
       this.definitions.push({
         kind: Kind.VARIABLE_DEFINITION,
@@ -175,7 +176,7 @@ export function parameterize(schema: GraphQLSchema, document: DocumentNode): Par
   const rewritten = visit(
     document,
     visitWithTypeInfo(typeInfo, {
-      Directive: { enter: () => void (inDirective += 1), leave: () => void (inDirective -= 1) },
+      Directive: { enter: () => { inDirective += 1; }, leave: () => { inDirective -= 1; } },
       Argument(node: ArgumentNode): ArgumentNode | undefined {
         if (inDirective > 0) return undefined;
         const argument = typeInfo.getArgument();

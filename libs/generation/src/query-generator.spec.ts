@@ -47,7 +47,7 @@ async function run(
 /** The draft the loop showed the model in its first user message. */
 function draftOf(body: Record<string, unknown>): string {
   const user = (body['messages'] as { content: string }[])[1]!.content;
-  return /<draft>\n([^]*)\n<\/draft>/.exec(user)?.[1] ?? '';
+  return /<draft>\n([\s\S]*)\n<\/draft>/.exec(user)?.[1] ?? '';
 }
 
 function resolution(result: GenerateJobResult): Resolution {
@@ -87,7 +87,7 @@ describe('QueryGenerator', () => {
     expect(body.messages[0]?.role).toBe('system');
     const user = body.messages[1]?.content ?? '';
     expect(user).toContain(`<request>\n${JSON.stringify(PROMPT)}\n</request>`);
-    expect(user).toMatch(/<schema>\n[^]*\n  currentMood: Mood!\n[^]*<\/schema>/);
+    expect(user).toMatch(/<schema>\n[\s\S]*\n {2}currentMood: Mood!\n[\s\S]*<\/schema>/);
     expect(user).not.toContain('\\n');
     expect(body).toMatchObject({ max_tokens: 1024 });
   });

@@ -17,7 +17,7 @@ describe('text answers', () => {
 
   it.each([
     ['Hermes / Qwen tags', `<tool_call>\n${JSON.stringify({ name: 'submit_operations', arguments: SUBMIT })}\n</tool_call>`],
-    ['a json fence', '```json\n' + JSON.stringify({ name: 'submit_operations', parameters: SUBMIT }) + '\n```'],
+    ['a json fence', `\`\`\`json\n${JSON.stringify({ name: 'submit_operations', parameters: SUBMIT })}\n\`\`\``],
     ['a bare answer with prose around it', `Here you go: ${JSON.stringify(SUBMIT)} Hope it helps {not json}`],
     ['an OpenAI-shaped call', JSON.stringify({ tool_calls: [{ function: { name: 'submit_operations', arguments: JSON.stringify(SUBMIT) } }] })],
   ])('reads %s as submit_operations', (_name, text) => {

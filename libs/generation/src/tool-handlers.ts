@@ -143,19 +143,25 @@ export class GenerationSession {
     this.triedOperations ||= submission.operations.length > 0;
     const rejected: { operation: number; errors: string[] }[] = [];
     let added = 0;
-    submission.operations.forEach((operation, position) => {
+    for (const [position, operation] of submission.operations.entries()) {
       const checked = checkOperation(this.schema, operation.document);
       if (checked.ok) {
         const refusal = refusalFor(checked.operation.operation, this.options, operation.description);
-        if (refusal) return void this.policyReasons.push(refusal);
+        if (refusal) {
+          this.policyReasons.push(refusal);
+          continue;
+        }
       }
       const result = finalizeOperation(this.schema, operation, this.takenNames, { checked, ...(this.options.scalars ? { scalars: this.options.scalars } : {}) });
-      if (!result.ok) return void rejected.push({ operation: position + 1, errors: result.errors });
-      if (this.documents.has(result.query.document)) return;
+      if (!result.ok) {
+        rejected.push({ operation: position + 1, errors: result.errors });
+        continue;
+      }
+      if (this.documents.has(result.query.document)) continue;
       this.documents.add(result.query.document);
       this.accepted.push(result.query);
       added += 1;
-    });
+    }
     if (rejected.length === 0) {
       if (this.accepted.length === 0 && this.unsatisfied.length === 0) {
         return { content: json({ error: 'The submission is empty: give operations, or the reasons the schema cannot answer the request.' }) };

@@ -145,14 +145,14 @@ describe('deriveVariablesSchema: type rules', () => {
     const result = deriveVariablesSchema(small, operationOf('query Q($f: Filter!) { a(filter: $f) }'));
     const filter = (result['properties'] as Record<string, Record<string, unknown>>)['f'];
     expect(filter?.['required']).toEqual(['mood']);
-    expect((filter?.['properties'] as Record<string, unknown>)['name']).toEqual({ type: 'string', default: 'x' });
-    expect((filter?.['properties'] as Record<string, unknown>)['count']).toEqual({ type: ['integer', 'null'], description: 'how many' });
-    expect((filter?.['properties'] as Record<string, unknown>)['nested']).toEqual({
+    expect((filter?.['properties'] as Record<string, unknown> | undefined)?.['name']).toEqual({ type: 'string', default: 'x' });
+    expect((filter?.['properties'] as Record<string, unknown> | undefined)?.['count']).toEqual({ type: ['integer', 'null'], description: 'how many' });
+    expect((filter?.['properties'] as Record<string, unknown> | undefined)?.['nested']).toEqual({
       anyOf: [{ $ref: '#/$defs/Filter' }, { type: 'null' }],
     });
     const defs = result['$defs'] as Record<string, Record<string, unknown>>;
     expect(defs['Filter']?.['additionalProperties']).toBe(false);
-    expect((defs['Filter']?.['properties'] as Record<string, unknown>)['nested']).toEqual({
+    expect((defs['Filter']?.['properties'] as Record<string, unknown> | undefined)?.['nested']).toEqual({
       anyOf: [{ $ref: '#/$defs/Filter' }, { type: 'null' }],
     });
   });
@@ -160,12 +160,12 @@ describe('deriveVariablesSchema: type rules', () => {
 
 /** Walks a JSON Schema and returns every object schema in it. */
 function objectSchemas(node: unknown, out: Record<string, unknown>[] = []): Record<string, unknown>[] {
-  if (Array.isArray(node)) node.forEach((entry) => objectSchemas(entry, out));
+  if (Array.isArray(node)) node.forEach((entry) => { objectSchemas(entry, out); });
   else if (node !== null && typeof node === 'object') {
     const record = node as Record<string, unknown>;
     const type = record['type'];
     if (type === 'object' || (Array.isArray(type) && type.includes('object'))) out.push(record);
-    Object.values(record).forEach((value) => objectSchemas(value, out));
+    Object.values(record).forEach((value) => { objectSchemas(value, out); });
   }
   return out;
 }
@@ -190,7 +190,7 @@ describe('deriveVariablesSchema: input types of real schemas', () => {
     expect(properties['states']?.['type']).toEqual(['array', 'null']);
     expect(objectSchemas(result).every((object) => object['additionalProperties'] === false)).toBe(true);
     const states = (result['properties'] as Record<string, Record<string, unknown>>)['states'];
-    expect((states?.['items'] as Record<string, unknown>)['enum']).toEqual(['CLOSED', 'OPEN']);
+    expect((states?.['items'] as Record<string, unknown> | undefined)?.['enum']).toEqual(['CLOSED', 'OPEN']);
   });
 
   it('Shopify Admin MenuItemCreateInput: recursion cut via $defs that resolve', () => {

@@ -10,8 +10,6 @@
 import {
   GraphQLError,
   type ConstValueNode,
-  type GraphQLArgument,
-  type GraphQLInputField,
   type GraphQLInputObjectType,
   type GraphQLInputType,
   type GraphQLNamedInputType,
@@ -25,7 +23,6 @@ import {
   isScalarType,
   typeFromAST,
   valueFromASTUntyped,
-  valueToLiteral,
 } from 'graphql';
 import { defaultLiteral, stripHidden } from '@discovery/schema-symbols';
 import type { JsonSchema } from './contract/generate-job.js';

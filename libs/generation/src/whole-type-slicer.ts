@@ -69,7 +69,7 @@ class Slicer {
       const [typeName, fieldName] = name.split('.');
       if (typeName === undefined || fieldName === undefined) return;
       const type = this.schema.getType(typeName);
-      if (isInputObjectType(type)) return this.addInput(type.name);
+      if (isInputObjectType(type)) { this.addInput(type.name); return; }
       if (!isObjectType(type) && !isInterfaceType(type)) return;
       if (!this.paths.pathTo(typeName)) return;
       this.connect(typeName);
@@ -84,7 +84,7 @@ class Slicer {
     const type = this.schema.getType(typeName);
     if (!type) return;
     if (hit) this.state.described.add(typeName);
-    if (isInputObjectType(type)) return this.addInput(typeName);
+    if (isInputObjectType(type)) { this.addInput(typeName); return; }
     if (isEnumType(type)) return void this.state.enums.add(typeName);
     if (isScalarType(type)) return void (isSpecifiedScalarType(type) ? undefined : this.state.scalars.add(typeName));
     if (!this.paths.pathTo(typeName)) return;
@@ -233,7 +233,7 @@ class Slicer {
       if (hit || isNonNullType(argument.type)) this.addInputClosure(getNamedType(argument.type).name);
     }
     const returned = getNamedType(field.type);
-    if (isLeafType(returned)) return this.addInputClosure(returned.name);
+    if (isLeafType(returned)) { this.addInputClosure(returned.name); return; }
     if (!hit) return;
     if (isUnionType(returned)) return void this.state.unions.add(returned.name);
     this.ensureOutput(returned.name);

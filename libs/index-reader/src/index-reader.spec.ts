@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { indexIdForSdl } from '@discovery/proto';
-import { buildSearchIndex, serializeSearchIndex } from '@discovery/ranking';
+import { ARTIFACT_PART, buildSearchIndex, quantizeVector, serializeSearchIndex, VECTORS_PART, writeIndexArtifact } from '@discovery/ranking';
 import { buildSchemaFromSdl, extractSymbols } from '@discovery/schema-symbols';
 import { MemoryIndexStore } from '@discovery/storage';
 import { IndexReader } from './index-reader.js';
@@ -60,5 +60,47 @@ describe('IndexReader', () => {
     const second = await r.open(id);
     expect(second).not.toBe(first);
     expect(r.getSymbols(second, ['object:Team'])).toHaveLength(1);
+  });
+
+  it('serves the compact artifact, reading its vectors only when meaning is weighted', async () => {
+    const store = new MemoryIndexStore();
+    const id = indexIdForSdl(V2);
+    const symbols = extractSymbols(buildSchemaFromSdl(V2).schema);
+    const parts = writeIndexArtifact(buildSearchIndex(symbols, symbols.map((_, i) => quantizeVector(Float32Array.from([1, i])))));
+    await store.ensure(id, V2, 'acme', Date.now());
+    await store.putArtifacts(id, parts, { state: 'ready', builtVersion: 'v1', indexedAt: 1 });
+    const reads: (readonly string[] | undefined)[] = [];
+    const getArtifacts = store.getArtifacts.bind(store);
+    store.getArtifacts = (indexId, only) => (reads.push(only), getArtifacts(indexId, only));
+    const plain = await reader(store).open(id);
+    expect(plain.search.vectors).toBeUndefined();
+    expect(reads).toEqual([[ARTIFACT_PART]]);
+    const embedder = { embedQuery: async () => Float32Array.from([1, 0]) };
+    const weighted = new IndexReader(store, embedder, { idleTtlMs: 60_000, currentVersion: 'v1', cacheMaxBytes: 64 << 20, vectorWeight: 0.5 });
+    expect((await weighted.open(id)).search.vectors).toHaveLength(symbols.length * 2);
+    expect(reads[1]).toBeUndefined();
+    const [hit] = await weighted.search(await weighted.open(id), { query: 'teams' });
+    expect(hit?.symbol).toEqual(symbols.find((s) => s.coordinate === hit?.symbol.coordinate));
+    expect(Object.keys(parts)).toEqual([ARTIFACT_PART, VECTORS_PART]);
+  });
+
+  it('counts a built schema in the cache bytes, evicting others beyond the budget', async () => {
+    const store = new MemoryIndexStore();
+    const put = async (sdl: string) => {
+      const id = indexIdForSdl(sdl);
+      await store.ensure(id, sdl, 'acme', Date.now());
+      await store.putArtifacts(id, writeIndexArtifact(buildSearchIndex(extractSymbols(buildSchemaFromSdl(sdl).schema))), { state: 'ready', builtVersion: 'v1', indexedAt: 1 });
+      return id;
+    };
+    const [a, b] = [await put(V1), await put(V2)];
+    const sizes = [(await reader(store).open(a)).bytes, (await reader(store).open(b)).bytes];
+    const small = new IndexReader(store, undefined, { idleTtlMs: 60_000, currentVersion: 'v1', cacheMaxBytes: sizes[0]! + sizes[1]! + 100, verifyIntervalMs: 0 });
+    const first = await small.open(a);
+    await small.open(b);
+    expect(small.cachedIndexes).toBe(2);
+    await small.schema(first);
+    expect(first.bytes).toBe(sizes[0]! + Buffer.byteLength(V1) * 8);
+    expect(small.cachedIndexes).toBe(1);
+    expect(await small.open(a)).toBe(first);
   });
 });

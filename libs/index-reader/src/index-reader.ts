@@ -12,8 +12,12 @@
 import type { GraphQLSchema } from 'graphql';
 import { buildSchemaFromSdl, type SchemaSymbol } from '@discovery/schema-symbols';
 import {
+  ARTIFACT_PART,
   DEFAULT_RANKING_OPTIONS,
   deserializeSearchIndex,
+  openIndexArtifact,
+  VECTORS_PART,
+  type ArtifactSearchIndex,
   getSymbols as lookupSymbols,
   search as rankSymbols,
   type RankingOptions,
@@ -33,7 +37,8 @@ export interface LoadedIndex {
   /** When the stored data was built (a rebuild of the same version changes it). */
   readonly indexedAt: number;
   readonly search: SearchIndex;
-  readonly bytes: number;
+  /** Heap bytes the cache counts for it: the loaded index, and its schema once built. */
+  bytes: number;
   /** Tenants verified to own this index. */
   readonly tenants: Set<string>;
   verifiedAt: number;
@@ -66,8 +71,21 @@ export interface IndexReaderOptions {
   now?: () => number;
 }
 
-/** Loaded JS structures weigh more than their serialized parts. */
+/** Loaded JS structures of the previous format weigh more than their serialized parts (docs/performance.md). */
 const HEAP_FACTOR = 3;
+/**
+ * A graphql-js schema built from an SDL holds about this many times the SDL's bytes (measured on
+ * GitHub 7.8 and Shopify Admin 5.9: docs/performance.md "The index format").
+ */
+export const SCHEMA_HEAP_FACTOR = 8;
+/** The parts a reader that never weighs meaning reads: the compact artifact (a previous format's parts are read whole). */
+const WITHOUT_VECTORS = [ARTIFACT_PART];
+
+function artifactOf(index: LoadedIndex): ArtifactSearchIndex | undefined {
+  const search = index.search as Partial<ArtifactSearchIndex>;
+  return typeof search.materialize === 'function' ? (search as ArtifactSearchIndex) : undefined;
+}
+
 /** The tenant of trusted opens (the generator: its job was accepted after the tenancy check). */
 const TRUSTED = '\u0000trusted';
 
@@ -133,7 +151,7 @@ export class IndexReader {
     const who = tenant ?? TRUSTED;
     const now = this.now();
     const cached = this.cache.peek(indexId);
-    if (cached && cached.tenants.has(who) && now - cached.verifiedAt < this.verifyIntervalMs) {
+    if (cached?.tenants.has(who) && now - cached.verifiedAt < this.verifyIntervalMs) {
       this.observer.cacheLookup?.(true);
       return cached;
     }
@@ -173,37 +191,57 @@ export class IndexReader {
 
   async search(index: LoadedIndex, request: Omit<SearchRequest, 'queryVector'>): Promise<SearchHit[]> {
     const queryVector = this.ranking.vectorWeight > 0 ? await this.queryVector(index, request.query) : undefined;
-    return rankSymbols(index.search, queryVector ? { ...request, queryVector } : request, this.ranking);
+    const hits = rankSymbols(index.search, queryVector ? { ...request, queryVector } : request, this.ranking);
+    const artifact = artifactOf(index);
+    return artifact === undefined ? hits : hits.map((hit) => ({ symbol: artifact.materialize(hit.symbol), score: hit.score }));
   }
 
   getSymbols(index: LoadedIndex, coordinates: string[]): SchemaSymbol[] {
-    return lookupSymbols(index.search, coordinates);
+    const symbols = lookupSymbols(index.search, coordinates);
+    const artifact = artifactOf(index);
+    return artifact === undefined ? symbols : symbols.map((symbol) => artifact.materialize(symbol));
   }
 
-  /** The full schema the index was built from (slices, validation of generated operations), built once per load. */
+  /**
+   * The full schema the index was built from (slices, validation of generated operations), built on
+   * first use and kept with the loaded index; its memory then counts in the cache's bytes.
+   */
   async schema(index: LoadedIndex): Promise<GraphQLSchema> {
-    index.schema ??= this.store.getSdl(index.id).then((sdl) => {
-      if (sdl === undefined) throw new IndexReadError(IndexReadErrorCode.NotFound, `index ${index.id} not found`);
-      return buildSchemaFromSdl(sdl).schema;
-    });
-    index.schema.catch(() => (index.schema = undefined));
+    if (index.schema === undefined) {
+      const building = this.store.getSdl(index.id).then((sdl) => {
+        if (sdl === undefined) throw new IndexReadError(IndexReadErrorCode.NotFound, `index ${index.id} not found`);
+        const schema = buildSchemaFromSdl(sdl).schema;
+        if (index.schema === building) {
+          this.cache.resize(index.id, index, index.bytes + Buffer.byteLength(sdl) * SCHEMA_HEAP_FACTOR);
+          this.observer.indexesHeld?.(this.cache.size, this.cache.bytes);
+        }
+        return schema;
+      });
+      index.schema = building;
+      building.catch(() => {
+        if (index.schema === building) index.schema = undefined;
+      });
+    }
     return index.schema;
   }
 
   private async load(indexId: string): Promise<LoadedIndex | undefined> {
-    const [meta, parts] = await Promise.all([this.store.getMeta(indexId), this.store.getArtifacts(indexId)]);
+    const vectors = this.ranking.vectorWeight > 0 && this.embedder !== undefined;
+    const [meta, parts] = await Promise.all([this.store.getMeta(indexId), this.store.getArtifacts(indexId, vectors ? undefined : WITHOUT_VECTORS)]);
     if (!meta?.builtVersion || !parts) return undefined;
+    const loaded = { id: indexId, version: meta.builtVersion, indexedAt: meta.indexedAt ?? 0, tenants: new Set<string>(), verifiedAt: 0 };
+    const artifact = parts[ARTIFACT_PART];
+    if (artifact !== undefined) {
+      const vectorPart = vectors && meta.builtVersion === this.options.currentVersion ? parts[VECTORS_PART] : undefined;
+      const search = openIndexArtifact(artifact, vectorPart);
+      return { ...loaded, search, bytes: artifact.byteLength + (vectorPart?.byteLength ?? 0) + search.heapBytes };
+    }
+    // An index built by an earlier version (stale: it serves until its rebuild in place).
+    const legacy = vectors ? parts : await this.store.getArtifacts(indexId);
+    if (!legacy) return undefined;
     let bytes = 0;
-    for (const part of Object.values(parts)) bytes += part.byteLength;
-    return {
-      id: indexId,
-      version: meta.builtVersion,
-      indexedAt: meta.indexedAt ?? 0,
-      search: deserializeSearchIndex(parts),
-      bytes: bytes * HEAP_FACTOR,
-      tenants: new Set(),
-      verifiedAt: 0,
-    };
+    for (const part of Object.values(legacy)) bytes += part.byteLength;
+    return { ...loaded, search: deserializeSearchIndex(legacy), bytes: bytes * HEAP_FACTOR };
   }
 
   /** Query vectors only where the index holds vectors of the current model. */

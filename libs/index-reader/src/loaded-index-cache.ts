@@ -60,6 +60,28 @@ export class LoadedIndexCache<T extends Sized> {
     return promise;
   }
 
+  /**
+   * Sets what a held entry weighs now (its schema was built), dropping the least recently used others
+   * beyond the budget; an entry that no longer fits at all leaves the cache. No-op unless `value` is
+   * the entry held under `id`.
+   */
+  resize(id: string, value: T, bytes: number): void {
+    if (this.entries.get(id) !== value) {
+      (value as { bytes: number }).bytes = bytes;
+      return;
+    }
+    this.totalBytes += bytes - value.bytes;
+    (value as { bytes: number }).bytes = bytes;
+    if (bytes > this.maxBytes) {
+      this.entries.delete(id);
+      this.totalBytes -= bytes;
+      this.onEvict(id);
+      return;
+    }
+    this.peek(id);
+    this.evictBeyondBudget(id);
+  }
+
   invalidate(id: string): void {
     this.generations.set(id, (this.generations.get(id) ?? 0) + 1);
     const entry = this.entries.get(id);
@@ -78,6 +100,10 @@ export class LoadedIndexCache<T extends Sized> {
     if (value.bytes > this.maxBytes) return;
     this.entries.set(id, value);
     this.totalBytes += value.bytes;
+    this.evictBeyondBudget(id);
+  }
+
+  private evictBeyondBudget(id: string): void {
     for (const [oldId, old] of this.entries) {
       if (this.totalBytes <= this.maxBytes || oldId === id) break;
       this.entries.delete(oldId);

@@ -64,7 +64,10 @@ export class Abbreviations {
       if (run.length < INITIALS || !run.every((word) => LETTERS.test(word))) continue;
       const initials = run.map((word) => word[0]).join('');
       let counts = this.runs.get(initials);
-      if (!counts) this.runs.set(initials, (counts = new Map()));
+      if (!counts) {
+        counts = new Map();
+        this.runs.set(initials, counts);
+      }
       const key = run.join(' ');
       counts.set(key, (counts.get(key) ?? 0) + 1);
     }

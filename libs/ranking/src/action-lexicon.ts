@@ -77,3 +77,27 @@ export const LEAD_INS: readonly (readonly string[])[] = [
 
 /** Phrases that ask to change data wherever they stand in a request (`... give them their money back`). */
 export const ACTION_ANYWHERE: ReadonlySet<string> = new Set(['money back', 'give back', 'pay back', 'get rid of', 'stop sending', 'stop following', 'call off']);
+
+/**
+ * Classes of actions (docs/search-quality.md "Verb classes"): general English verbs, and the
+ * particles that make them phrasal verbs, grouped by what they do to data. A verb may be in more
+ * than one class (`add` creates or attaches; `stop` cancels or pauses). A request and a mutation
+ * agree when the verb that opens the request and a word of the mutation's name, or the first word
+ * of its description ("Pause an agent", "Adds an emoji award"), share a class.
+ */
+export const VERB_CLASSES: Readonly<Record<string, readonly string[]>> = {
+  create: 'create, add, new, make, insert, post, open, start, register, generate, write, file, issue, leave, record, log, submit, set up, build, compose, draft'.split(', '),
+  attach: 'add, attach, append, include, put, link, connect, nest, associate, join, bind'.split(', '),
+  update: 'update, set, change, edit, modify, rename, adjust, raise, lower, increase, decrease, bump, promote, demote, mark, replace, toggle, switch, patch, alter, configure, move, transfer, reorder'.split(', '),
+  delete: 'delete, remove, destroy, erase, drop, discard, trash, wipe, clear, empty, purge, detach, unlink, disconnect, unassign, take off, take out, get rid of'.split(', '),
+  run: 'run, rerun, retry, trigger, start, kick off, rebuild, restart, execute, launch, redeploy, deploy'.split(', '),
+  approve: 'approve, accept, publish, confirm, verify, sign off, allow, authorize, grant, let through'.split(', '),
+  reject: 'reject, decline, deny, refuse, dismiss, turn down, disallow'.split(', '),
+  cancel: 'cancel, abort, stop, void, halt, call off, revoke, withdraw, terminate, end, shut down'.split(', '),
+  pause: 'pause, hold, suspend, freeze, stop, block, mute, snooze'.split(', '),
+  resume: 'resume, unpause, unblock, continue, release, unfreeze, unmute, restore, reactivate'.split(', '),
+  archive: 'archive, shelve, hide, unpublish, unlist, retire'.split(', '),
+  assign: 'assign, reassign, delegate, hand, give'.split(', '),
+  send: 'send, email, notify, invite, message, remind, forward'.split(', '),
+  pay: 'pay, pay out, refund, charge, capture, reimburse, process, settle'.split(', '),
+};

@@ -22,3 +22,5 @@ export {
   deserializeSearchIndex,
   RANKING_FORMAT_VERSION,
 } from './search-index.serializer.js';
+export { writeIndexArtifact, ARTIFACT_FORMAT_VERSION, ARTIFACT_PART, VECTORS_PART } from './search-index.artifact.js';
+export { openIndexArtifact, type ArtifactSearchIndex } from './search-index.artifact-reader.js';

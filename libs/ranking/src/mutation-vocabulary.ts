@@ -1,36 +1,67 @@
 /**
- * The schema's own write vocabulary: stems that occur in the names of mutation
- * root fields but in no query root field name and in no type name
- * (`snooze` of `snoozeIssue`, not `issue`). A request that opens with such a
- * word asks to change data (write-intent.ts). Computed once per index.
+ * The schema's own vocabulary, as write-intent.ts reads it:
+ * - write words: stems that occur in the names of mutation root fields but in no query root field
+ *   name and in no type name (`snooze` of `snoozeIssue`, not `issue`). Payloads and mutation inputs
+ *   (types reachable from the mutation root only: `PipelineRotateWebhookURLPayload`) repeat the
+ *   mutation's words and do not count as type names. A request that opens with such a word asks
+ *   to change data.
+ * - name words: stems of the names of every element a read can reach (types, fields at any depth,
+ *   arguments, enum values; not mutation fields, payloads or mutation inputs). A word that opens a
+ *   request and that the schema never uses in a name is no noun of the schema: with an object it
+ *   reads as a verb (`Promote users 401 and 402`, `Shut down agent 22`).
+ * Computed once per index from the symbols it already holds.
  */
 import { SYMBOL_KINDS } from '@discovery/schema-symbols';
 import { SymbolFlag, type SearchIndex } from './search-index.js';
 import { splitIdentifier, stem } from './tokenizer.js';
 
 const FIELD = SYMBOL_KINDS.indexOf('field');
-const computed = new WeakMap<SearchIndex, ReadonlySet<string>>();
 
-function build(index: SearchIndex): ReadonlySet<string> {
+interface Vocabulary {
+  mutationOnly: ReadonlySet<string>;
+  names: ReadonlySet<string>;
+}
+
+const computed = new WeakMap<SearchIndex, Vocabulary>();
+
+function build(index: SearchIndex): Vocabulary {
   const { kind, flags, depth } = index.structure;
   const written = new Set<string>();
   const other = new Set<string>();
+  const names = new Set<string>();
   index.symbols.forEach((symbol, i) => {
-    const isField = kind[i] === FIELD;
-    if (isField && depth[i] !== 0) return;
-    const name = isField ? symbol.name.slice(symbol.name.lastIndexOf('.') + 1) : symbol.name;
-    const target = isField && (flags[i]! & SymbolFlag.MutationField) !== 0 ? written : other;
     if (symbol.kind === 'path') return;
+    const isField = kind[i] === FIELD;
+    const f = flags[i]!;
+    const mutationField = isField && (f & SymbolFlag.MutationField) !== 0;
+    if (!mutationField && (f & SymbolFlag.WriteOnly) === 0) for (const word of splitIdentifier(symbol.name)) names.add(stem(word));
+    if (isField && depth[i] !== 0) return;
+    if (!isField && (f & SymbolFlag.WriteOnly) !== 0) return;
+    const name = isField ? symbol.name.slice(symbol.name.lastIndexOf('.') + 1) : symbol.name;
+    const target = mutationField ? written : other;
     for (const word of splitIdentifier(name)) target.add(stem(word));
   });
   for (const word of other) written.delete(word);
-  return written;
+  return { mutationOnly: written, names };
+}
+
+function vocabulary(index: SearchIndex): Vocabulary {
+  let words = computed.get(index);
+  if (words === undefined) {
+    words = build(index);
+    computed.set(index, words);
+  }
+  return words;
 }
 
 /** Whether a (lower-case, unstemmed) word is one the schema uses only to name mutations. */
 export function mutationOnlyWords(index: SearchIndex): (word: string) => boolean {
-  let words = computed.get(index);
-  if (words === undefined) computed.set(index, (words = build(index)));
-  const set = words;
+  const set = vocabulary(index).mutationOnly;
+  return (word) => set.has(stem(word));
+}
+
+/** Whether a (lower-case, unstemmed) word occurs in the name of an element a read can reach. */
+export function schemaNameWords(index: SearchIndex): (word: string) => boolean {
+  const set = vocabulary(index).names;
   return (word) => set.has(stem(word));
 }

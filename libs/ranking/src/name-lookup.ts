@@ -69,6 +69,9 @@ const lookups = new WeakMap<SearchIndex, NameLookup>();
 /** The index's name lookup, built on first use. */
 export function nameLookup(index: SearchIndex): NameLookup {
   let lookup = lookups.get(index);
-  if (lookup === undefined) lookups.set(index, (lookup = new NameLookup(index)));
+  if (lookup === undefined) {
+    lookup = new NameLookup(index);
+    lookups.set(index, lookup);
+  }
   return lookup;
 }

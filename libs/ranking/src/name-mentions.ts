@@ -39,7 +39,7 @@ const COORDINATE = new RegExp(
   `^(?:(${KINDS}):)?([A-Za-z_][A-Za-z0-9_]*)(?:\\.([A-Za-z_][A-Za-z0-9_]*))?(?:\\(([A-Za-z_][A-Za-z0-9_]*):?\\))?$`,
 );
 /** Quotes, backticks and sentence punctuation around a token (a trailing `.` ends a sentence). */
-const EDGE = /^[`'"“”‘’(\[{<]+|[`'"“”‘’)\]}>,;!?.:]+$/g;
+const EDGE = /^[`'"“”‘’([{<]+|[`'"“”‘’)\]}>,;!?.:]+$/g;
 /** An identifier written as code: a case change inside it, an underscore, or letters and digits mixed. */
 const CODE_LIKE = /[a-z][A-Z]|[A-Z]{2}[a-z]|_|[A-Za-z]\d|\d[A-Za-z]/;
 /** Plural acronyms (`IDs`, `URLs`) are words of a sentence, not code. */

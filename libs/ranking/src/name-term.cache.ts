@@ -65,16 +65,22 @@ export class NameTermCache {
   }
 
   ownTerms(i: number): Int32Array {
-    return (this.own[i] ??= this.meaningful(localName(this.symbols[i]!)));
+    const cached = this.own[i] ?? this.meaningful(localName(this.symbols[i]!));
+    this.own[i] = cached;
+    return cached;
   }
 
   /** Words of the type a field returns, wrappers of lists (`Connection`, `Edge`) left out. */
   returnedTerms(i: number): Int32Array {
-    return (this.returned[i] ??= this.wordsOf(this.symbols[i]!.typeName, WRAPPERS));
+    const cached = this.returned[i] ?? this.wordsOf(this.symbols[i]!.typeName, WRAPPERS);
+    this.returned[i] = cached;
+    return cached;
   }
 
   ownerTerms(i: number): Int32Array {
-    return (this.owner[i] ??= this.wordsOf(parentName(this.symbols[i]!)));
+    const cached = this.owner[i] ?? this.wordsOf(parentName(this.symbols[i]!));
+    this.owner[i] = cached;
+    return cached;
   }
 
   private wordsOf(name: string | undefined, drop?: ReadonlySet<string>): Int32Array {

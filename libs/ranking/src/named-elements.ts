@@ -71,7 +71,7 @@ function resolveMention(
 ): void {
   if (m.kind !== undefined) {
     const exact = index.byCoordinate.get(`${m.kind}:${m.member === undefined ? m.head : `${m.head}.${m.member}`}`);
-    if (exact !== undefined) return put(0, [exact]);
+    if (exact !== undefined) { put(0, [exact]); return; }
   }
   if (m.member !== undefined) {
     const members = (map: Map<string, number[]>, name: string, owner: string, fold: boolean): number[] =>

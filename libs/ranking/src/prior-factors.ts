@@ -24,9 +24,15 @@ const computed = new WeakMap<SearchIndex, WeakMap<Readonly<RankingOptions>, Prio
 /** The prior of every symbol position, for a query that reads (`write` false) or writes. */
 export function priorFactors(index: SearchIndex, o: Readonly<RankingOptions>, write: boolean): Float64Array {
   let byOptions = computed.get(index);
-  if (byOptions === undefined) computed.set(index, (byOptions = new WeakMap()));
+  if (byOptions === undefined) {
+    byOptions = new WeakMap();
+    computed.set(index, byOptions);
+  }
   let priors = byOptions.get(o);
-  if (priors === undefined) byOptions.set(o, (priors = { read: compute(index, o, false), write: compute(index, o, true) }));
+  if (priors === undefined) {
+    priors = { read: compute(index, o, false), write: compute(index, o, true) };
+    byOptions.set(o, priors);
+  }
   return write ? priors.write : priors.read;
 }
 

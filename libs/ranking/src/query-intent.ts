@@ -5,8 +5,9 @@
  */
 import { expansionTerms, type Abbreviations } from './abbreviations.js';
 import { isStopWord, stem, textWords } from './tokenizer.js';
-import { detectWriteIntent, type MutationOnlyWord } from './write-intent.js';
+import { detectWriteIntent, type MutationOnlyWord, type SchemaNameWord } from './write-intent.js';
 import { DEFAULT_RANKING_OPTIONS } from './ranking-options.js';
+import { requestClassMask } from './verb-classes.js';
 
 /**
  * Schema vocabulary implied by common question words: GraphQL schemas name timestamps `...At`,
@@ -43,6 +44,8 @@ export interface QueryIntent {
   nameTerms: string[];
   /** The query asks to change data. */
   write: boolean;
+  /** For a request to change data, the classes of its verbs (verb-classes.ts); 0 otherwise. */
+  verbClasses: number;
 }
 
 /** The schema's abbreviations and the weight of what they stand for. */
@@ -55,13 +58,15 @@ export interface AbbreviationUse {
  * Analyzes a query; falls back to stop words as terms when the query has nothing else. With the
  * schema's mutation-only words, a request that opens with one of them counts as a write too. A
  * request to change data also gets the schema words its phrases stand for, at `thesaurusWeight`;
- * with the schema's abbreviations, any query gets the words its abbreviations stand for.
+ * with the schema's abbreviations, any query gets the words its abbreviations stand for. With the
+ * words of the schema's names, a word it names nothing with (nor abbreviates) may open a request.
  */
 export function analyzeQuery(
   query: string,
   mutationOnly?: MutationOnlyWord,
   thesaurusWeight: number = DEFAULT_RANKING_OPTIONS.thesaurusWeight,
   abbreviations?: AbbreviationUse,
+  schemaName?: SchemaNameWord,
 ): QueryIntent {
   const words = textWords(query);
   const content = words.filter((w) => !isStopWord(w));
@@ -91,10 +96,10 @@ export function analyzeQuery(
       for (const term of expansion ? expansionTerms(expansion) : []) if (add(term, abbreviations.weight)) abbreviated.push(term);
     }
   }
-  const detected = detectWriteIntent(query, mutationOnly);
+  const detected = detectWriteIntent(query, mutationOnly, schemaName && abbreviations ? (w) => schemaName(w) || abbreviations.of.expand(w) !== undefined : schemaName);
   const write = detected.write;
   for (const word of write && thesaurusWeight > 0 ? detected.expansions : []) add(stem(word), thesaurusWeight);
   // A request to change data is matched on every weighted term; a read on what it typed and its abbreviations.
   const nameTerms = write ? weighted.map((w) => w.term) : [...terms, ...abbreviated];
-  return { terms, weighted, nameTerms, write };
+  return { terms, weighted, nameTerms, write, verbClasses: write ? requestClassMask(detected.verbs) : 0 };
 }

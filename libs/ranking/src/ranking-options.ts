@@ -33,6 +33,8 @@ export interface RankingOptions {
   importanceWeight: number;
   /** For requests to change data: bonus for the share of a mutation field's name words the request contains. */
   writeNameCoverageWeight: number;
+  /** For requests to change data: bonus for a mutation field whose verb class is the request's (verb-classes.ts); 0 disables. */
+  verbClassWeight: number;
   /** Multiplier for identifying fields (`name`, `title`, ...) of a type the query names in full. */
   labelFactor: number;
   /** Share of a field hit's score lent to the identifying members of the type it returns (member-expansion.ts). */
@@ -74,6 +76,7 @@ export const DEFAULT_RANKING_OPTIONS: Readonly<RankingOptions> = {
   parentCoverageWeight: 1.5,
   importanceWeight: 1,
   writeNameCoverageWeight: 3,
+  verbClassWeight: 1,
   labelFactor: 2,
   expansionWeight: 0.5,
   expansionSources: 10,

@@ -11,6 +11,7 @@ import type { SearchIndex } from './search-index.js';
 import { SymbolFlag } from './search-index.js';
 import { coverage, type NameTermCache } from './name-term.cache.js';
 import { kthSmallest, topK } from './top-k.js';
+import { mutationClassMasks } from './verb-classes.js';
 
 const FIELD = SYMBOL_KINDS.indexOf('field');
 const INPUT_FIELD = SYMBOL_KINDS.indexOf('input_field');
@@ -23,8 +24,10 @@ export function rerank(
   top: readonly number[],
   scores: Float64Array,
   o: Readonly<RankingOptions>,
+  verbClasses = 0,
 ): number[] {
   const { kind, parent, flags, depth } = index.structure;
+  const mutationClasses = verbClasses !== 0 && o.verbClassWeight > 0 ? mutationClassMasks(index) : undefined;
   const importance = index.importance;
   const cache: NameTermCache = index.nameTerms;
   const roots: { i: number; score: number }[] = [];
@@ -41,6 +44,8 @@ export function rerank(
       if (write && (flags[i]! & SymbolFlag.MutationField) !== 0) {
         // A mutation's owner is the mutation root; what it acts on is in its own name (`closeIssue`).
         factor *= 1 + o.writeNameCoverageWeight * coverage(cache.ownTerms(i), queryTerms);
+        // The request's verb and the mutation's agree in class (`decline` and `rejectOrder`: verb-classes.ts).
+        if (mutationClasses !== undefined && ((mutationClasses.get(i) ?? 0) & verbClasses) !== 0) factor *= 1 + o.verbClassWeight;
       }
       if (k === FIELD && depth[i] === 0 && (flags[i]! & SymbolFlag.MutationField) === 0) {
         const t = index.structure.type[i]!;

@@ -107,7 +107,10 @@ const frozenJson = new WeakMap<SchemaSymbol, Buffer>();
 function symbolJson(symbol: SchemaSymbol): Buffer {
   if (!Object.isFrozen(symbol)) return Buffer.from(JSON.stringify(symbol));
   let json = frozenJson.get(symbol);
-  if (json === undefined) frozenJson.set(symbol, (json = Buffer.from(JSON.stringify(symbol))));
+  if (json === undefined) {
+    json = Buffer.from(JSON.stringify(symbol));
+    frozenJson.set(symbol, json);
+  }
   return json;
 }
 

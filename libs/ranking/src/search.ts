@@ -19,7 +19,7 @@ import { selectTop, topK } from './top-k.js';
 import { resolveCoordinate } from './coordinate-resolver.js';
 import { emptyPositionSet, positionBuffer, scoreBuffer } from './search-scratch.js';
 import { findMentions } from './name-mentions.js';
-import { mutationOnlyWords } from './mutation-vocabulary.js';
+import { mutationOnlyWords, schemaNameWords } from './mutation-vocabulary.js';
 import { namedTiers, promoteNamed } from './named-elements.js';
 
 /** Ranks the index's symbols for the request. Throws RankingError for an invalid request. */
@@ -30,7 +30,7 @@ export function search(
 ): SearchHit[] {
   const limit = effectiveLimit(request);
   const query = request.query.slice(0, MAX_QUERY_LENGTH);
-  const intent = analyzeQuery(query, mutationOnlyWords(index), options.thesaurusWeight, { of: indexAbbreviations(index), weight: options.abbreviationWeight });
+  const intent = analyzeQuery(query, mutationOnlyWords(index), options.thesaurusWeight, { of: indexAbbreviations(index), weight: options.abbreviationWeight }, schemaNameWords(index));
   const mentions = findMentions(query);
   const scores = scoreBuffer(index.symbols.length);
   const candidates = lexicalScores(index, intent, scores);
@@ -53,7 +53,7 @@ export function search(
   // Every query root field among the candidates joins the head: entry points are chosen from all of them.
   for (const i of index.queryRootFields) if (scores[i]! > 0) join(i);
   // Names are also matched on what the query's abbreviations stand for, and a request to change data on the schema words its phrases stand for.
-  const entries = rerank(index, index.nameTerms.queryTermIds(intent.nameTerms), intent.write, head, scores, options);
+  const entries = rerank(index, index.nameTerms.queryTermIds(intent.nameTerms), intent.write, head, scores, options, intent.verbClasses);
   for (const i of entries) join(i);
   for (const i of expandMembers(index, head, scores, intent.write, filter, options)) join(i);
   if (mentions.mentions.length > 0 || mentions.folded !== undefined) {

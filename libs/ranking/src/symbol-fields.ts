@@ -61,7 +61,10 @@ export function parentName(symbol: SchemaSymbol): string | undefined {
 export function symbolFields(symbol: SchemaSymbol): SymbolFields {
   if (!Object.isFrozen(symbol)) return fieldsOf(symbol);
   let fields = frozenFields.get(symbol);
-  if (fields === undefined) frozenFields.set(symbol, (fields = fieldsOf(symbol)));
+  if (fields === undefined) {
+    fields = fieldsOf(symbol);
+    frozenFields.set(symbol, fields);
+  }
   return fields;
 }
 

@@ -82,7 +82,8 @@ function mutationFields(index: SearchIndex): Int32Array {
     index.structure.flags.forEach((f, i) => {
       if ((f & SymbolFlag.MutationField) !== 0) found.push(i);
     });
-    mutationFieldLists.set(index, (list = Int32Array.from(found)));
+    list = Int32Array.from(found);
+    mutationFieldLists.set(index, list);
   }
   return list;
 }

@@ -3,6 +3,8 @@ import { detectWriteIntent } from './write-intent.js';
 
 /** A schema whose mutation names alone use `snooze` and `escalate`. */
 const mutationOnly = (word: string): boolean => ['snooze', 'escalate'].includes(word);
+/** The words of that schema's names (types, fields, arguments) that a read can reach. */
+const schemaName = (word: string): boolean => ['agent', 'user', 'expense', 'sale', 'artwork', 'budget', 'inactive', 'follow', 'vuejs', 'yearly'].includes(word.replace(/s$/, ''));
 
 describe('detectWriteIntent', () => {
   it.each<[string, boolean]>([
@@ -53,8 +55,17 @@ describe('detectWriteIntent', () => {
     ['Pull the risk assessments for the first 10 orders', false],
     ['For the HEAD commit, list the workflow runs', false],
     ['Monthly sales by product', false],
+    // A word the schema names nothing with, with an object, is a verb; a pronoun object in a later clause asks.
+    ['Shut down agent ci-agent-22 for good', true],
+    ['Turn down expense 4600, it is a duplicate', true],
+    ['Promote users 401 and 402 to admins', true],
+    ['Tom left the company, take him out of the organization', true],
+    // ... not a keyword read that opens with a modifier.
+    ['surrealism artworks for sale', false],
+    ['inactive followed users 90 days', false],
+    ['vuejs yearly budget', false],
   ])('%j -> write %s', (query, write) => {
-    expect(detectWriteIntent(query, mutationOnly).write).toBe(write);
+    expect(detectWriteIntent(query, mutationOnly, schemaName).write).toBe(write);
   });
 
   it('expands the phrases of a request into schema words, including split verb-particle phrases', () => {

@@ -15,10 +15,14 @@ export interface WriteIntent {
   write: boolean;
   /** Schema words (not stemmed) the request's phrases stand for; empty for reads. */
   expansions: string[];
+  /** The words that open the request's clauses, and with each the phrasal verbs it makes with a particle within reach (`take out`); empty for reads. */
+  verbs: string[];
 }
 
 /** True for a stem the schema uses in mutation names only (see mutation-vocabulary.ts). */
 export type MutationOnlyWord = (word: string) => boolean;
+/** True for a word the schema uses in the name of an element a read can reach (mutation-vocabulary.ts). */
+export type SchemaNameWord = (word: string) => boolean;
 
 /** Words that follow a verb in a read: `give me`, `show us`. */
 const READ_OBJECTS = new Set(['me', 'us']);
@@ -34,7 +38,7 @@ const PRONOUN_OBJECTS = new Set(['it', 'them', 'this', 'that', 'these', 'those']
 const LEAD_IN_WORDS = new Set(['help', 'let']);
 /** Words after a verb that show it has an object: `close the issue`, `pin #5`, `comment on it`. */
 const OBJECT_MARKERS = new Set(
-  'the a an this that these those it them its their my our your his her all every each some both one two #'.split(' ').concat('on to for with as from into onto off under over about'.split(' ')),
+  'the a an this that these those it them him its their my our your his her all every each some both one two #'.split(' ').concat('on to for with as from into onto off under over about'.split(' ')),
 );
 /** A request this short (`pin issue`) is a command even without an article. */
 const SHORT_REQUEST_WORDS = 3;
@@ -107,6 +111,7 @@ interface ClauseContext {
   /** Words in the whole query. */
   length: number;
   mutationOnly: MutationOnlyWord | undefined;
+  schemaName: SchemaNameWord | undefined;
 }
 
 /** The verb that opens a clause asks to change data. */
@@ -132,6 +137,8 @@ function opensWithAction(words: readonly string[], c: ClauseContext): boolean {
   if (ACTION_VERBS.has(verb)) return AMBIGUOUS_VERBS.has(verb) ? clear : !READ_OBJECTS.has(next ?? '') && (clear || takesObject(next));
   // Any other verb asks when it takes a determiner as its object (`Run the flaky job again`, `Kick off a build`).
   if (takesDeterminer(words, at)) return true;
+  // A word the schema names nothing with is no noun of it: with an object it is a verb (`Promote users 401`, `Shut down agent 22`).
+  if (c.schemaName !== undefined && !c.schemaName(verb) && isPlainWord(verb) && hasNearObject(words, at)) return true;
   return c.mutationOnly !== undefined && !verb.endsWith('s') && !verb.endsWith('ing') && c.mutationOnly(verb) && clear;
 }
 
@@ -147,9 +154,30 @@ const DETERMINERS = new Set('the a an my our your his her their its this that th
  */
 function takesDeterminer(words: readonly string[], at: number): boolean {
   const verb = words[at]!;
-  if (READ_CUES.has(verb) || isStopWord(verb) || verb.length < 3 || /\d/.test(verb) || /(s|ed|ing|ly)$/.test(verb)) return false;
+  if (!isPlainWord(verb)) return false;
   const k = PARTICLES.has(words[at + 1] ?? '') ? at + 2 : at + 1;
   return DETERMINERS.has(words[k] ?? '');
+}
+
+/** Not a read cue, a function word, a number or an inflected form: a word that may be an imperative verb. */
+function isPlainWord(verb: string): boolean {
+  return !(READ_CUES.has(verb) || isStopWord(verb) || verb.length < 3 || /\d/.test(verb) || /(s|ed|ing|ly)$/.test(verb));
+}
+
+/** How far after the verb (and its particle) an object's marker may stand: `Promote users 401`. */
+const OBJECT_REACH = 3;
+
+/**
+ * A particle and a word after it (`shut down agent 22`), or a determiner or a number within reach
+ * (`Promote users 401 and 402`), unless a participle follows the word (`inactive followed users
+ * 90 days` is a keyword read). Prepositions are no sign: keyword reads run `surrealism artworks
+ * for sale`.
+ */
+function hasNearObject(words: readonly string[], at: number): boolean {
+  const next = words[at + 1];
+  if (next === undefined || next.endsWith('ed')) return false;
+  if (PARTICLES.has(next)) return words[at + 2] !== undefined;
+  return words.slice(at + 1, at + 1 + OBJECT_REACH).some((w) => DETERMINERS.has(w) || w === '#' || /^\d/.test(w));
 }
 
 function multiWordPhraseAt(words: readonly string[], at: number): string | undefined {
@@ -199,7 +227,7 @@ function expansionsOf(words: readonly string[]): string[] {
 }
 
 /** Reads the whole query for a request to change data (see the file comment). */
-export function detectWriteIntent(query: string, mutationOnly?: MutationOnlyWord): WriteIntent {
+export function detectWriteIntent(query: string, mutationOnly?: MutationOnlyWord, schemaName?: SchemaNameWord): WriteIntent {
   const parts = clauses(query);
   const words = parts.flat();
   const question = query.trim().endsWith('?') || READ_CUES.has(words[0] ?? '');
@@ -207,7 +235,7 @@ export function detectWriteIntent(query: string, mutationOnly?: MutationOnlyWord
   const reads =
     parts.some((clause) => READ_CUES.has(clause[skipLeadIns(clause)] ?? '')) ||
     words.some((w, k) => k > 0 && READ_OBJECTS.has(w) && !LEAD_IN_WORDS.has(words[k - 1]!));
-  const context = (k: number): ClauseContext => ({ first: k === 0, reads, length: words.length, mutationOnly });
+  const context = (k: number): ClauseContext => ({ first: k === 0, reads, length: words.length, mutationOnly, schemaName });
   // `Can you cancel order 5?`, `How do I merge a pull request?`: a lead-in and a verb ask, question mark or not.
   const first = parts[0] ?? [];
   const asked = skipLeadIns(first) > 0 && opensWithAction(first, context(0));
@@ -217,5 +245,20 @@ export function detectWriteIntent(query: string, mutationOnly?: MutationOnlyWord
     // Multi-word action phrases ask anywhere in a request (`... their money back`), not in a question.
     for (let at = 0; at < words.length && !write; at++) write = ACTION_ANYWHERE.has(multiWordPhraseAt(words, at) ?? '');
   }
-  return { write, expansions: write ? expansionsOf(words) : [] };
+  return { write, expansions: write ? expansionsOf(words) : [], verbs: write ? clauseVerbs(parts) : [] };
+}
+
+/** The word that opens each clause (after lead-ins), and its phrases with the particles that follow within reach. */
+function clauseVerbs(parts: readonly string[][]): string[] {
+  const verbs: string[] = [];
+  for (const clause of parts) {
+    const at = skipLeadIns(clause);
+    const written = clause[at];
+    if (written === undefined) continue;
+    const verb = written.endsWith(JOINED) ? written.slice(0, -1) : written;
+    verbs.push(verb);
+    for (const w of clause.slice(at + 1, at + 1 + PARTICLE_REACH)) if (PARTICLES.has(w) || w === 'through') verbs.push(`${verb} ${w}`);
+    if (clause.length > at + 2) verbs.push(clause.slice(at, at + 3).join(' '));
+  }
+  return verbs;
 }

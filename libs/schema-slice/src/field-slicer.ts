@@ -68,7 +68,7 @@ export class FieldSlicer {
     const type = this.schema.getType(typeName);
     if (!isObjectType(type) && !isInterfaceType(type) && !isUnionType(type)) return;
     if (!this.connect(typeName)) return;
-    if (isUnionType(type)) return this.selection.addUnion(typeName);
+    if (isUnionType(type)) { this.selection.addUnion(typeName); return; }
     this.addIdentity(typeName);
   }
 
@@ -99,7 +99,8 @@ export class FieldSlicer {
       const field = fields[name];
       if (!field || field.deprecationReason || field.args.some(isRequiredArgument) || !isLeafType(getNamedType(field.type))) continue;
       this.selection.addField(typeName, name, []);
-      if ((shown += 1) >= IDENTITY_PER_TYPE) return;
+      shown += 1;
+      if (shown >= IDENTITY_PER_TYPE) return;
     }
   }
 
@@ -198,7 +199,7 @@ export class FieldSlicer {
   /** An argument's type: enums, and input objects one level deep (nested ones only when relevant). */
   private addInputType(typeName: string, depth: number): void {
     const type = this.schema.getType(typeName);
-    if (isEnumType(type)) return this.selection.addEnum(typeName);
+    if (isEnumType(type)) { this.selection.addEnum(typeName); return; }
     if (!isInputObjectType(type)) return;
     const fields = Object.values(type.getFields());
     const small = fields.length <= SMALL_INPUT;

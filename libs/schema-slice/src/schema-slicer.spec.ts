@@ -249,7 +249,7 @@ describe('SliceRelevance', () => {
   });
 
   it('makes ordering arguments relevant only when the query asks for an order, and dates only for a time window', () => {
-    const orders = (issues.getQueryType()?.getFields() ?? {})['orders'];
+    const orders = issues.getQueryType()?.getFields()?.['orders'];
     if (!orders) throw new Error('fixture');
     const arg = (name: string) => orders.args.find((candidate) => candidate.name === name) as (typeof orders.args)[number];
     const plain = new SliceRelevance(issues, 'orders', []);

@@ -8,7 +8,7 @@
  * seconds and a gigabyte per slice (issue 23 finding 2). New indexes cannot
  * hold one (MAX_DEFAULT_VALUE_LENGTH at build time); older ones still can.
  */
-import { print, type GraphQLArgument, type GraphQLInputField } from 'graphql';
+import { print, visit, type ConstValueNode, type GraphQLArgument, type GraphQLInputField } from 'graphql';
 import { defaultLiteral, stripHidden } from '@discovery/schema-symbols';
 
 /** Longest default a slice prints, in characters. */
@@ -47,6 +47,9 @@ function printOnce(input: GraphQLArgument | GraphQLInputField): Printed {
   const fallback = defaultLiteral(input);
   if (!fallback) return undefined;
   sliceDefaultStats.printed += 1;
-  const text = stripHidden(print(fallback));
+  // On one line: a block string would print over several lines, and its text could then read as SDL
+  // of its own (a forged `type Mutation { ... }` inside a query-only slice, issue 23 finding 11).
+  const inline: ConstValueNode = visit(fallback, { StringValue: (node) => (node.block ? { ...node, block: false } : undefined) });
+  const text = stripHidden(print(inline));
   return text.length > MAX_SLICE_DEFAULT ? null : text;
 }

@@ -115,15 +115,16 @@ function buildRepaired(document: DocumentNode): BuiltSchema {
 
 /** A lenient result: schema errors that remain are accepted (and listed) so the schema stays usable. */
 function accept(
-  schema: GraphQLSchema,
+  built: GraphQLSchema,
   repairs: string[],
   remaining: readonly GraphQLError[],
   repaired: boolean,
 ): BuiltSchema {
   const warnings = [...repairs];
+  let schema = built;
   if (remaining.length > 0) {
     // Usable as it is; marked valid so that graphql-js validates operations against it.
-    schema = new GraphQLSchema({ ...schema.toConfig(), assumeValid: true });
+    schema = new GraphQLSchema({ ...built.toConfig(), assumeValid: true });
     warnings.push(...remaining.slice(0, MAX_LISTED_ERRORS).map((error) => `Accepted despite: ${describeError(error)}`));
     if (remaining.length > MAX_LISTED_ERRORS) {
       warnings.push(`Accepted despite ${remaining.length - MAX_LISTED_ERRORS} more schema validation errors`);

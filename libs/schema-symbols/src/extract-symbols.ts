@@ -25,7 +25,7 @@ import {
 import { pathEmbeddingText, memberEmbeddingText, typeEmbeddingText } from './embedding-text.js';
 import { isPaginatedField } from './pagination.js';
 import { findRootPaths, type RootPaths } from './root-paths.js';
-import type { RootOperation, SchemaSymbol, SymbolKind } from './schema-symbol.js';
+import type { RootOperation, SchemaSymbol, SymbolKind, SymbolRecord } from './schema-symbol.js';
 import { buildSchemaGraph } from './schema-graph.js';
 import { computeReachability, type Reachability } from './schema-reachability.js';
 import {
@@ -117,7 +117,7 @@ function typeSymbol(schema: GraphQLSchema, type: GraphQLNamedType, place: Place)
   const coordinate = `${kind}:${type.name}`;
   const description = cleanDescription(type.description);
   const whole = fullText(type.description);
-  let record;
+  let record: SymbolRecord;
   let members: string[] = [];
   if (isObjectType(type) || isInterfaceType(type)) {
     record = compositeRecord(coordinate, type, schema, whole);

@@ -57,7 +57,8 @@ function searchFrom(start: PathState, graph: SchemaGraph, settled: PathState[][]
         if ((settled[edge.target] as PathState[]).length >= maxPaths || visits(state, edge.target)) continue;
         const next = cost + (edge.fragment ? FRAGMENT_COST : FIELD_COST);
         const wide = state.wide || edge.wide;
-        (buckets[next] ??= []).push({ node: edge.target, prev: state, segment: edge.segment, wide });
+        buckets[next] ??= [];
+        buckets[next].push({ node: edge.target, prev: state, segment: edge.segment, wide });
       }
     }
   }

@@ -230,7 +230,10 @@ class SdlRepairer {
   private unique<T extends { name: { value: string } }>(owner: string, items: readonly T[] | undefined): T[] {
     if (items === undefined) return [];
     let seen = this.members.get(owner);
-    if (seen === undefined) this.members.set(owner, (seen = new Set()));
+    if (seen === undefined) {
+      seen = new Set();
+      this.members.set(owner, seen);
+    }
     const kept: T[] = [];
     for (const item of items) {
       if (seen.has(item.name.value)) {

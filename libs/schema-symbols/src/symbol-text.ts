@@ -21,12 +21,21 @@ export const MAX_EMBEDDING_WORDS = 25;
 // tag characters (U+E0000-U+E007F), which spell hidden ASCII text.
 const UNSAFE_CHAR_CLASS =
   '[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u2064\\u2066-\\u2069\\uFEFF\\u{E0000}-\\u{E007F}]';
-// eslint-disable-next-line no-control-regex
 const UNSAFE_CHARS = new RegExp(UNSAFE_CHAR_CLASS, 'gu');
 
-/** `text` without the characters a reader does not see (the same set descriptions are cleaned of). */
+// Terminal escape sequences whole (CSI `ESC [ ... final`, OSC `ESC ] ... BEL|ST`, two-character
+// escapes), so none of their text is left behind once the ESC itself would be removed.
+// eslint-disable-next-line no-control-regex
+const ESCAPE_SEQUENCES = /\u001B(?:\[[0-?]*[ -/]*[@-~]?|\][^\u0007\u001B]*(?:\u0007|\u001B\\)?|[ -~]?)/g;
+
+/**
+ * `text` without the characters a reader does not see (the same set descriptions are cleaned of)
+ * and without terminal escape sequences: the one cleaning of untrusted text (schema, model, prompt)
+ * before it reaches an agent, a terminal or a file (docs/reliability.md, issue 23).
+ */
 export function stripHidden(text: string): string {
-  return text.replace(UNSAFE_CHARS, '');
+  const plain = text.includes('\u001B') ? text.replace(ESCAPE_SEQUENCES, '') : text;
+  return plain.replace(UNSAFE_CHARS, '');
 }
 
 const ELLIPSIS = '…';
@@ -54,7 +63,6 @@ export function cleanDescription(
  */
 export const TEXT_MEMO_CHARS = 4 * 1024 * 1024;
 
-// eslint-disable-next-line no-control-regex
 const NEEDS_CLEANING = new RegExp(`\\r|${UNSAFE_CHAR_CLASS}|[ \\t]\\n|\\n\\n\\n`, 'u');
 
 function cleanUncached(text: string, maxChars: number): string | undefined {

@@ -59,5 +59,5 @@ const ENTRY_CHARS = 32;
  * flattening a concatenation (its slice then points into the fresh copy).
  */
 export function detach(text: string): string {
-  return text.length < 13 ? text : (' ' + text).slice(1);
+  return text.length < 13 ? text : ` ${text}`.slice(1);
 }

@@ -149,7 +149,7 @@ export class ServiceHost {
     let next = 0;
     const step = (): void => {
       const handler = handlers[next++];
-      if (handler) return handler(req, res, step);
+      if (handler) { handler(req, res, step); return; }
       res.writeHead(404, { 'content-type': 'application/json; charset=utf-8' });
       res.end(JSON.stringify({ error: 'not found' }));
     };

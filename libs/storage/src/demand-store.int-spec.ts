@@ -80,7 +80,43 @@ describe.each(drivers)('DemandStore (%s)', (_name, make) => {
     }
   });
 
-  it('keeps at most DEMAND_MAX_ENTRIES reasons per index, dropping the least counted', async () => {
+  it('bounds each tenant on its own: one tenant filling its report leaves another its entries (issue 23 finding 7)', async () => {
+    const h = make();
+    try {
+      await h.store.ensure(ID, SDL, 'acme', 1);
+      await h.store.ensure(ID, SDL, 'globex', 1);
+      await h.demand.record(ID, 'globex', ['The schema has no price', 'The schema has no stock'], 1);
+      for (let call = 0; call < 6; call++) {
+        const batch = Array.from({ length: 90 }, (_, i) => `flood ${String.fromCharCode(97 + (i % 26))}${(call * 90 + i).toString(36)}x`);
+        await h.demand.record(ID, 'acme', batch, 2 + call);
+      }
+      expect((await h.demand.top(ID, 'globex', 10)).map((e) => e.reason).sort()).toEqual(['The schema has no price', 'The schema has no stock']);
+      expect(await h.demand.top(ID, 'acme', 1000)).toHaveLength(DEMAND_MAX_ENTRIES);
+    } finally {
+      await h.dispose();
+    }
+  });
+
+  it("a tenant's release takes its entries along while another tenant keeps the index (issue 23 finding 15)", async () => {
+    const h = make();
+    try {
+      await h.store.ensure(ID, SDL, 'acme', 1);
+      await h.store.ensure(ID, SDL, 'globex', 1);
+      await h.demand.record(ID, 'acme', ['The schema has no salary'], 86_400_000);
+      await h.demand.record(ID, 'globex', ['The schema has no price'], 86_400_000);
+      expect(await h.store.release(ID, 'acme')).toEqual({ remaining: 1, deleted: false });
+      expect(await h.demand.top(ID, 'acme', 10)).toEqual([]);
+      expect(await h.demand.daily(ID, 'acme', 0)).toEqual([]);
+      expect(await h.demand.top(ID, 'globex', 10)).toEqual([{ reason: 'The schema has no price', count: 1, lastSeen: 86_400_000 }]);
+      expect(await h.demand.daily(ID, 'globex', 0)).toEqual([{ day: '1970-01-02', count: 1 }]);
+      await h.store.ensure(ID, SDL, 'acme', 2);
+      expect(await h.demand.top(ID, 'acme', 10)).toEqual([]);
+    } finally {
+      await h.dispose();
+    }
+  });
+
+  it('keeps at most DEMAND_MAX_ENTRIES reasons per index and tenant, dropping the least counted', async () => {
     const h = make();
     try {
       await h.store.ensure(ID, SDL, 'acme', 1);
@@ -115,5 +151,9 @@ describe('normalizeReason', () => {
   it('collapses spaces, numbers and the final stop, and caps the length', () => {
     expect(normalizeReason('  no   salary for employee 12.  ')).toBe('No salary for employee #');
     expect(normalizeReason('x'.repeat(500))).toHaveLength(200);
+  });
+
+  it('drops terminal escapes, control and hidden characters, whatever wrote the reason (issue 23 finding 6)', () => {
+    expect(normalizeReason('\u001b[2J\u001b[31mNo field\u001b[0m for \u200bprice\u202e\u{E0041}\u0007\r')).toBe('No field for price');
   });
 });

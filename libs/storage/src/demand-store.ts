@@ -1,3 +1,5 @@
+import { stripHidden } from '@discovery/schema-symbols/text';
+
 /**
  * DemandStore: what agents asked for and the schema could not give (the
  * `unsatisfied` reasons of generated answers), counted per index and tenant.
@@ -42,17 +44,18 @@ export function daysSince(days: Iterable<[string, number]>, since: number): Dema
     .map(([day, count]) => ({ day, count }));
 }
 
-/** Distinct reasons kept per index (all tenants together); the least counted go first. */
+/** Distinct reasons kept per index and tenant; the least counted of that tenant go first. */
 export const DEMAND_MAX_ENTRIES = 500;
 /** Longest reason kept, in characters. */
 export const DEMAND_MAX_REASON = 200;
 
 /**
- * A reason as counted: NFKC, whitespace collapsed, numbers as `#` (so "employee 3" and "employee 4"
+ * A reason as counted: NFKC, cleaned of terminal escapes and hidden characters, whitespace collapsed, numbers as `#` (so "employee 3" and "employee 4"
  * count together), no trailing full stop, first letter upper-case, at most DEMAND_MAX_REASON characters.
  */
 export function normalizeReason(reason: string): string {
-  let text = reason.normalize('NFKC').replace(/\s+/g, ' ').trim().replace(/\b\d+(\.\d+)?\b/g, '#').replace(/[.\s]+$/, '');
+  // Whatever wrote it (a model, a composer, an older generator): no escapes or hidden characters (issue 23 finding 6).
+  let text = stripHidden(reason.normalize('NFKC')).replace(/\s+/g, ' ').trim().replace(/\b\d+(\.\d+)?\b/g, '#').replace(/[.\s]+$/, '');
   if (text.length > DEMAND_MAX_REASON) text = `${text.slice(0, DEMAND_MAX_REASON - 1)}…`;
   return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -39,10 +39,12 @@ export interface IndexNotesStore {
 /** Longest label kept, in characters. */
 export const MAX_LABEL_CHARS = 300;
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control and invisible characters are what cleanLabel strips
+const UNSAFE_LABEL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g;
+
 /** A label as kept: control and invisible characters out, whitespace collapsed, at most MAX_LABEL_CHARS; undefined when nothing is left. */
 export function cleanLabel(label: string): string | undefined {
-  // eslint-disable-next-line no-control-regex
-  const text = label.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g, ' ').replace(/\s+/g, ' ').trim();
+  const text = label.replace(UNSAFE_LABEL_CHARACTERS, ' ').replace(/\s+/g, ' ').trim();
   if (text === '') return undefined;
   return text.length > MAX_LABEL_CHARS ? `${text.slice(0, MAX_LABEL_CHARS - 1)}…` : text;
 }

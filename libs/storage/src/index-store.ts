@@ -74,7 +74,11 @@ export interface IndexStore {
   getSdl(id: string): Promise<string | undefined>;
   /** Atomically replaces the artifacts and applies the metadata patch; false if the index is gone. */
   putArtifacts(id: string, artifacts: IndexArtifacts, patch: Partial<Omit<IndexMeta, 'id'>>): Promise<boolean>;
-  getArtifacts(id: string): Promise<IndexArtifacts | undefined>;
+  /**
+   * The artifacts of a built index; with `parts`, only those of the named parts that exist (a reader
+   * that never weighs meaning does not read the vectors). Undefined when the index is gone or not built.
+   */
+  getArtifacts(id: string, parts?: readonly string[]): Promise<IndexArtifacts | undefined>;
   /** Deletes the index and everything under it. True if it existed. */
   delete(id: string): Promise<boolean>;
   /** Marks a use: the index (all its keys) now expires `idleTtlMs` after `now`. */

@@ -177,15 +177,19 @@ export class OpenAiScriptedServer {
         response.on('close', () => this.hanging.delete(response));
         return;
       case 'respond':
-        return sendJson(response, 500, { error: { message: 'a computed reply computed another computed reply' } });
+        sendJson(response, 500, { error: { message: 'a computed reply computed another computed reply' } });
+        return;
       case 'status':
-        return sendJson(response, reply.status, reply.body ?? errorBody(this.profile.kind ?? 'openai', reply.status, `scripted ${reply.status}`), reply.headers);
+        sendJson(response, reply.status, reply.body ?? errorBody(this.profile.kind ?? 'openai', reply.status, `scripted ${reply.status}`), reply.headers);
+        return;
       case 'garbage':
         response.writeHead(reply.status ?? 200, { 'content-type': 'application/json' });
         return void response.end(reply.body);
       default: {
         const completion = completionBody(reply, model, this.callCount);
-        return stream ? sendSse(response, completion) : sendJson(response, 200, completion);
+        if (stream) sendSse(response, completion);
+        else sendJson(response, 200, completion);
+        return;
       }
     }
   }

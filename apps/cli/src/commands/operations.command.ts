@@ -66,7 +66,7 @@ not (syntax, schema, subscription), 11 a duplicate operation name or a tool name
     const sdl = await loadSchemaSdl(ctx, values);
     const { compileOperations, readOperationFiles, RESERVED_TOOL_NAMES } = await import('@discovery/mcp');
     const { buildSchemaFromSdl } = await import('@discovery/schema-symbols');
-    let schema;
+    let schema: ReturnType<typeof buildSchemaFromSdl>['schema'];
     try {
       schema = buildSchemaFromSdl(sdl).schema;
     } catch (error) {

@@ -15,7 +15,7 @@ export function GenerateView({ api, indexId, settings }: { api: Api; indexId: st
     try {
       const response = await api.yoko.generateQuery(
         { indexId, prompt },
-        { onHeader: (header) => void (composed = header.get(COMPOSED_HEADER) === COMPOSED_HEADER_VALUE) },
+        { onHeader: (header) => { composed = header.get(COMPOSED_HEADER) === COMPOSED_HEADER_VALUE; } },
       );
       setAnswer({ resolution: response.resolution, composed });
       setProblem(undefined);
@@ -54,8 +54,10 @@ export function GenerateView({ api, indexId, settings }: { api: Api; indexId: st
               </h3>
               {q.description && <p>{q.description}</p>}
               <h4>Operation</h4>
+              {/* biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable code must be reachable by keyboard (axe's scrollable-region-focusable, docs/console.md) */}
               <pre class="graphql" tabIndex={0}>{q.document}</pre>
               <h4>Variables schema</h4>
+              {/* biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable code must be reachable by keyboard (axe's scrollable-region-focusable, docs/console.md) */}
               <pre class="json" tabIndex={0}>{pretty(q.variablesSchema)}</pre>
               {settings.saveAsTool && <SaveAsTool api={api} document={q.document} description={q.description} />}
             </article>

@@ -93,6 +93,7 @@ function Failure({ failure }: { failure: NonNullable<IndexDetails['failure']> })
   const where = failure.line > 0 ? `line ${failure.line}, column ${failure.column}` : undefined;
   const kind = failure.kind === 'schema' ? 'The schema is wrong' : failure.kind === 'limit' ? `Over a configured limit (${failure.limit})` : 'The build failed';
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a labelled group of text, not of form controls (which is what fieldset is for)
     <div class="failure" role="group" aria-label="Why it failed">
       <p>
         <strong>{kind}</strong>

@@ -37,6 +37,7 @@ export function SearchView({ api, indexId }: { api: Api; indexId: string }) {
   return (
     <>
       <h2>Search</h2>
+      {/* biome-ignore lint/a11y/useSemanticElements: preact's JSX types have no <search> element; role=search on the form is its ARIA equivalent */}
       <form class="controls" onSubmit={run} role="search" aria-label="Search the schema">
         <label class="wide">
           Query <input type="search" name="query" value={query} onInput={(e) => setQuery(value(e))} required placeholder="a few words, a name or a coordinate" />

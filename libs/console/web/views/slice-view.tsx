@@ -51,6 +51,8 @@ export function SliceView({ api, indexId }: { api: Api; indexId: string }) {
             <strong>{count(slice.tokens)} tokens</strong> of a budget of {count(slice.budget)} (o200k), {slice.coordinates.length} elements
             {slice.truncated ? '; relevant parts were left out for the budget' : ''}.
           </p>
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable SDL must be reachable by keyboard (axe's scrollable-region-focusable, docs/console.md) */}
+          {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: the label names the focusable scrollable region for screen readers */}
           <pre class="sdl" aria-label="Slice SDL" tabIndex={0}>{slice.sdl}</pre>
         </>
       )}

@@ -16,7 +16,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Code, ConnectError, createConnectRouter, type ConnectRouter, type ConnectRouterOptions } from '@connectrpc/connect';
-import type { UniversalHandler, UniversalServerResponse } from '@connectrpc/connect/protocol';
+import type { UniversalHandler, UniversalServerRequest, UniversalServerResponse } from '@connectrpc/connect/protocol';
 import { codeToHttpStatus as connectHttpStatus, codeToString } from '@connectrpc/connect/protocol-connect';
 import { universalRequestFromNodeRequest, universalResponseToNodeResponse } from '@connectrpc/connect-node';
 
@@ -31,6 +31,11 @@ export interface ConnectNodeHandlerOptions extends ConnectRouterOptions {
    * configured readMaxBytes N", which names no setting a user knows): the method's own words.
    */
   oversizedMessage?: (method: UniversalHandler['method']) => string;
+  /**
+   * The most body bytes a method may send, counted while the body is read, so a chunked body (no
+   * Content-Length, which preflight cannot see) is held to the same cap (issue 23 finding 10).
+   */
+  maxBodyBytes?: (method: UniversalHandler['method']) => number;
 }
 
 export type NodeRequestHandler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -54,7 +59,7 @@ export function connectNodeHandler(options: ConnectNodeHandlerOptions): NodeRequ
     preflight
       .then((refused) => {
         if (refused) return refuse(req, res, refused);
-        return handler(universalRequestFromNodeRequest(req, res, undefined, undefined))
+        return handler(capped(universalRequestFromNodeRequest(req, res, undefined, undefined), req, handler.method, options))
           .then((response) => correctDecodeFailure(response, handler, options.oversizedMessage))
           .then((response) => universalResponseToNodeResponse(response, res));
       })
@@ -62,6 +67,26 @@ export function connectNodeHandler(options: ConnectNodeHandlerOptions): NodeRequ
         if (ConnectError.from(error).code !== Code.Aborted) options.onFailure?.(error, handler.method.name);
       });
   };
+}
+
+/** The request with its body counted as it is read: past the method's cap it fails `resource_exhausted`. */
+function capped(request: UniversalServerRequest, req: IncomingMessage, method: UniversalHandler['method'], options: ConnectNodeHandlerOptions): UniversalServerRequest {
+  const limit = options.maxBodyBytes?.(method);
+  const body = request.body;
+  if (limit === undefined || body === null || typeof body !== 'object' || !(Symbol.asyncIterator in body)) return request;
+  const message = options.oversizedMessage?.(method) ?? `the request body is larger than ${limit} bytes`;
+  async function* counted(): AsyncIterable<Uint8Array> {
+    let read = 0;
+    for await (const chunk of body as AsyncIterable<Uint8Array>) {
+      read += chunk.byteLength;
+      if (read > limit!) {
+        req.resume(); // the rest is discarded unread, never buffered
+        throw new ConnectError(message, Code.ResourceExhausted);
+      }
+      yield chunk;
+    }
+  }
+  return { ...request, body: counted() };
 }
 
 /** Connect unary (JSON or binary) and Connect GET; gRPC and gRPC-web carry `application/grpc…`. */

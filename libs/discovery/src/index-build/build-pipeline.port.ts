@@ -26,6 +26,6 @@ export interface OwnedBuildPipeline {
 }
 
 export interface BuildPipelineFactory {
-  /** `concurrency`: the builds that run at once in this process. */
-  create(options: { concurrency: number }): OwnedBuildPipeline;
+  /** `concurrency`: the builds that run at once in this process; `heapMaxBytes`: each build thread's heap cap. */
+  create(options: { concurrency: number; heapMaxBytes?: number }): OwnedBuildPipeline;
 }

@@ -6,7 +6,7 @@
  * pool of warm worker threads (build-worker.pool.ts) so a build of a large
  * schema never stalls the API and a rebuild does not pay a thread's start.
  */
-import { buildSearchIndex, serializeSearchIndex } from '@discovery/ranking';
+import { buildSearchIndex, writeIndexArtifact } from '@discovery/ranking';
 import { buildSchemaFromSdl, checkSymbolEstimate, extractSymbols } from '@discovery/schema-symbols';
 import { BuildWorkerPool } from './build-worker.pool.js';
 import type { BuildPipeline, BuildPipelineFactory } from './build-pipeline.port.js';
@@ -22,12 +22,12 @@ export const inProcessPipeline: BuildPipeline = async (sdl, maxBytes, maxSymbols
     texts: symbols.map((s) => s.embeddingText),
     lenient,
     warnings,
-    assemble: async (vectors) => serializeSearchIndex(buildSearchIndex(symbols, vectors)),
+    assemble: async (vectors) => writeIndexArtifact(buildSearchIndex(symbols, vectors)),
     dispose: () => undefined,
   };
 };
 
 /** Builds in worker threads, one warm worker per concurrent build. */
 export const workerPipeline: BuildPipelineFactory = {
-  create: ({ concurrency }) => new BuildWorkerPool({ size: Math.max(1, concurrency) }),
+  create: ({ concurrency, heapMaxBytes }) => new BuildWorkerPool({ size: Math.max(1, concurrency), ...(heapMaxBytes !== undefined ? { heapMaxBytes } : {}) }),
 };

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SymbolExtractionError } from '@discovery/schema-symbols';
+import { ARTIFACT_PART, openIndexArtifact } from '@discovery/ranking';
 import type { PreparedBuild } from './build-pipeline.js';
 import { inProcessPipeline } from './build-pipeline.js';
 import { BuildWorkerPool } from './build-worker.pool.js';
@@ -20,8 +21,8 @@ const anilist = readFileSync(new URL('../../../../test/fixtures/schemas/anilist.
 const MAX = 8_000_000;
 const pools: BuildWorkerPool[] = [];
 
-function pool(options: { size?: number; script?: string } = {}): BuildWorkerPool {
-  const made = new BuildWorkerPool({ size: options.size ?? 1, ...(options.script ? { script: options.script } : {}) });
+function pool(options: { size?: number; script?: string; heapMaxBytes?: number } = {}): BuildWorkerPool {
+  const made = new BuildWorkerPool({ size: options.size ?? 1, ...(options.script ? { script: options.script } : {}), ...(options.heapMaxBytes ? { heapMaxBytes: options.heapMaxBytes } : {}) });
   pools.push(made);
   return made;
 }
@@ -98,7 +99,7 @@ describe('BuildWorkerPool', () => {
     prepared.dispose();
     await expect(prepared.assemble(undefined)).rejects.toThrow(/disposed/);
     const parts = await buildParts(workers.run('type Query { a: Int }', MAX));
-    expect(JSON.parse(parts['meta']!.toString()).count).toBeGreaterThan(0);
+    expect(openIndexArtifact(parts[ARTIFACT_PART]!).symbols.length).toBeGreaterThan(0);
     expect(workers.stats).toEqual({ started: 1, idle: 1, busy: 0 });
   }, 30_000);
 
@@ -125,6 +126,25 @@ describe('BuildWorkerPool', () => {
       await buildParts(workers.run('type Query { b: Int }', MAX));
       expect(workers.stats).toEqual({ started: 2, idle: 1, busy: 0 });
     }, 30_000);
+
+    it('fails a build that outgrows the heap cap (BUILD_HEAP_MAX_BYTES) and replaces its worker', async () => {
+      dir = mkdtempSync(join(tmpdir(), 'build-pool-'));
+      const real = fileURLToPath(new URL('./build.worker.ts', import.meta.url));
+      const script = join(dir, 'hungry.worker.mjs');
+      writeFileSync(
+        script,
+        [
+          "import { parentPort } from 'node:worker_threads';",
+          "const kept = [];",
+          "parentPort.on('message', (m) => { if (m.type === 'prepare' && m.sdl.includes('EAT_THE_HEAP')) for (;;) kept.push(new Array(100000).fill(kept.length)); });",
+          `await import(${JSON.stringify(real)});`,
+        ].join('\n'),
+      );
+      const workers = pool({ script, heapMaxBytes: 64 * 1024 * 1024 });
+      await expect(workers.run('type Query { a: Int } # EAT_THE_HEAP', MAX)).rejects.toThrow(/memory/);
+      await buildParts(workers.run('type Query { b: Int }', MAX));
+      expect(workers.stats).toEqual({ started: 2, idle: 1, busy: 0 });
+    }, 60_000);
   });
 
   it('ends idle workers on close; a build after close still runs, on a worker of its own', async () => {

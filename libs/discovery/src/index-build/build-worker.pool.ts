@@ -23,7 +23,15 @@ export interface BuildWorkerPoolOptions {
   size: number;
   /** Worker script; default the build worker next to this module (compiled, else its TypeScript source). */
   script?: string;
+  /**
+   * Most heap one worker thread may hold (its V8 old generation; BUILD_HEAP_MAX_BYTES): a build that
+   * needs more fails (ERR_WORKER_OUT_OF_MEMORY) and its worker is replaced. Default 1 GiB.
+   */
+  heapMaxBytes?: number;
 }
+
+/** The default cap of a build thread's heap: the largest real schemas peak far below it (docs/performance.md). */
+export const BUILD_HEAP_MAX_BYTES = 1024 * 1024 * 1024;
 
 export interface BuildWorkerPoolStats {
   /** Worker threads started since the pool was made. */
@@ -35,6 +43,7 @@ export interface BuildWorkerPoolStats {
 export class BuildWorkerPool {
   private readonly idle: BuildWorker[] = [];
   private readonly script: string;
+  private readonly heapMaxMb: number;
   private readonly size: number;
   private busy = 0;
   private started = 0;
@@ -47,6 +56,7 @@ export class BuildWorkerPool {
     }
     this.size = options.size;
     this.script = options.script ?? defaultScript();
+    this.heapMaxMb = Math.max(16, Math.floor((options.heapMaxBytes ?? BUILD_HEAP_MAX_BYTES) / (1024 * 1024)));
   }
 
   get stats(): BuildWorkerPoolStats {
@@ -126,7 +136,7 @@ export class BuildWorkerPool {
       }
     }
     this.started += 1;
-    return new BuildWorker(this.script);
+    return new BuildWorker(this.script, this.heapMaxMb);
   }
 
   private release(worker: BuildWorker, healthy: boolean): void {
@@ -147,8 +157,8 @@ class BuildWorker {
   private pending: { build: number; resolve(reply: WorkerReply): void; reject(error: Error): void } | undefined;
   private failure: Error | undefined;
 
-  constructor(script: string) {
-    this.thread = new Worker(script);
+  constructor(script: string, heapMaxMb: number) {
+    this.thread = new Worker(script, { resourceLimits: { maxOldGenerationSizeMb: heapMaxMb } });
     this.thread.on('message', (reply: WorkerReply) => {
       const pending = this.pending;
       if (pending === undefined || reply.build !== pending.build) return;
@@ -207,7 +217,7 @@ function defaultScript(): string {
 function pack(vectors: Int8Array[]): { buffer: ArrayBuffer; dimensions: number } {
   const dimensions = vectors[0]?.length ?? 0;
   const all = new Int8Array(vectors.length * dimensions);
-  vectors.forEach((v, i) => all.set(v, i * dimensions));
+  vectors.forEach((v, i) => { all.set(v, i * dimensions); });
   return { buffer: all.buffer, dimensions };
 }
 

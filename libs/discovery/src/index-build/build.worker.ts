@@ -8,7 +8,7 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { buildSchemaFromSdl, checkSymbolEstimate, extractSymbols, SymbolMemo, type ElementLimits, type SchemaSymbol } from '@discovery/schema-symbols';
-import { buildSearchIndex, serializeSearchIndex } from '@discovery/ranking';
+import { buildSearchIndex, writeIndexArtifact } from '@discovery/ranking';
 
 type Request =
   | { type: 'prepare'; build: number; sdl: string; maxBytes: number; maxSymbols?: number; elements?: ElementLimits }
@@ -69,7 +69,7 @@ parentPort?.on('message', (request: Request) => {
     const { vectors, dimensions = 0 } = request;
     const all = vectors ? new Int8Array(vectors) : undefined;
     const split = all && dimensions > 0 ? symbols.map((_, i) => all.subarray(i * dimensions, (i + 1) * dimensions)) : undefined;
-    const parts = serializeSearchIndex(buildSearchIndex(symbols, split));
+    const parts = writeIndexArtifact(buildSearchIndex(symbols, split));
     symbols = [];
     parentPort?.postMessage({ type: 'assembled', build, parts }, wholeBuffers(Object.values(parts)));
   } catch (error) {

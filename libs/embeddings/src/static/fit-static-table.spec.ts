@@ -4,7 +4,10 @@ import { fitStaticTable, type FitCorpus } from './fit-static-table.js';
 /** Deterministic pseudo-random numbers in [-1, 1). */
 function random(seed: number): () => number {
   let s = seed;
-  return () => ((s = (s * 1103515245 + 12345) % 2147483648) / 1073741824) - 1;
+  return () => {
+    s = (s * 1103515245 + 12345) % 2147483648;
+    return s / 1073741824 - 1;
+  };
 }
 
 const V = 6;
@@ -48,12 +51,12 @@ describe('fitStaticTable', () => {
   it('per-token corrections recover the true table when the corpus determines it', () => {
     const fitted = fitStaticTable(start, V, D, weights, data, { mapLambda: 1e-6, tokenLambda: 1e-9, iterations: 60 });
     expect(error(fitted, data)).toBeLessThan(1e-8);
-    fitted.forEach((x, i) => expect(x).toBeCloseTo(truth[i] as number, 3));
+    fitted.forEach((x, i) => { expect(x).toBeCloseTo(truth[i] as number, 3); });
   });
 
   it('a strong ridge keeps tokens at their mapped rows', () => {
     const mapped = fitStaticTable(start, V, D, weights, data, { mapLambda: 1e-6, tokenLambda: 0, iterations: 0 });
     const pulled = fitStaticTable(start, V, D, weights, data, { mapLambda: 1e-6, tokenLambda: 1e6, iterations: 10 });
-    pulled.forEach((x, i) => expect(x).toBeCloseTo(mapped[i] as number, 4));
+    pulled.forEach((x, i) => { expect(x).toBeCloseTo(mapped[i] as number, 4); });
   });
 });

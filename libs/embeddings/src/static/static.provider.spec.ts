@@ -99,7 +99,7 @@ describe('static table format', () => {
     const rows = Float32Array.from([0.5, -0.25, 0.1, 0, 0, 0, -3, 1.5, 2]);
     const back = decodeStaticTable(encodeStaticTable({ vocabularySize: 3, dimensions: 3, rows }));
     expect(back).toMatchObject({ vocabularySize: 3, dimensions: 3 });
-    back.rows.forEach((x, i) => expect(Math.abs(x - (rows[i] as number))).toBeLessThanOrEqual(3 / 127 / 2 + 1e-6));
+    back.rows.forEach((x, i) => { expect(Math.abs(x - (rows[i] as number))).toBeLessThanOrEqual(3 / 127 / 2 + 1e-6); });
     expect(Array.from(back.rows.subarray(3, 6))).toEqual([0, 0, 0]);
   });
 

@@ -53,7 +53,7 @@ async function runIds(model: LoadedModel, sequences: number[][]): Promise<Float3
     output.dispose();
     const dims = rows[0]?.length ?? 0;
     const flat = new Float32Array(rows.length * dims);
-    rows.forEach((row, i) => flat.set(row, i * dims));
+    rows.forEach((row, i) => { flat.set(row, i * dims); });
     return flat;
   } finally {
     indicesTensor.dispose();

@@ -66,7 +66,10 @@ export function interestOf(schema: GraphQLSchema, hits: readonly ScoredHit[], st
         continue;
       }
       let byField = fields.get(typeName);
-      if (!byField) fields.set(typeName, (byField = new Map()));
+      if (!byField) {
+        byField = new Map();
+        fields.set(typeName, byField);
+      }
       byField.set(fieldName, Math.max(byField.get(fieldName) ?? 0, weight));
       tally.add(typeName, weight);
       if (symbol.typeName && symbol.typeKind !== 'scalar' && symbol.typeKind !== 'enum') tally.add(nodeTypeOf(schema, symbol.typeName), 0.6 * weight);

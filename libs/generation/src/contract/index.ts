@@ -7,3 +7,4 @@
 export * from './generation.errors.js';
 export * from './generate-job.js';
 export * from './prompt-key.js';
+export * from './clean-result.js';

@@ -90,7 +90,7 @@ describe('McpHttpService sessions', () => {
     expect(service!.sessionCount).toBe(4);
     const list = (id: string) =>
       fetch(url, { method: 'POST', headers: { ...HEADERS, authorization: 'Bearer sd_token-a', 'mcp-session-id': id }, body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }) }).then(
-        async (r) => (await r.text(), r.status),
+        async (r) => { await r.text(); return r.status; },
       );
     expect(await list(ids[0]!)).toBe(404);
     expect(await list(ids.at(-1)!)).toBe(200);

@@ -123,8 +123,11 @@ function parseObject(text: string): JsonObject | undefined {
   }
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what preview strips
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]+/g;
+
 /** The start of a body that is not GraphQL, on one line, without control characters. */
 function preview(text: string): string {
-  const flat = text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const flat = text.replace(CONTROL_CHARACTERS, ' ').replace(/\s+/g, ' ').trim();
   return flat.length > PREVIEW_CHARS ? `${flat.slice(0, PREVIEW_CHARS - 1)}…` : flat;
 }

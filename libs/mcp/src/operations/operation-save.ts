@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { Kind, parse, print, type DocumentNode, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
 import { OperationFileError, OperationFileErrorCode } from '../mcp.errors.js';
 import { compileOperations } from './operation-compiler.js';
+import { stripHidden } from '@discovery/schema-symbols/text';
 
 export interface SaveOperationOptions {
   /** Written on the operation when the document carries no description. */
@@ -68,7 +69,8 @@ export function documentWithDescription(document: string, description: string): 
     const described: OperationDefinitionNode = { ...definition, description: { kind: Kind.STRING, value: text, block: true } };
     return described;
   });
-  return `${print({ ...ast, definitions })}\n`;
+  // A file an operator or a router reads: no escapes or hidden characters, whoever wrote the document (issue 23 finding 6).
+  return `${stripHidden(print({ ...ast, definitions }))}\n`;
 }
 
 /** `<OperationName>.graphql`, or OperationFileError when the name cannot be a file name. */

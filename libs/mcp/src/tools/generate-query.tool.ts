@@ -2,7 +2,7 @@
  * `generate_query` (docs/wire.md §2): turns a request in plain language into checked, parameterized
  * GraphQL operations, plus guidance for running or saving them.
  */
-import type { GenerateJobResult } from '@discovery/generation';
+import { cleanResolution, type GenerateJobResult, type JsonSchema } from '@discovery/generation/contract';
 import { COMPOSED_FALLBACK_HEADER_VALUE, COMPOSED_HEADER, COMPOSED_HEADER_VALUE } from '@discovery/proto';
 import { z } from 'zod';
 import { toResolution, type ResolvedQueryOutput } from '../records.mapper.js';
@@ -64,7 +64,7 @@ export const generateQueryTool: ToolDefinition<typeof input, typeof output> = {
       {
         signal: ctx.signal,
         timeoutMs: ctx.timeoutMs,
-        onHeader: (header) => void (composed = header.get(COMPOSED_HEADER)),
+        onHeader: (header) => { composed = header.get(COMPOSED_HEADER); },
       },
     );
     // No model on the service: the client's own model writes it, when the client offers one (docs/models.md).
@@ -85,7 +85,8 @@ function usable(result: GenerateJobResult): GenerateQueryOutput | undefined {
   return { queries, ...(unsatisfied.length > 0 ? { unsatisfied } : {}), ...(truncated ? { truncated: true as const } : {}) };
 }
 
-function withGuidance(resolution: GenerateQueryOutput, endpoint: string | undefined, made: string | undefined): GenerateQueryOutput {
+function withGuidance(answer: GenerateQueryOutput, endpoint: string | undefined, made: string | undefined): GenerateQueryOutput {
+  const resolution = cleaned(answer);
   if (resolution.queries.length > 0) resolution.guidance = guidance(resolution.queries, endpoint, made);
   return resolution;
 }
@@ -118,4 +119,14 @@ function guidance(
     `To reuse an operation as a tool, save its document as a .graphql file (e.g. ${first}.graphql) in your router's operations folder; Cosmo's MCP server then exposes it with this variables schema.`,
   ];
   return endpoint ? { endpoint, nextSteps } : { nextSteps };
+}
+
+/** Model text is untrusted, whichever model wrote it (the service's or the client's): cleaned (issue 23 finding 6). */
+function cleaned(answer: GenerateQueryOutput): GenerateQueryOutput {
+  const clean = cleanResolution({ queries: answer.queries.map((q) => ({ ...q, variablesSchema: q.variablesSchema as JsonSchema })), unsatisfied: answer.unsatisfied ?? [], truncated: false });
+  return {
+    ...answer,
+    queries: clean.queries.map((q) => ({ ...q, variablesSchema: q.variablesSchema as Record<string, unknown> })),
+    ...(answer.unsatisfied !== undefined ? { unsatisfied: clean.unsatisfied } : {}),
+  };
 }

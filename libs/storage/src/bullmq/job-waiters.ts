@@ -59,8 +59,8 @@ export class JobWaiters<TResult> {
         reject(new JobTimeoutError(`job ${publicId} on queue ${this.queueName} did not finish within ${timeoutMs} ms`));
       }, timeoutMs);
       const waiter: Waiter<TResult> = {
-        resolve: (result) => (clearTimeout(timer), resolve(result)),
-        reject: (error) => (clearTimeout(timer), reject(error)),
+        resolve: (result) => { clearTimeout(timer); resolve(result); },
+        reject: (error) => { clearTimeout(timer); reject(error); },
         onProgress,
         publicId,
       };
@@ -70,7 +70,10 @@ export class JobWaiters<TResult> {
         if (set?.size === 0) this.waiters.delete(jobId);
       };
       let set = this.waiters.get(jobId);
-      if (!set) this.waiters.set(jobId, (set = new Set()));
+      if (!set) {
+        set = new Set();
+        this.waiters.set(jobId, set);
+      }
       set.add(waiter);
       this.checkFinished(jobId).catch((error: unknown) => {
         remove();

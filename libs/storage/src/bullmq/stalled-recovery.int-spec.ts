@@ -127,7 +127,14 @@ describe('BullmqJobQueue when a worker dies', () => {
     const client = createTestRedis();
     try {
       let lockKeys: string[] = [];
-      await waitFor(async () => (lockKeys = await findKeys(client, `${keys.queuePrefix()}:lock:*:lock`)).length === 1, 15_000, 'the job lock');
+      await waitFor(
+        async () => {
+          lockKeys = await findKeys(client, `${keys.queuePrefix()}:lock:*:lock`);
+          return lockKeys.length === 1;
+        },
+        15_000,
+        'the job lock',
+      );
       await client.del(...lockKeys);
       await waitFor(() => reason !== '', 15_000, 'the abort');
       expect(reason).toMatch(/lost the job lock/);

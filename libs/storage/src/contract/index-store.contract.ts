@@ -108,6 +108,9 @@ export function describeIndexStore(name: string, make: () => Promise<IndexStoreH
       expect(Object.keys(artifacts ?? {}).sort()).toEqual(['lexical', 'records']);
       expect(artifacts?.records?.equals(big)).toBe(true);
       expect(artifacts?.lexical?.length).toBe(0);
+      const some = await h.store.getArtifacts(ID, ['records', 'vectors']);
+      expect(Object.keys(some ?? {})).toEqual(['records']);
+      expect(some?.records?.equals(big)).toBe(true);
       expect(await h.store.getMeta(ID)).toMatchObject({ state: 'ready', building: false, symbolCount: 42, indexedAt: 5, builtVersion: 'v2' });
       await expectCode(h.store.putArtifacts(ID, {}, {}), 'INVALID_ARGUMENT');
       await expectCode(h.store.putArtifacts(ID, { a: 'text' as unknown as Buffer }, {}), 'INVALID_ARGUMENT');

@@ -26,7 +26,7 @@ export class DiskBackedIndexStore extends MemoryIndexStore {
     const result = await super.ensure(id, sdl, tenant, now);
     if (!result.created) return result;
     const stored = this.disk.load(id);
-    if (!stored || stored.meta.state !== 'ready' || !stored.meta.builtVersion) return result;
+    if (stored?.meta.state !== 'ready' || !stored.meta.builtVersion) return result;
     const { id: _id, createdAt: _created, ...meta } = stored.meta;
     await super.putArtifacts(id, stored.artifacts, { ...meta, building: false });
     return { ...result, meta: (await this.getMeta(id)) ?? result.meta };

@@ -139,7 +139,10 @@ export class InProcessJobQueue<TData, TResult> implements JobQueue<TData, TResul
     }
     let resolve!: (result: TResult) => void;
     let reject!: (error: Error) => void;
-    const done = new Promise<TResult>((res, rej) => ((resolve = res), (reject = rej)));
+    const done = new Promise<TResult>((res, rej) => {
+      resolve = res;
+      reject = rej;
+    });
     // Nobody may be waiting: a failure must not become an unhandled rejection.
     done.catch(() => undefined);
     const job: Job<TData, TResult> = {

@@ -20,9 +20,12 @@ export class MemoryDemandStore implements DemandStore {
       const entry = demand.get(key);
       demand.set(key, { reason, count: (entry?.count ?? 0) + 1, lastSeen: now });
     }
-    if (demand.size <= DEMAND_MAX_ENTRIES) return;
-    const ranked = [...demand].sort(([ka, a], [kb, b]) => a.count - b.count || ka.localeCompare(kb));
-    for (const [key] of ranked.slice(0, demand.size - DEMAND_MAX_ENTRIES)) demand.delete(key);
+    // The bound is per tenant: one tenant's flood never drops another's entries (issue 23 finding 7).
+    const prefix = `${tenant}\u0000`;
+    const mine = [...demand].filter(([key]) => key.startsWith(prefix));
+    if (mine.length <= DEMAND_MAX_ENTRIES) return;
+    const ranked = mine.sort(([ka, a], [kb, b]) => a.count - b.count || ka.localeCompare(kb));
+    for (const [key] of ranked.slice(0, mine.length - DEMAND_MAX_ENTRIES)) demand.delete(key);
   }
 
   async top(indexId: string, tenant: string, limit: number): Promise<DemandEntry[]> {

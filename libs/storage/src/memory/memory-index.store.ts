@@ -70,7 +70,10 @@ export class MemoryIndexStore implements IndexStore {
     if (!entry.tenants.has(tenant)) entry.claims.set(tenant, now);
     entry.tenants.add(tenant);
     let ids = this.tenantIndexes.get(tenant);
-    if (!ids) this.tenantIndexes.set(tenant, (ids = new Set()));
+    if (!ids) {
+      ids = new Set();
+      this.tenantIndexes.set(tenant, ids);
+    }
     ids.add(id);
     return { meta: { ...entry.meta }, created, claimedAt: entry.claims.get(tenant) ?? entry.meta.createdAt };
   }
@@ -104,10 +107,10 @@ export class MemoryIndexStore implements IndexStore {
     return true;
   }
 
-  async getArtifacts(id: string): Promise<IndexArtifacts | undefined> {
+  async getArtifacts(id: string, parts?: readonly string[]): Promise<IndexArtifacts | undefined> {
     const artifacts = this.live(this.check(id))?.artifacts;
     if (!artifacts) return undefined;
-    return Object.fromEntries([...artifacts].map(([name, blob]) => [name, Buffer.from(blob)]));
+    return Object.fromEntries([...artifacts].filter(([name]) => parts === undefined || parts.includes(name)).map(([name, blob]) => [name, Buffer.from(blob)]));
   }
 
   async delete(id: string): Promise<boolean> {
@@ -156,9 +159,18 @@ export class MemoryIndexStore implements IndexStore {
   async release(id: string, tenant: string): Promise<ReleaseResult> {
     // One synchronous step, like the Redis script: nothing can interleave.
     const remaining = this.unclaim(id, tenant);
+    if (remaining > 0) this.dropDemandOf(id, tenant);
     if (remaining > 0 || !this.live(id)) return { remaining, deleted: false };
     this.remove(id);
     return { remaining: 0, deleted: true };
+  }
+
+  /** A tenant's demand entries go with its claim (issue 23 finding 15). */
+  private dropDemandOf(id: string, tenant: string): void {
+    const entry = this.live(id);
+    if (!entry) return;
+    const prefix = `${tenant}\u0000`;
+    for (const map of [entry.demand, entry.demandDays]) for (const key of [...map.keys()]) if (key.startsWith(prefix)) map.delete(key);
   }
 
   async listForTenant(tenant: string): Promise<string[]> {

@@ -173,8 +173,9 @@ return redis.call('SCARD', KEYS[2])`,
   /**
    * sdRelease: drop one tenant's claim and, when no claim remains, delete the index, in one step (a
    * concurrent ensure by another tenant either comes before, and keeps the index, or after, and
-   * creates it anew). KEYS: the 10 index keys. ARGV[1] tenant. Returns { tenants still claiming,
-   * 1 when this call deleted the index }.
+   * creates it anew). KEYS: the 10 index keys. ARGV[1] tenant, ARGV[2] its demand tag (optional):
+   * the tenant's demand entries go with its claim (issue 23 finding 15). Returns { tenants still
+   * claiming, 1 when this call deleted the index }.
    */
   sdRelease: {
     numberOfKeys: 10,
@@ -183,7 +184,23 @@ redis.call('SREM', KEYS[4], ARGV[1])
 redis.call('HDEL', KEYS[10], ARGV[1])
 if redis.call('EXISTS', KEYS[1]) == 0 then return { 0, 0 } end
 local remaining = redis.call('SCARD', KEYS[4])
-if remaining > 0 then return { remaining, 0 } end
+if remaining > 0 then
+  if ARGV[2] then
+    local reasons, seen = ARGV[2] .. '|', ARGV[2] .. '#'
+    local gone = {}
+    for _, member in ipairs(redis.call('ZRANGE', KEYS[7], 0, -1)) do
+      if string.sub(member, 1, #reasons) == reasons then gone[#gone + 1] = member end
+    end
+    for i = 1, #gone, 500 do redis.call('ZREM', KEYS[7], unpack(gone, i, math.min(i + 499, #gone))) end
+    local fields = {}
+    for _, field in ipairs(redis.call('HKEYS', KEYS[8])) do
+      local head = string.sub(field, 1, #reasons)
+      if head == reasons or head == seen then fields[#fields + 1] = field end
+    end
+    for i = 1, #fields, 500 do redis.call('HDEL', KEYS[8], unpack(fields, i, math.min(i + 499, #fields))) end
+  end
+  return { remaining, 0 }
+end
 redis.call('DEL', unpack(KEYS))
 return { 0, 1 }`,
   },
@@ -271,25 +288,34 @@ return redis.call('HGET', KEYS[2], ARGV[1])`,
   },
 
   /**
-   * sdDemandAdd: count reasons in a live index's demand report, bounded in entries.
-   * KEYS[1] meta, KEYS[2] demand, KEYS[3] demand:seen. ARGV[1] now (epoch ms), ARGV[2] max entries,
-   * ARGV[3..] members (`<tenant tag>|<reason>`). When over the bound, the least counted go
-   * (by name among equals), so a reason seen once may not enter a full report. Returns 1, or 0 when
-   * the index is gone.
+   * sdDemandAdd: count reasons in a live index's demand report, bounded in entries per tenant.
+   * KEYS[1] meta, KEYS[2] demand, KEYS[3] demand:seen. ARGV[1] now (epoch ms), ARGV[2] max entries
+   * per tenant, ARGV[3] the tenant's member prefix (`<tenant tag>|`), ARGV[4..] members
+   * (`<tenant tag>|<reason>`). When the tenant is over its bound, its least counted go (by name among
+   * equals), so a reason seen once may not enter a full report; other tenants' entries are never
+   * dropped for it (issue 23 finding 7). Returns 1, or 0 when the index is gone.
    */
   sdDemandAdd: {
     numberOfKeys: 3,
     lua: `${INHERIT_TTL}
 if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
-for i = 3, #ARGV do
+for i = 4, #ARGV do
   redis.call('ZINCRBY', KEYS[2], 1, ARGV[i])
   redis.call('HSET', KEYS[3], ARGV[i], ARGV[1])
 end
-local over = redis.call('ZCARD', KEYS[2]) - tonumber(ARGV[2])
-if over > 0 then
-  local dropped = redis.call('ZRANGE', KEYS[2], 0, over - 1)
-  redis.call('ZREMRANGEBYRANK', KEYS[2], 0, over - 1)
-  redis.call('HDEL', KEYS[3], unpack(dropped))
+local max = tonumber(ARGV[2])
+if redis.call('ZCARD', KEYS[2]) > max then
+  local prefix = ARGV[3]
+  local mine = {}
+  for _, member in ipairs(redis.call('ZRANGE', KEYS[2], 0, -1)) do
+    if string.sub(member, 1, #prefix) == prefix then mine[#mine + 1] = member end
+  end
+  local over = #mine - max
+  if over > 0 then
+    local dropped = { unpack(mine, 1, over) }
+    redis.call('ZREM', KEYS[2], unpack(dropped))
+    redis.call('HDEL', KEYS[3], unpack(dropped))
+  end
 end
 inherit_ttl(KEYS[1], KEYS[2])
 inherit_ttl(KEYS[1], KEYS[3])

@@ -17,8 +17,12 @@ import type { IndexKeys } from './keys.js';
 
 /** Largest value one command writes: about a millisecond of Redis time. */
 export const ARTIFACT_CHUNK_BYTES = 256 * 1024;
-/** Chunks one read command returns. */
-const CHUNKS_PER_READ = 2;
+/**
+ * Chunks one read command returns (4 MiB: Redis copies them to its output buffer in about a
+ * millisecond). The commands of one read are sent at once, so an index of a few megabytes costs
+ * one round trip (docs/performance.md "The index format").
+ */
+const CHUNKS_PER_READ = 16;
 const READ_ATTEMPTS = 3;
 
 interface Manifest {
@@ -58,12 +62,14 @@ export async function writeArtifacts(run: IndexScriptRunner, keys: IndexKeys, wr
 }
 
 /** The artifacts of a live index, read chunk by chunk; undefined when the index is gone or not built. */
-export async function readArtifacts(run: IndexScriptRunner, client: HmgetClient, keys: IndexKeys): Promise<IndexArtifacts | undefined> {
+export async function readArtifacts(run: IndexScriptRunner, client: HmgetClient, keys: IndexKeys, only?: readonly string[]): Promise<IndexArtifacts | undefined> {
   for (let attempt = 1; attempt <= READ_ATTEMPTS; attempt++) {
     const head = (await run('sdReadManifest', [keys.meta, keys.artifacts], [])) as [string | null, number] | null;
     if (!head || head[1] === 0) return undefined;
     if (head[0] === null) return readLegacy(run, keys);
-    const artifacts = await readChunks(client, keys.artifacts, parseManifest(head[0]));
+    const manifest = parseManifest(head[0]);
+    const wanted = only === undefined ? manifest : { ...manifest, parts: manifest.parts.filter(([name]) => only.includes(name)) };
+    const artifacts = await readChunks(client, keys.artifacts, wanted);
     if (artifacts) return artifacts;
   }
   throw new StorageError(StorageErrorCode.Unavailable, 'the index artifacts kept changing while they were read (rebuilds in progress)');
@@ -75,13 +81,21 @@ export interface HmgetClient {
 }
 
 async function readChunks(client: HmgetClient, key: string, manifest: Manifest): Promise<IndexArtifacts | undefined> {
-  const artifacts: IndexArtifacts = {};
+  const reads: Promise<(Buffer | null)[]>[] = [];
+  const plan: { name: string; bytes: number; from: number; count: number }[] = [];
   for (const [name, bytes, chunks] of manifest.parts) {
-    const pieces: Buffer[] = [];
+    plan.push({ name, bytes, from: reads.length, count: Math.ceil(chunks / CHUNKS_PER_READ) });
     for (let start = 0; start < chunks; start += CHUNKS_PER_READ) {
       const fields: string[] = [];
       for (let n = start; n < Math.min(chunks, start + CHUNKS_PER_READ); n++) fields.push(`${manifest.gen}:${name}:${n}`);
-      const values = await client.hmgetBuffer(key, ...fields);
+      reads.push(client.hmgetBuffer(key, ...fields));
+    }
+  }
+  const replies = await Promise.all(reads);
+  const artifacts: IndexArtifacts = {};
+  for (const { name, bytes, from, count } of plan) {
+    const pieces: Buffer[] = [];
+    for (const values of replies.slice(from, from + count)) {
       for (const value of values) {
         if (value === null) return undefined;
         pieces.push(value);

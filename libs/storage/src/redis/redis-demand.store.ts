@@ -27,7 +27,7 @@ export class RedisDemandStore implements DemandStore {
     const k = this.keys.index(indexId);
     const tag = this.keys.tenantTag(tenant);
     await storageCall('count demand', () =>
-      this.run('sdDemandAdd', [k.meta, k.demand, k.demandSeen], [now, DEMAND_MAX_ENTRIES, ...distinct.map((reason) => `${tag}|${reason}`)]),
+      this.run('sdDemandAdd', [k.meta, k.demand, k.demandSeen], [now, DEMAND_MAX_ENTRIES, `${tag}|`, ...distinct.map((reason) => `${tag}|${reason}`)]),
     );
     await storageCall('count demand', () => this.run('sdDemandDay', [k.meta, k.demandSeen], [`${tag}#${demandDay(now)}`, distinct.length]));
   }

@@ -74,7 +74,7 @@ export class RedisIndexStore implements IndexStore {
         if (reply[0] === 1) await this.client.sadd(this.keys.allIndexes(), id);
       } catch (error) {
         // All or nothing: what this call created goes again (unless another tenant claimed it meanwhile).
-        if (reply[0] === 1) await this.run('sdRelease', keys, [tenant]).catch(() => undefined);
+        if (reply[0] === 1) await this.run('sdRelease', keys, [tenant, this.keys.tenantTag(tenant)]).catch(() => undefined);
         if ((await this.client.exists(keys[0]!).catch(() => 1)) === 0) await this.client.srem(this.keys.allIndexes(), id).catch(() => 0);
         throw error;
       }
@@ -110,9 +110,9 @@ export class RedisIndexStore implements IndexStore {
     return storageCall('store index artifacts', () => writeArtifacts(this.run, keys, { parts, set, del }, this.chunkBytes));
   }
 
-  async getArtifacts(id: string): Promise<IndexArtifacts | undefined> {
+  async getArtifacts(id: string, parts?: readonly string[]): Promise<IndexArtifacts | undefined> {
     const keys = this.keys.index(id);
-    return storageCall('read index artifacts', () => readArtifacts(this.run, this.client, keys));
+    return storageCall('read index artifacts', () => readArtifacts(this.run, this.client, keys, parts));
   }
 
   async delete(id: string): Promise<boolean> {
@@ -159,7 +159,7 @@ export class RedisIndexStore implements IndexStore {
     requireText('tenant', tenant, MAX_TENANT);
     const keys = this.keys.indexKeyList(id);
     return storageCall('release index', async () => {
-      const [remaining, deleted] = (await this.run('sdRelease', keys, [tenant])) as [number, number];
+      const [remaining, deleted] = (await this.run('sdRelease', keys, [tenant, this.keys.tenantTag(tenant)])) as [number, number];
       await this.client.srem(this.keys.tenantIndexes(tenant), id);
       if (deleted === 1) {
         await this.client.srem(this.keys.allIndexes(), id);

@@ -1,0 +1,64 @@
+/**
+ * The compact artifact against the index it was written from: every search, every symbol and
+ * every lookup the same, bytes included; corrupt and foreign artifacts refused.
+ */
+import { describe, expect, it } from '@jest/globals';
+import { fixtureSymbols, shopSymbols } from './__fixtures__/make-symbol.js';
+import { RankingError } from './ranking.errors.js';
+import { buildSearchIndex } from './search-index.js';
+import { ARTIFACT_PART, VECTORS_PART, writeIndexArtifact } from './search-index.artifact.js';
+import { openIndexArtifact } from './search-index.artifact-reader.js';
+import { getSymbols, search } from './search.js';
+import { quantizeVector } from './vector-scores.js';
+import { DEFAULT_RANKING_OPTIONS } from './ranking-options.js';
+
+const QUERIES = ['employee details', 'products of a department', 'mood', 'find the country of an employee', 'Employee.details', 'updateMood', 'employees'];
+
+describe('writeIndexArtifact / openIndexArtifact', () => {
+  const symbols = fixtureSymbols('cosmo-demo');
+  const vectors = symbols.map((_, i) => quantizeVector(Float32Array.from([Math.cos(i), Math.sin(i)])));
+  const original = buildSearchIndex(symbols, vectors);
+  const parts = writeIndexArtifact(original);
+
+  it('answers every search as the index it was written from, symbols decoded as stored', () => {
+    const loaded = openIndexArtifact(parts[ARTIFACT_PART]!, parts[VECTORS_PART]);
+    const options = { ...DEFAULT_RANKING_OPTIONS, vectorWeight: 0.3 };
+    for (const query of QUERIES) {
+      for (const extra of [{}, { kinds: ['field'] }, { parent: 'Employee' }, { queryVector: Float32Array.from([1, 0]) }]) {
+        const request = { query, limit: 30, ...extra };
+        const got = search(loaded, request, options).map((h) => ({ symbol: loaded.materialize(h.symbol), score: h.score }));
+        expect(JSON.stringify(got)).toBe(JSON.stringify(search(original, request, options)));
+      }
+    }
+    symbols.forEach((symbol, i) => expect(JSON.stringify(loaded.symbolAt(i))).toBe(JSON.stringify(symbol)));
+    expect(JSON.stringify(loaded.symbols)).toBe(JSON.stringify(symbols));
+    const coordinates = ['Employee', 'Employee.details', 'field:Query.employees', 'nothing:here', 'Query.employee(id:)'];
+    expect(getSymbols(loaded, coordinates).map((s) => loaded.materialize(s))).toEqual(getSymbols(original, coordinates));
+  });
+
+  it('reads an unaligned copy, and leaves vectors out unless given', () => {
+    const big = Buffer.alloc(parts[ARTIFACT_PART]!.byteLength + 3);
+    parts[ARTIFACT_PART]!.copy(big, 3);
+    const loaded = openIndexArtifact(big.subarray(3));
+    expect(loaded.vectors).toBeUndefined();
+    expect(search(loaded, { query: 'employee' }).map((h) => h.symbol.coordinate)).toEqual(search(original, { query: 'employee' }).map((h) => h.symbol.coordinate));
+  });
+
+  it('round-trips an index without vectors or symbols', () => {
+    for (const index of [buildSearchIndex(shopSymbols()), buildSearchIndex([])]) {
+      const written = writeIndexArtifact(index);
+      expect(written[VECTORS_PART]).toBeUndefined();
+      const loaded = openIndexArtifact(written[ARTIFACT_PART]!);
+      expect(JSON.stringify(loaded.symbols)).toBe(JSON.stringify(index.symbols));
+    }
+  });
+
+  it('refuses a foreign, truncated or corrupt artifact with a BadFormat error', () => {
+    const artifact = parts[ARTIFACT_PART]!;
+    expect(() => openIndexArtifact(Buffer.from('{"format":1}'))).toThrow(RankingError);
+    expect(() => openIndexArtifact(artifact.subarray(0, artifact.byteLength - 64))).toThrow(/Cannot load the index artifact/);
+    const other = Buffer.from(artifact);
+    other.writeUInt32LE(99, 4);
+    expect(() => openIndexArtifact(other)).toThrow(/format 99/);
+  });
+});

@@ -1,0 +1,60 @@
+import { describe, expect, it } from '@jest/globals';
+import { buildSchemaFromSdl, extractSymbols } from '@discovery/schema-symbols';
+import { DEFAULT_RANKING_OPTIONS } from './ranking-options.js';
+import { buildSearchIndex } from './search-index.js';
+import { search } from './search.js';
+import { mutationClassMasks, requestClassMask, verbClassMask } from './verb-classes.js';
+
+describe('verb classes', () => {
+  it.each<[string, string]>([
+    ['decline', 'reject'],
+    ['turn down', 'rejects'],
+    ['wipe', 'clear'],
+    ['run', 'retry'],
+    ['shut down', 'stop'],
+    ['Pauses', 'hold'],
+  ])('%j and %j share a class', (a, b) => {
+    expect(verbClassMask(a) & verbClassMask(b)).not.toBe(0);
+  });
+
+  it('keeps different actions apart, and knows no noun', () => {
+    expect(verbClassMask('delete') & verbClassMask('create')).toBe(0);
+    expect(verbClassMask('approve') & verbClassMask('reject')).toBe(0);
+    expect(verbClassMask('order')).toBe(0);
+    expect(requestClassMask(['take', 'take out'])).toBe(verbClassMask('remove'));
+  });
+});
+
+const SDL = `
+type Order { id: ID! status: String }
+type Query { order(id: ID!): Order }
+type Mutation {
+  "Reject an order that looks fraudulent."
+  rejectOrder(orderId: ID!): Order
+  "Confirm an order."
+  confirmOrder(orderId: ID!): Order
+  "Set the status of an order."
+  setOrderStatus(orderId: ID!, status: String!): Order
+  "Remove the order's discounts."
+  orderDiscountsClear(orderId: ID!): Order
+  "Pauses the order's delivery."
+  orderHold(orderId: ID!): Order
+}`;
+
+describe('a request and the mutation whose verb class it shares', () => {
+  const index = buildSearchIndex(extractSymbols(buildSchemaFromSdl(SDL).schema));
+
+  it('reads the classes of a mutation from its name and the first word of its description', () => {
+    const masks = mutationClassMasks(index);
+    const of = (name: string): number => masks.get(index.byCoordinate.get(`field:Mutation.${name}`)!) ?? 0;
+    expect(of('rejectOrder') & verbClassMask('decline')).not.toBe(0);
+    expect(of('orderDiscountsClear') & verbClassMask('remove')).not.toBe(0);
+    expect(of('orderHold') & verbClassMask('pause')).not.toBe(0);
+  });
+
+  it('ranks the mutation of the request\'s class first, and not without the bonus', () => {
+    const first = (verbClassWeight: number): string => search(index, { query: 'Turn down order 5' }, { ...DEFAULT_RANKING_OPTIONS, verbClassWeight })[0]!.symbol.coordinate;
+    expect(first(DEFAULT_RANKING_OPTIONS.verbClassWeight)).toBe('field:Mutation.rejectOrder');
+    expect(first(0)).not.toBe('field:Mutation.rejectOrder');
+  });
+});
