@@ -6,7 +6,7 @@
  * demand (a few recent blocks and symbols kept). No second object graph of the symbols is built.
  */
 import { inflateRawSync } from 'node:zlib';
-import { ROOT_OPERATIONS, SYMBOL_KINDS, type RootOperation, type SchemaSymbol, type SymbolKind } from '@discovery/schema-symbols';
+import { SYMBOL_KINDS, type RootOperation, type SchemaSymbol, type SymbolKind } from '@discovery/schema-symbols';
 import type { RootReach } from './entry-points.js';
 import type { LexicalIndex } from './lexical-index.js';
 import { NameTermCache } from './name-term.cache.js';
