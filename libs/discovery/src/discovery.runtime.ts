@@ -169,7 +169,15 @@ export function createDiscoveryRuntime(options: DiscoveryRuntimeOptions): Discov
     log,
     observer,
   );
-  const slices = options.slicesInWorker ? new SliceWorkerRunner((indexId) => options.store.getSdl(indexId)) : undefined;
+  const slices = options.slicesInWorker
+    ? new SliceWorkerRunner((indexId) => options.store.getSdl(indexId), {
+        elements: {
+          maxNameLength: options.limits.maxNameLength ?? Number.MAX_SAFE_INTEGER,
+          maxDescriptionLength: options.limits.maxDescriptionLength ?? Number.MAX_SAFE_INTEGER,
+          maxValueLength: options.limits.maxDefaultValueLength ?? Number.MAX_SAFE_INTEGER,
+        },
+      })
+    : undefined;
   const service = new DiscoveryService(
     options.store,
     options.buildQueue,

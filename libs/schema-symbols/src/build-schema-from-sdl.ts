@@ -5,7 +5,7 @@
  * build through this function, so operations are validated against exactly
  * the schema that was indexed.
  */
-import { checkElementLimits, type ElementLimits } from './element-limits.js';
+import { checkDefaultValueSpans, checkElementLimits, type ElementLimits } from './element-limits.js';
 import {
   GraphQLError,
   GraphQLSchema,
@@ -85,6 +85,8 @@ export function withinStack<T>(fn: () => T): T {
 }
 
 function buildChecked(sdl: string, options: BuildSchemaFromSdlOptions): BuiltSchema {
+  // A default too large to parse cheaply is refused on the text (after the size check in parseSdl would be too late).
+  if (options.elements && typeof sdl === 'string') checkDefaultValueSpans(sdl, options.elements.maxValueLength);
   const document = parseSdl(sdl, options.maxBytes ?? DEFAULT_MAX_SDL_BYTES, options.definitionTexts ?? false);
   if (options.elements) checkElementLimits(document, options.elements);
   const strict = buildStrict(document);

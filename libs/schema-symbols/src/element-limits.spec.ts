@@ -4,7 +4,9 @@
  * the schema is built; a value is measured only until it is over.
  */
 import { describe, expect, it } from '@jest/globals';
+import { readFileSync } from 'node:fs';
 import { buildSchemaFromSdl } from './build-schema-from-sdl.js';
+import { checkDefaultValueSpans } from './element-limits.js';
 import { SymbolExtractionErrorCode } from './symbol-extraction.errors.js';
 
 const elements = { maxNameLength: 64, maxDescriptionLength: 1_000, maxValueLength: 200 };
@@ -28,7 +30,7 @@ describe('element limits', () => {
     ['an argument name', `type Query { f(${'a'.repeat(100)}: Int): Int }`, SymbolExtractionErrorCode.NameTooLong, /MAX_NAME_LENGTH/],
     ['an enum value', `type Query { a: E } enum E { ${'V'.repeat(100)} }`, SymbolExtractionErrorCode.NameTooLong, /in "E".*MAX_NAME_LENGTH/],
     ['a description', `type Query { "${'d'.repeat(1_001)}" a: Int }`, SymbolExtractionErrorCode.DescriptionTooLong, /description of "Query"."a" is 1001 characters long.*MAX_DESCRIPTION_LENGTH/],
-    ['a list default', `type Query { items(ids: [Int] = [${Array(1_000_000).fill(1).join(',')}]): Int }`, SymbolExtractionErrorCode.ValueTooLarge, /default value of "items"."ids" is longer than the limit of 200 characters \(MAX_DEFAULT_VALUE_LENGTH\)/],
+    ['a list default', `type Query { items(ids: [Int] = [${Array(1_000_000).fill(1).join(',')}]): Int }`, SymbolExtractionErrorCode.ValueTooLarge, /default value (of "items"."ids"|at line 1) is longer than the limit of 200 characters \(MAX_DEFAULT_VALUE_LENGTH\)/],
     ['a string default', `input In { s: String = "${'s'.repeat(300)}" } type Query { f(x: In): Int }`, SymbolExtractionErrorCode.ValueTooLarge, /MAX_DEFAULT_VALUE_LENGTH/],
     ['a directive argument', `directive @tag(name: String) on FIELD_DEFINITION type Query { a: Int @tag(name: "${'t'.repeat(300)}") }`, SymbolExtractionErrorCode.ValueTooLarge, /argument of @"tag".*MAX_DEFAULT_VALUE_LENGTH/],
   ])('refuses %s over its limit, naming it', (_, sdl, code, message) => {
@@ -36,5 +38,22 @@ describe('element limits', () => {
     expect(found?.code).toBe(code);
     expect(found?.message).toMatch(message);
     expect(found!.message.length).toBeLessThan(300);
+  });
+});
+
+describe('default values on the SDL text', () => {
+  it('refuses a default too large before parsing, naming its line', () => {
+    const sdl = `type Query {\n  a: Int\n  items(ids: [Int] = [${Array(1_000_000).fill(1).join(', ')}]): Int\n}`;
+    expect(() => checkDefaultValueSpans(sdl, 8192)).toThrow(/default value at line 3 is longer than the limit of 8192 characters \(MAX_DEFAULT_VALUE_LENGTH\)/);
+  });
+
+  it('never counts more than the printed length: every fixture passes at its own largest default', () => {
+    for (const name of ['artsy-metaphysics-v2.graphql', 'shopify-admin.graphql', 'saleor.graphql']) {
+      const sdl = readFileSync(new URL(`../../../test/fixtures/schemas/${name}`, import.meta.url), 'utf8');
+      expect(() => checkDefaultValueSpans(sdl, 368)).not.toThrow();
+    }
+    const tricky = 'type Query { f(a: [Int] = [1, 2, 3], b: In = { x: "a = [1,2]" s: """ = [[[ """ }, c: E = V @deprecated): Int } # = [1,1,1,1]';
+    expect(() => checkDefaultValueSpans(tricky, 30)).not.toThrow();
+    expect(() => checkDefaultValueSpans(tricky, 12)).toThrow(/line 1/);
   });
 });

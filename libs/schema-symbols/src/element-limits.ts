@@ -5,9 +5,13 @@
  * argument), so that no later stage (token counting, slicing, printing
  * defaults, records) pays for one element of megabytes. One pass over the
  * definitions; a value is measured only until it is over its limit. Each
- * failure names its limit (docs/reliability.md, "Issue 23").
+ * failure names its limit (docs/reliability.md, "Issue 23"). Default values
+ * are also measured on the SDL text before it is parsed
+ * (`checkDefaultValueSpans`): parsing a list of a million items takes
+ * hundreds of megabytes of tokens and nodes.
  */
 import { Kind, type ConstDirectiveNode, type ConstValueNode, type DefinitionNode, type DocumentNode, type StringValueNode } from 'graphql';
+import { skipString } from './symbol-estimate.js';
 import { SymbolExtractionError, SymbolExtractionErrorCode } from './symbol-extraction.errors.js';
 
 export interface ElementLimits {
@@ -110,4 +114,77 @@ function withinLength(value: ConstValueNode, max: number): boolean {
     if (length > max) return false;
   }
   return true;
+}
+
+/**
+ * Throws VALUE_TOO_LARGE when a value after `=` (a default) or inside an applied directive's
+ * parentheses is, on the SDL text alone, already longer than `maxValueLength` printed characters
+ * (white space and commas are not counted, so the measure never exceeds the printed length). One
+ * pass over the text, outside comments and strings; values are measured only until they are over.
+ */
+export function checkDefaultValueSpans(sdl: string, maxValueLength: number): void {
+  const n = sdl.length;
+  let i = 0;
+  while (i < n) {
+    const c = sdl.charCodeAt(i);
+    if (c === 0x23 /* # */) {
+      while (i < n && sdl.charCodeAt(i) !== 0x0a && sdl.charCodeAt(i) !== 0x0d) i++;
+    } else if (c === 0x22 /* " */) {
+      i = skipString(sdl, i);
+      continue;
+    } else if (c === 0x3d /* = */) {
+      const end = valueEnd(sdl, i + 1, maxValueLength);
+      if (end < 0) {
+        const line = sdl.slice(0, i).split('\n').length;
+        throw new SymbolExtractionError(
+          SymbolExtractionErrorCode.ValueTooLarge,
+          `the default value at line ${line} is longer than the limit of ${maxValueLength} characters (MAX_DEFAULT_VALUE_LENGTH)`,
+        );
+      }
+      i = end;
+      continue;
+    }
+    i++;
+  }
+}
+
+/** Where the value starting after `from` ends, or -1 once it is over `max` printed characters. */
+function valueEnd(sdl: string, from: number, max: number): number {
+  const n = sdl.length;
+  let i = from;
+  while (i < n && isIgnored(sdl.charCodeAt(i))) i++;
+  let depth = 0;
+  let length = 0;
+  while (i < n) {
+    const c = sdl.charCodeAt(i);
+    if (c === 0x22) {
+      const end = skipString(sdl, i);
+      length += end - i;
+      i = end;
+    } else if (c === 0x5b /* [ */ || c === 0x7b /* { */) {
+      depth++;
+      length++;
+      i++;
+    } else if (c === 0x5d /* ] */ || c === 0x7d /* } */) {
+      if (depth === 0) return i;
+      depth--;
+      length++;
+      i++;
+    } else if (isIgnored(c)) {
+      if (depth === 0) return i;
+      i++;
+    } else if (depth === 0 && (c === 0x29 /* ) */ || c === 0x40 /* @ */)) {
+      return i;
+    } else {
+      length++;
+      i++;
+    }
+    if (length > max) return -1;
+    if (depth === 0 && length > 0 && (c === 0x22 || c === 0x5d || c === 0x7d)) return i;
+  }
+  return i;
+}
+
+function isIgnored(c: number): boolean {
+  return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d || c === 0x2c /* , */ || c === 0xfeff;
 }

@@ -70,7 +70,7 @@ export function checkSymbolEstimate(sdl: string, maxSymbols: number, limitName =
   }
 }
 
-function skipString(sdl: string, start: number): number {
+export function skipString(sdl: string, start: number): number {
   if (sdl.startsWith('"""', start)) {
     let i = start + 3;
     while (i < sdl.length) {

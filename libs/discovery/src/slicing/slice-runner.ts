@@ -5,13 +5,15 @@
  * callers without threads); `SliceWorkerRunner` in one warm worker thread
  * that keeps schemas by index id (slice.worker.ts), so a slice never holds
  * the API's event loop (issue 23 finding 9), with a per-call budget: a slice
- * over it ends the thread and answers `deadline_exceeded`.
+ * over it ends the thread and answers `deadline_exceeded`. An index whose
+ * schema is over today's element limits (built before them) is answered
+ * `failed_precondition` naming the limit.
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { IndexReader, LoadedIndex } from '@discovery/index-reader';
-import type { RootOperation } from '@discovery/schema-symbols';
+import type { ElementLimits, RootOperation } from '@discovery/schema-symbols';
 import { sliceFromHits, type SchemaSliceResult, type SliceHit } from '@discovery/schema-slice';
 import { rootTypeNames } from '@discovery/schema-symbols';
 import { DiscoveryError, DiscoveryErrorCode } from '../discovery.errors.js';
@@ -55,7 +57,7 @@ export class SliceWorkerRunner implements SliceRunner {
   constructor(
     /** The SDL of an index, sent once per index to the worker (which asks for it). */
     private readonly sdlOf: (indexId: string) => Promise<string | undefined>,
-    private readonly options: { budgetMs?: number; script?: string } = {},
+    private readonly options: { budgetMs?: number; script?: string; elements?: ElementLimits } = {},
   ) {}
 
   async rootNames(index: LoadedIndex): Promise<Partial<Record<RootOperation, string>>> {
@@ -104,13 +106,14 @@ export class SliceWorkerRunner implements SliceRunner {
       thread.postMessage({ ...request, call });
     }).then((reply) => {
       if (reply.type === 'error') throw new Error(`the slice worker failed: ${reply.name}`);
+      if (reply.type === 'refused') throw new DiscoveryError(DiscoveryErrorCode.FailedPrecondition, `this index cannot be sliced: ${reply.message}`);
       return reply;
     });
   }
 
   private worker(): Worker {
     if (this.thread) return this.thread;
-    const thread = new Worker(this.options.script ?? defaultScript());
+    const thread = new Worker(this.options.script ?? defaultScript(), { workerData: { elements: this.options.elements } });
     thread.unref();
     thread.on('message', (reply: SliceWorkerReply) => {
       const pending = this.pending.get(reply.call);
