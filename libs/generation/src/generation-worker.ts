@@ -76,6 +76,7 @@ export function generationJobHandler(deps: GenerationWorkerDeps): JobHandler<Gen
         ...(data.deadlineAt !== undefined ? { deadlineAt: data.deadlineAt } : {}),
         progress: (progress) => context.progress({ ...progress }),
         holdLock: () => holdLockUntil(context, data.deadlineAt),
+        releaseLock: () => context.releaseLock?.().catch(() => undefined) ?? Promise.resolve(),
       });
       return finish(result);
     } catch (error) {

@@ -27,7 +27,7 @@ async function run(
   script: ScriptedReply[],
   options: Partial<QueryGeneratorOptions> = {},
   prompt = PROMPT,
-  context: { signal?: AbortSignal; progress?: (p: GenerateJobProgress) => void } = {},
+  context: { signal?: AbortSignal; progress?: (p: GenerateJobProgress) => void; holdLock?: () => Promise<void>; releaseLock?: () => Promise<void> } = {},
   profile: EndpointProfile = {},
 ): Promise<GenerateJobResult> {
   server = await OpenAiScriptedServer.start(script, profile);
@@ -61,6 +61,18 @@ function resolution(result: GenerateJobResult): Resolution {
 const EMPLOYEES = 'query { employees { id details { forename surname } currentMood } }';
 
 describe('QueryGenerator', () => {
+  it('holds the job lock while slicing and drafting, and releases it before calling the model (issue 23 finding 3)', async () => {
+    const events: string[] = [];
+    const context = {
+      holdLock: async () => void events.push('hold'),
+      releaseLock: async () => void events.push('release'),
+      progress: (p: GenerateJobProgress) => void (p.stage === 'model' && events.push('model')),
+    };
+    resolution(await run([submitReply([{ document: EMPLOYEES, description: 'Employees.' }])], { composer: new QueryComposer({ allowMutations: false }) }, PROMPT, context));
+    // A worker killed during the model call is taken over as soon as usual (its lock is the normal one again).
+    expect(events).toEqual(['hold', 'release', 'model']);
+  });
+
   it('hands the composed draft to the model with literals inline, no reasons, and it can be submitted unchanged in one turn', async () => {
     const composer = new QueryComposer({ allowMutations: false });
     const prompt = 'the current mood of employee 3';

@@ -50,6 +50,8 @@ export interface GenerateContext {
   progress?: (progress: GenerateJobProgress) => Promise<void> | void;
   /** Keeps the job's lock through the deadline before a stage that may block the event loop (slicing, composing). */
   holdLock?: () => Promise<void>;
+  /** Ends the hold once those stages are over (a worker killed later is taken over as usual). */
+  releaseLock?: () => Promise<void>;
 }
 
 /** Observation hooks (metrics). */
@@ -150,6 +152,7 @@ export class QueryGenerator {
         this.log.warn({ err: error }, 'composing the draft failed');
       }
     }
+    await context.releaseLock?.();
     return new GenerationRun(index, prompt, slice, plan, mode, this.options, composed);
   }
 

@@ -21,6 +21,11 @@ export interface JobContext {
    * runs. Queues without locks leave it out. Normal lock renewal resumes afterwards.
    */
   holdLock?(ms: number): Promise<void>;
+  /**
+   * Ends a hold: the lock lasts the queue's normal lock duration again, so that if this worker dies
+   * afterwards another takes the job over as soon as usual.
+   */
+  releaseLock?(): Promise<void>;
 }
 
 export type JobHandler<TData, TResult> = (data: TData, ctx: JobContext) => Promise<TResult>;

@@ -283,6 +283,9 @@ export class BullmqJobQueue<TData, TResult> implements JobQueue<TData, TResult> 
         holdLock: async (ms) => {
           if (token !== undefined && ms > 0) await job.extendLock(token, Math.ceil(ms));
         },
+        releaseLock: async () => {
+          if (token !== undefined) await job.extendLock(token, this.options.lockDurationMs);
+        },
       });
       if (this.handingBack) await this.handBack(job, token);
       await this.leaveFairShare(job);
