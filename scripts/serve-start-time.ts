@@ -20,7 +20,9 @@ const rootFlag = args.indexOf('--root');
 const root = rootFlag >= 0 ? args.splice(rootFlag, 2)[1]! : join(import.meta.dirname, '..');
 const schema = args[0] ?? join(import.meta.dirname, '../test/fixtures/schemas/cosmo-demo.graphql');
 const runs = Number(args[1] ?? 5);
-const command = existsSync(join(root, 'apps/serve/dist/main.js')) ? [join(root, 'apps/serve/dist/main.js')] : [join(root, 'apps/mcp-bridge/dist/main.js'), 'serve'];
+const command = existsSync(join(root, 'apps/serve/dist/main.js'))
+  ? [join(root, 'apps/serve/dist/main.js')]
+  : [join(root, 'apps/mcp-bridge/dist/main.js'), 'serve'];
 /** Clock ticks per second of /proc/<pid>/stat (USER_HZ, 100 on Linux). */
 const TICKS = 100;
 

@@ -63,9 +63,26 @@ async function startCluster(): Promise<{ ports: number[]; stop: () => void }> {
       const busPort = await freePort(taken);
       ports.push(port);
       const args = [
-        '--port', String(port), '--cluster-port', String(busPort), '--bind', '127.0.0.1', '--cluster-enabled', 'yes',
-        '--cluster-config-file', join(dir, `nodes-${port}.conf`), '--cluster-node-timeout', '5000', '--dir', dir,
-        '--save', '', '--appendonly', 'no', '--protected-mode', 'yes',
+        '--port',
+        String(port),
+        '--cluster-port',
+        String(busPort),
+        '--bind',
+        '127.0.0.1',
+        '--cluster-enabled',
+        'yes',
+        '--cluster-config-file',
+        join(dir, `nodes-${port}.conf`),
+        '--cluster-node-timeout',
+        '5000',
+        '--dir',
+        dir,
+        '--save',
+        '',
+        '--appendonly',
+        'no',
+        '--protected-mode',
+        'yes',
       ];
       nodes.push(spawn('redis-server', args, { stdio: 'ignore' }));
     }

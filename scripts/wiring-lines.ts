@@ -52,4 +52,6 @@ for (const app of readdirSync(join(root, 'apps')).sort()) {
   rows.push([app, files, lines]);
 }
 for (const [app, files, lines] of rows) console.log(`${app.padEnd(12)} ${String(files).padStart(3)} files ${String(lines).padStart(5)} lines`);
-console.log(`${'total'.padEnd(12)} ${String(rows.reduce((n, r) => n + r[1], 0)).padStart(3)} files ${String(rows.reduce((n, r) => n + r[2], 0)).padStart(5)} lines`);
+console.log(
+  `${'total'.padEnd(12)} ${String(rows.reduce((n, r) => n + r[1], 0)).padStart(3)} files ${String(rows.reduce((n, r) => n + r[2], 0)).padStart(5)} lines`,
+);

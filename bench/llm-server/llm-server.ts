@@ -14,7 +14,12 @@ import { parseArgs } from 'node:util';
 import { getLlama, LlamaCompletion, type LlamaGrammar } from 'node-llama-cpp';
 
 const { values } = parseArgs({
-  options: { model: { type: 'string' }, ctx: { type: 'string', default: '8192' }, port: { type: 'string', default: '8091' }, threads: { type: 'string', default: '2' } },
+  options: {
+    model: { type: 'string' },
+    ctx: { type: 'string', default: '8192' },
+    port: { type: 'string', default: '8091' },
+    threads: { type: 'string', default: '2' },
+  },
 });
 if (!values.model) throw new Error('--model <file.gguf> is required');
 const contextSize = Number(values.ctx);
@@ -26,15 +31,25 @@ const completion = new LlamaCompletion({ contextSequence: context.getSequence() 
 const grammars = new Map<string, LlamaGrammar>();
 
 type Message = { role: string; content?: unknown; tool_calls?: { function: { name: string; arguments: string } }[] };
-type Body = { messages?: Message[]; tools?: unknown[]; max_tokens?: number; max_completion_tokens?: number; temperature?: number; response_format?: { type?: string; json_schema?: { schema?: unknown } }; stream?: boolean };
+type Body = {
+  messages?: Message[];
+  tools?: unknown[];
+  max_tokens?: number;
+  max_completion_tokens?: number;
+  temperature?: number;
+  response_format?: { type?: string; json_schema?: { schema?: unknown } };
+  stream?: boolean;
+};
 
 function text(content: unknown): string {
   if (typeof content === 'string') return content;
   return Array.isArray(content) ? content.map((part) => (part as { text?: string }).text ?? '').join('') : '';
 }
 
-const TOOLS_INTRO = '\n\n# Tools\n\nYou may call one or more functions to assist with the user query.\n\nYou are provided with function signatures within <tools></tools> XML tags:\n<tools>\n';
-const TOOLS_OUTRO = '\n</tools>\n\nFor each function call, return a json object with function name and arguments within <tool_call></tool_call> XML tags:\n<tool_call>\n{"name": <function-name>, "arguments": <args-json-object>}\n</tool_call>';
+const TOOLS_INTRO =
+  '\n\n# Tools\n\nYou may call one or more functions to assist with the user query.\n\nYou are provided with function signatures within <tools></tools> XML tags:\n<tools>\n';
+const TOOLS_OUTRO =
+  '\n</tools>\n\nFor each function call, return a json object with function name and arguments within <tool_call></tool_call> XML tags:\n<tool_call>\n{"name": <function-name>, "arguments": <args-json-object>}\n</tool_call>';
 
 /** Qwen2.5's chat template (as its tokenizer_config.json has it), rendered. */
 function render(body: Body): string {
@@ -45,7 +60,9 @@ function render(body: Body): string {
   for (const message of messages[0]?.role === 'system' ? messages.slice(1) : messages) {
     if (message.role === 'tool') prompt += `<|im_start|>user\n<tool_response>\n${text(message.content)}\n</tool_response><|im_end|>\n`;
     else if (message.role === 'assistant') {
-      const calls = (message.tool_calls ?? []).map((call) => `<tool_call>\n{"name": "${call.function.name}", "arguments": ${call.function.arguments}}\n</tool_call>`);
+      const calls = (message.tool_calls ?? []).map(
+        (call) => `<tool_call>\n{"name": "${call.function.name}", "arguments": ${call.function.arguments}}\n</tool_call>`,
+      );
       prompt += `<|im_start|>assistant\n${[text(message.content), ...calls].filter(Boolean).join('\n')}<|im_end|>\n`;
     } else prompt += `<|im_start|>${message.role}\n${text(message.content)}<|im_end|>\n`;
   }
@@ -53,7 +70,9 @@ function render(body: Body): string {
 }
 
 /** <tool_call> blocks as tool calls, or an error when one does not parse (llama.cpp answers 500 then). */
-function toolCalls(output: string): { calls: { id: string; type: 'function'; function: { name: string; arguments: string } }[]; content: string } | { error: string } {
+function toolCalls(
+  output: string,
+): { calls: { id: string; type: 'function'; function: { name: string; arguments: string } }[]; content: string } | { error: string } {
   const blocks = [...output.matchAll(/<tool_call>\s*([\s\S]*?)\s*(?:<\/tool_call>|$)/g)];
   if (blocks.length === 0) return { calls: [], content: output };
   const calls = [];
@@ -61,7 +80,11 @@ function toolCalls(output: string): { calls: { id: string; type: 'function'; fun
     try {
       const parsed = JSON.parse(block[1] ?? '') as { name?: unknown; arguments?: unknown };
       if (typeof parsed.name !== 'string') throw new Error('no name');
-      calls.push({ id: `call_${index}`, type: 'function' as const, function: { name: parsed.name, arguments: typeof parsed.arguments === 'string' ? parsed.arguments : JSON.stringify(parsed.arguments ?? {}) } });
+      calls.push({
+        id: `call_${index}`,
+        type: 'function' as const,
+        function: { name: parsed.name, arguments: typeof parsed.arguments === 'string' ? parsed.arguments : JSON.stringify(parsed.arguments ?? {}) },
+      });
     } catch {
       return { error: 'Failed to parse tool call: the output does not match the expected format' };
     }
@@ -124,9 +147,13 @@ async function handle(request: IncomingMessage, response: ServerResponse): Promi
   const route = (request.url ?? '').split('?')[0];
   if (request.method === 'GET' && route === '/props') return send(response, 200, { default_generation_settings: { n_ctx: contextSize }, total_slots: 1 });
   if (request.method === 'GET' && route === '/v1/models') return send(response, 200, { object: 'list', data: [{ id: 'local', object: 'model' }] });
-  if (request.method !== 'POST' || route !== '/v1/chat/completions') return send(response, 404, { error: { code: 404, message: 'File Not Found', type: 'not_found_error' } });
+  if (request.method !== 'POST' || route !== '/v1/chat/completions')
+    return send(response, 404, { error: { code: 404, message: 'File Not Found', type: 'not_found_error' } });
   const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Body;
-  queue = queue.then(() => chat(body), () => chat(body));
+  queue = queue.then(
+    () => chat(body),
+    () => chat(body),
+  );
   const answer = queue as Promise<{ status: number; json: unknown }>;
   try {
     const { status, json } = await answer;
@@ -137,4 +164,6 @@ async function handle(request: IncomingMessage, response: ServerResponse): Promi
 }
 
 const server = createServer((request, response) => void handle(request, response));
-server.listen(Number(values.port), '127.0.0.1', () => process.stderr.write(`llm-server: ${values.model} (${contextSize} tokens) on http://127.0.0.1:${values.port}/v1\n`));
+server.listen(Number(values.port), '127.0.0.1', () =>
+  process.stderr.write(`llm-server: ${values.model} (${contextSize} tokens) on http://127.0.0.1:${values.port}/v1\n`),
+);

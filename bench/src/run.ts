@@ -29,7 +29,13 @@ function parseArgs(argv: string[]): { only?: string[]; rest: string[] } {
       if (value === undefined) throw new Error('--only needs a section name (comma-separated for several).');
       only = [...(only ?? []), ...value.split(',').filter((s) => s.length > 0)];
     } else if (arg.startsWith('--only=')) {
-      only = [...(only ?? []), ...arg.slice('--only='.length).split(',').filter((s) => s.length > 0)];
+      only = [
+        ...(only ?? []),
+        ...arg
+          .slice('--only='.length)
+          .split(',')
+          .filter((s) => s.length > 0),
+      ];
     } else {
       rest.push(arg);
     }

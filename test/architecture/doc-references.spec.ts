@@ -18,7 +18,9 @@ const TEXT_FILE = /(\.(ts|js|mjs|cjs|proto|ya?ml|sh|md)|^Dockerfile)$/;
 const OUTSIDE_DOCUMENTS = ['WIRE', 'ARCHITECTURE', 'TOOLCHAIN', 'STYLE'];
 const OUTSIDE = new RegExp(`(?<![\\w-])(${OUTSIDE_DOCUMENTS.join('|')})\\.md\\b`, 'g');
 const DOCS_PATH = /(?<![\w/.-])(?:\.\.\/)*(docs\/[\w.-]+\.md)/g;
-const SELF = relative(root, fileURLToPath(import.meta.url)).split('\\').join('/');
+const SELF = relative(root, fileURLToPath(import.meta.url))
+  .split('\\')
+  .join('/');
 
 /** A broken reference: the file, its line, and what it names. */
 interface BrokenReference {

@@ -14,7 +14,7 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const readme = readFileSync(`${root}README.md`, 'utf8');
 
 describe('the first day', () => {
-  it('keeps the two commands that set up and run, and test, on the README\'s first lines', () => {
+  it("keeps the two commands that set up and run, and test, on the README's first lines", () => {
     const first = readme.split('\n').slice(0, 6).join('\n');
     expect(first).toContain('npm ci && npm start -- --schema path/to/schema.graphql');
     expect(first).toContain('npm ci && npm test');
@@ -29,7 +29,9 @@ describe('the first day', () => {
   });
 
   it("ignores npm pack's tarball", () => {
-    expect(execFileSync('git', ['check-ignore', 'graphql-schema-discovery-0.1.0.tgz'], { cwd: root, encoding: 'utf8' }).trim()).toBe('graphql-schema-discovery-0.1.0.tgz');
+    expect(execFileSync('git', ['check-ignore', 'graphql-schema-discovery-0.1.0.tgz'], { cwd: root, encoding: 'utf8' }).trim()).toBe(
+      'graphql-schema-discovery-0.1.0.tgz',
+    );
   });
 
   it('never says that generate_query needs a model', () => {

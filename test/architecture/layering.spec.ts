@@ -114,8 +114,7 @@ describe('layering', () => {
     const found = violations(
       production.filter((file) => file.owner === 'libs/discovery'),
       (_file, specifier) =>
-        MODEL_CLIENT.test(specifier) ||
-        (workspacePackage(specifier) === 'generation' && !GENERATION_ENTRIES_FOR_DISCOVERY.includes(specifier)),
+        MODEL_CLIENT.test(specifier) || (workspacePackage(specifier) === 'generation' && !GENERATION_ENTRIES_FOR_DISCOVERY.includes(specifier)),
     );
     expect(found).toEqual([]);
   });
@@ -129,7 +128,7 @@ describe('layering', () => {
     expect(loaders).toEqual([]);
   });
 
-  it('libs/testing and the libraries\' testing entry points are imported only from test code (and the benchmarks)', () => {
+  it("libs/testing and the libraries' testing entry points are imported only from test code (and the benchmarks)", () => {
     // The benchmarks drive generation against the scripted model server of libs/testing, as the tests do.
     const shipped = production.filter((file) => file.owner !== 'bench');
     const found = violations(shipped, (_file, specifier) => specifier === '@discovery/testing' || /^@discovery\/[a-z0-9-]+\/testing$/.test(specifier));

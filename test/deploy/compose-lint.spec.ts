@@ -59,7 +59,14 @@ describe('docker-compose.yml lint', () => {
   });
 
   it.each([
-    ['a misspelt service key', (text: string) => text.replace('    healthcheck:\n      <<: *healthcheck\n      test: ["CMD", "redis-cli", "ping"]', '    healthchek:\n      test: ["CMD", "redis-cli", "ping"]')],
+    [
+      'a misspelt service key',
+      (text: string) =>
+        text.replace(
+          '    healthcheck:\n      <<: *healthcheck\n      test: ["CMD", "redis-cli", "ping"]',
+          '    healthchek:\n      test: ["CMD", "redis-cli", "ping"]',
+        ),
+    ],
     ['a port published twice', (text: string) => text.replace('"127.0.0.1:4200:4200"', '"127.0.0.1:4100:4200"')],
     ['an image without a tag', (text: string) => text.replace('redis:7.4-alpine', 'redis')],
   ])('catches %s', (_label, breakIt) => {

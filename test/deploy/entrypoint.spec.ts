@@ -80,7 +80,12 @@ describe('Dockerfile', () => {
     return dockerfile
       .getInstructions()
       .filter((i) => i.getRange().start.line > start && i.getRange().start.line < end)
-      .map((i) => `${i.getKeyword()} ${i.getArgumentsContent() ?? ''}`.replace(/\\\n\s*/g, ' ').replace(/\s+/g, ' ').trim());
+      .map((i) =>
+        `${i.getKeyword()} ${i.getArgumentsContent() ?? ''}`
+          .replace(/\\\n\s*/g, ' ')
+          .replace(/\s+/g, ' ')
+          .trim(),
+      );
   };
   const runtime = stageOf('runtime');
 
@@ -122,7 +127,9 @@ describe('Dockerfile', () => {
     const build = stageOf('build').join('\n');
     expect(build).toMatch(/for pkg in libs\/\* apps\/\*; do/);
     expect(build).toMatch(/for dir in dist bin data; do/);
-    const ignored = readFileSync(join(root, '.dockerignore'), 'utf8').split('\n').map((l) => l.trim());
+    const ignored = readFileSync(join(root, '.dockerignore'), 'utf8')
+      .split('\n')
+      .map((l) => l.trim());
     for (const pattern of ['**/node_modules', '**/dist', '.env', '.git']) expect(ignored).toContain(pattern);
     for (const needed of ['docker', 'libs', 'apps', 'package.json', 'package-lock.json']) expect(ignored).not.toContain(needed);
   });

@@ -119,7 +119,12 @@ describe.each(SERVICE_KEYS)('the %s Deployment', (service) => {
   it('spreads its replicas over nodes without blocking scheduling', () => {
     const deployment = find(base, 'Deployment', spec.deployment);
     expect(podSpec(deployment)['topologySpreadConstraints']).toEqual([
-      { maxSkew: 1, topologyKey: 'kubernetes.io/hostname', whenUnsatisfiable: 'ScheduleAnyway', labelSelector: { matchLabels: { 'app.kubernetes.io/name': spec.deployment } } },
+      {
+        maxSkew: 1,
+        topologyKey: 'kubernetes.io/hostname',
+        whenUnsatisfiable: 'ScheduleAnyway',
+        labelSelector: { matchLabels: { 'app.kubernetes.io/name': spec.deployment } },
+      },
     ]);
   });
 

@@ -56,8 +56,16 @@ describe('renderFolder', () => {
   it.each([
     ['an unsupported field', `${HEADER}resources:\n  - ../base\ncommonLabels:\n  a: b\n`, /field "commonLabels" is not supported/],
     ['a strategic-merge patch', `${HEADER}resources:\n  - ../base\npatches:\n  - path: p.yaml\n`, /a target is required/],
-    ['a patch target matching nothing', `${HEADER}resources:\n  - ../base\npatches:\n  - target:\n      kind: Deployment\n      name: api\n    patch: "[]"\n`, /matches no resource/],
-    ['a patch path that does not exist', `${HEADER}resources:\n  - ../base\npatches:\n  - target:\n      name: web\n    patch: |-\n      - op: replace\n        path: /spec/paused\n        value: true\n`, /\/spec\/paused does not exist/],
+    [
+      'a patch target matching nothing',
+      `${HEADER}resources:\n  - ../base\npatches:\n  - target:\n      kind: Deployment\n      name: api\n    patch: "[]"\n`,
+      /matches no resource/,
+    ],
+    [
+      'a patch path that does not exist',
+      `${HEADER}resources:\n  - ../base\npatches:\n  - target:\n      name: web\n    patch: |-\n      - op: replace\n        path: /spec/paused\n        value: true\n`,
+      /\/spec\/paused does not exist/,
+    ],
     ['a duplicate resource', `${HEADER}resources:\n  - ../base\n  - dup.yaml\n`, /duplicate resource apps\/Deployment\/\/web/],
     ['a missing resource', `${HEADER}resources:\n  - nothing.yaml\n`, /resource nothing.yaml does not exist/],
     ['an image no container uses', `${HEADER}resources:\n  - ../base\nimages:\n  - name: other\n    newTag: x\n`, /no container uses image other/],
@@ -81,7 +89,13 @@ describe('JSON patch', () => {
     [[{ op: 'add', path: '/a/list/-', value: 4 }], { a: { list: [1, 2, 3, 4], 'x/y': 'slash' } }],
     [[{ op: 'remove', path: '/a/list/0' }], { a: { list: [2, 3], 'x/y': 'slash' } }],
     [[{ op: 'replace', path: '/a/x~1y', value: 'ok' }], { a: { list: [1, 2, 3], 'x/y': 'ok' } }],
-    [[{ op: 'test', path: '/a/list/2', value: 3 }, { op: 'add', path: '/b', value: true }], { a: { list: [1, 2, 3], 'x/y': 'slash' }, b: true }],
+    [
+      [
+        { op: 'test', path: '/a/list/2', value: 3 },
+        { op: 'add', path: '/b', value: true },
+      ],
+      { a: { list: [1, 2, 3], 'x/y': 'slash' }, b: true },
+    ],
   ])('%j', (operations, expected) => {
     const value = doc();
     applyPatch(value, parsePatch(operations, 'test'));
@@ -93,7 +107,7 @@ describe('JSON patch', () => {
     [[{ op: 'replace', path: '/a/missing', value: 1 }], /does not exist/],
     [[{ op: 'remove', path: '/a/list/3' }], /out of range/],
     [[{ op: 'test', path: '/a/list/0', value: 2 }], /test failed/],
-    [[{ op: 'add', path: 'a' , value: 1 }], /must start with/],
+    [[{ op: 'add', path: 'a', value: 1 }], /must start with/],
     [{ op: 'add' }, /must be a list/],
   ])('rejects %j', (operations, message) => {
     expect(() => applyPatch(doc(), parsePatch(operations, 'test'))).toThrow(message);

@@ -25,7 +25,15 @@ export interface RenderedResource {
 }
 
 const SUPPORTED_FIELDS = new Set(['apiVersion', 'kind', 'resources', 'namespace', 'labels', 'images', 'patches']);
-const CLUSTER_SCOPED = new Set(['Namespace', 'ClusterRole', 'ClusterRoleBinding', 'CustomResourceDefinition', 'PersistentVolume', 'StorageClass', 'PriorityClass']);
+const CLUSTER_SCOPED = new Set([
+  'Namespace',
+  'ClusterRole',
+  'ClusterRoleBinding',
+  'CustomResourceDefinition',
+  'PersistentVolume',
+  'StorageClass',
+  'PriorityClass',
+]);
 const POD_SPEC_PATHS: Record<string, string[]> = {
   Deployment: ['spec', 'template', 'spec'],
   StatefulSet: ['spec', 'template', 'spec'],
@@ -129,7 +137,8 @@ function applyPatches(resources: RenderedResource[], dir: string, kustomization:
       if (!['kind', 'name', 'namespace', 'group', 'version'].includes(key)) fail(where, `target.${key} is not supported`);
     }
     if ((patch === undefined) === (path === undefined)) fail(where, 'exactly one of patch and path is required');
-    const text = typeof patch === 'string' ? patch : typeof path === 'string' ? readFileSync(resolve(dir, path), 'utf8') : fail(where, 'patch/path must be a string');
+    const text =
+      typeof patch === 'string' ? patch : typeof path === 'string' ? readFileSync(resolve(dir, path), 'utf8') : fail(where, 'patch/path must be a string');
     const operations = parsePatch(parseYaml(text), where);
     const matched = resources.filter((r) => matchesTarget(r.object, target));
     if (matched.length === 0) fail(where, `target ${JSON.stringify(target)} matches no resource`);
@@ -229,4 +238,3 @@ export function renderFolder(dir: string, root: string = dir): RenderedResource[
   }
   return resources;
 }
-

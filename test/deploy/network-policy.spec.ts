@@ -14,7 +14,10 @@ import { allows, type PodRef } from './network-policy.js';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const NS = 'schema-discovery';
 let overlay: K8sObject[];
-const pod = (workload: string): PodRef => ({ namespace: NS, labels: podLabels(find(overlay, workload === 'discovery-redis' ? 'StatefulSet' : 'Deployment', workload)) });
+const pod = (workload: string): PodRef => ({
+  namespace: NS,
+  labels: podLabels(find(overlay, workload === 'discovery-redis' ? 'StatefulSet' : 'Deployment', workload)),
+});
 const router: PodRef = { namespace: 'router', labels: { app: 'cosmo-router', 'discovery.io/client': 'true' } };
 const stranger: PodRef = { namespace: 'default', labels: { app: 'curl' } };
 const strangerHere: PodRef = { namespace: NS, labels: { app: 'debug' } };

@@ -34,9 +34,7 @@ function selectorMatches(selector: unknown, labels: Record<string, string>, wher
 function peerMatches(peer: Dict, policyNamespace: string, pod: PodRef, where: string): boolean {
   if (peer['ipBlock'] !== undefined) throw new Error(`${where}: ipBlock peers are not supported`);
   const namespaceOk =
-    peer['namespaceSelector'] === undefined
-      ? pod.namespace === policyNamespace
-      : selectorMatches(peer['namespaceSelector'], pod.namespaceLabels ?? {}, where);
+    peer['namespaceSelector'] === undefined ? pod.namespace === policyNamespace : selectorMatches(peer['namespaceSelector'], pod.namespaceLabels ?? {}, where);
   const podOk = peer['podSelector'] === undefined ? true : selectorMatches(peer['podSelector'], pod.labels, where);
   return namespaceOk && podOk;
 }

@@ -48,7 +48,10 @@ describe('the routed overlay', () => {
     const spec = ingress['spec'] as unknown as { ingressClassName: string; rules: { host?: string; http: { paths: IngressPath[] } }[] };
     expect(spec.ingressClassName).toBe('nginx');
     const paths = spec.rules.flatMap((rule) => rule.http.paths);
-    expect(paths.map((p) => [p.path, p.pathType]).sort()).toEqual([['/discovery.v1.DiscoveryService/', 'Prefix'], ['/yoko.v1.YokoService/', 'Prefix']]);
+    expect(paths.map((p) => [p.path, p.pathType]).sort()).toEqual([
+      ['/discovery.v1.DiscoveryService/', 'Prefix'],
+      ['/yoko.v1.YokoService/', 'Prefix'],
+    ]);
     const service = find(routed, 'Service', 'discovery-indexer')['spec'] as { ports: { name: string }[] };
     for (const path of paths) {
       expect(path.backend.service.name).toBe('discovery-indexer');
@@ -74,7 +77,11 @@ describe('the routed overlay', () => {
   });
 
   it('lets the ingress controller reach the indexer on its API port only, and still nobody else', () => {
-    const controller: PodRef = { namespace: 'ingress-nginx', labels: { 'app.kubernetes.io/name': 'ingress-nginx' }, namespaceLabels: { 'kubernetes.io/metadata.name': 'ingress-nginx' } };
+    const controller: PodRef = {
+      namespace: 'ingress-nginx',
+      labels: { 'app.kubernetes.io/name': 'ingress-nginx' },
+      namespaceLabels: { 'kubernetes.io/metadata.name': 'ingress-nginx' },
+    };
     const indexer: PodRef = { namespace: NS, labels: podLabels(find(routed, 'Deployment', 'discovery-indexer')) };
     const stranger: PodRef = { namespace: 'default', labels: { app: 'curl' }, namespaceLabels: { 'kubernetes.io/metadata.name': 'default' } };
     expect(allows(routed, { from: controller, to: indexer, port: 4100 })).toBe(true);

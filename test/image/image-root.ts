@@ -52,7 +52,9 @@ export class ImageRoot {
 
   /** uid:gid of a user of the image's /etc/passwd. */
   ids(user: string): { uid: number; gid: number } {
-    const line = readFileSync(join(this.path, 'etc/passwd'), 'utf8').split('\n').find((l) => l.split(':')[0] === user || l.split(':')[2] === user);
+    const line = readFileSync(join(this.path, 'etc/passwd'), 'utf8')
+      .split('\n')
+      .find((l) => l.split(':')[0] === user || l.split(':')[2] === user);
     if (!line) throw new Error(`user ${user} is not in the image's /etc/passwd`);
     const [, , uid, gid] = line.split(':');
     return { uid: Number(uid), gid: Number(gid) };
@@ -61,10 +63,14 @@ export class ImageRoot {
   /** Starts the image's entrypoint with `args`, as its user and with its environment plus `env`. */
   start(args: string[], env: Record<string, string>): RunningService {
     const { uid, gid } = this.ids(this.config.user);
-    const child = spawn('chroot', [`--userspec=${uid}:${gid}`, this.path, 'sh', '-c', `cd ${this.config.workingDir} && exec "$@"`, 'sh', ...this.config.entrypoint, ...args], {
-      env: { HOME: '/tmp', ...this.config.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      'chroot',
+      [`--userspec=${uid}:${gid}`, this.path, 'sh', '-c', `cd ${this.config.workingDir} && exec "$@"`, 'sh', ...this.config.entrypoint, ...args],
+      {
+        env: { HOME: '/tmp', ...this.config.env, ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     return trackProcess(child, args[0] ?? 'image');
   }
 

@@ -38,7 +38,10 @@ async function startTimed(name: string, args: string[], env: Record<string, stri
 }
 
 beforeAll(() => {
-  const tag = execFileSync('sh', [join(ROOT, 'test/image/build-image.sh')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trim().split('\n').pop()!;
+  const tag = execFileSync('sh', [join(ROOT, 'test/image/build-image.sh')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] })
+    .trim()
+    .split('\n')
+    .pop()!;
   image = ImageRoot.mount(tag);
   copyFileSync(join(ROOT, 'test/fixtures/schemas', SCHEMA), join(image.tmp, SCHEMA));
   figures.push(`image ${tag}: ${(image.config.sizeBytes / 1e6).toFixed(0)} MB`);
@@ -61,8 +64,7 @@ describe('what the image holds', () => {
     const modules = join(image.path, 'app/node_modules');
     const present = Object.keys(manifest.devDependencies).filter((name) => existsSync(join(modules, name)));
     expect(present).toEqual([]);
-    const ours = (dir: string): string[] =>
-      readdirSync(join(image.path, 'app', dir), { recursive: true, encoding: 'utf8' }).map((file) => `${dir}/${file}`);
+    const ours = (dir: string): string[] => readdirSync(join(image.path, 'app', dir), { recursive: true, encoding: 'utf8' }).map((file) => `${dir}/${file}`);
     const files = [...ours('apps'), ...ours('libs')];
     expect(files.filter((f) => f.endsWith('.map'))).toEqual([]);
     // Manifests stay (npm ci needs every workspace's package.json); no test code does.
@@ -78,15 +80,21 @@ describe('what the image holds', () => {
       return name!;
     });
     expect(known).toEqual(expect.arrayContaining(['indexer', 'generator', 'bridge', 'serve', 'discovery']));
-    const compose = parseYaml(readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8'), { merge: true }) as { services: Record<string, { command?: string[]; build?: unknown; image?: string }> };
-    const composeCommands = Object.values(compose.services).filter((s) => s.build !== undefined).map((s) => s.command?.[0]);
+    const compose = parseYaml(readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
+      services: Record<string, { command?: string[]; build?: unknown; image?: string }>;
+    };
+    const composeCommands = Object.values(compose.services)
+      .filter((s) => s.build !== undefined)
+      .map((s) => s.command?.[0]);
     expect(composeCommands.length).toBeGreaterThanOrEqual(3);
     for (const command of composeCommands) expect(known).toContain(command);
     const k8sArgs = readdirSync(join(ROOT, 'k8s/base'))
       .filter((f) => f.endsWith('.yaml'))
       .flatMap((f) => parseAllDocuments(readFileSync(join(ROOT, 'k8s/base', f), 'utf8')).map((d) => d.toJS() as Record<string, unknown>))
       .filter((doc) => doc?.['kind'] === 'Deployment')
-      .flatMap((doc) => ((doc as { spec: { template: { spec: { containers: Array<{ args?: string[] }> } } } }).spec.template.spec.containers).map((c) => c.args?.[0]));
+      .flatMap((doc) =>
+        (doc as { spec: { template: { spec: { containers: Array<{ args?: string[] }> } } } }).spec.template.spec.containers.map((c) => c.args?.[0]),
+      );
     expect(k8sArgs.length).toBeGreaterThanOrEqual(3);
     for (const command of k8sArgs) expect(known).toContain(command);
   });

@@ -41,7 +41,11 @@ beforeAll(() => {
   const node22 = join(work, 'node22');
   mkdirSync(node22);
   writeFileSync(join(node22, 'package.json'), JSON.stringify({ private: true, allowScripts: { node: true } }));
-  execFileSync('npm', ['install', '--prefix', node22, '--prefer-offline', '--no-audit', '--no-fund', 'node@22'], { cwd: node22, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync('npm', ['install', '--prefix', node22, '--prefer-offline', '--no-audit', '--no-fund', 'node@22'], {
+    cwd: node22,
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   nodeBins.set(24, NODE24);
   nodeBins.set(22, join(node22, 'node_modules/.bin'));
   elsewhere = mkdtempSync(join(tmpdir(), 'elsewhere-'));
@@ -63,7 +67,10 @@ describe.each([24, 22])('the installed package on Node %i, used from another fol
   });
 
   it('runs discovery and discovery-mcp', () => {
-    for (const [command, first] of [['discovery', 'discovery: schema discovery for GraphQL'], ['discovery-mcp', 'Usage: discovery-mcp']] as const) {
+    for (const [command, first] of [
+      ['discovery', 'discovery: schema discovery for GraphQL'],
+      ['discovery-mcp', 'Usage: discovery-mcp'],
+    ] as const) {
       const result = spawnSync(command, ['--help'], { cwd: elsewhere, env: { PATH: userPath(major), HOME: elsewhere }, encoding: 'utf8' });
       expect(result.status).toBe(0);
       expect(result.stdout).toContain(first);
@@ -93,7 +100,6 @@ describe.each([24, 22])('the installed package on Node %i, used from another fol
       await client.close();
     }
   });
-
 });
 
 describe('the installed package on an older Node', () => {

@@ -36,7 +36,16 @@ describe('bounded load over MCP', () => {
     const port = await freePort();
     const bridge = spawn(`${ROOT}node_modules/.bin/node`, [`${ROOT}apps/mcp-bridge/dist/main.js`], {
       cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DISCOVERY_URL: indexer.baseUrl, DISCOVERY_TOKEN: TOKENS.acme, SCHEMA_FILE: schemaFile, MCP_SESSIONS: 'stateful' },
+      env: {
+        PATH: process.env.PATH ?? '/usr/bin:/bin',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        DISCOVERY_URL: indexer.baseUrl,
+        DISCOVERY_TOKEN: TOKENS.acme,
+        SCHEMA_FILE: schemaFile,
+        MCP_SESSIONS: 'stateful',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

@@ -49,7 +49,11 @@ const tokenArb = fc.constantFrom<string | undefined>(TOKENS.acme, TOKENS.globex,
 type Call = (client: Yoko, indexId: string) => Promise<unknown>;
 const calls: Record<string, fc.Arbitrary<Call>> = {
   EnsureIndex: fc
-    .oneof(text, fc.constant('type Query { a: Int }'), fc.string({ maxLength: 300 }).map((s) => `type Query { ${s} }`))
+    .oneof(
+      text,
+      fc.constant('type Query { a: Int }'),
+      fc.string({ maxLength: 300 }).map((s) => `type Query { ${s} }`),
+    )
     .map((sdl) => (c: Yoko) => c.ensureIndex({ sdl })),
   GetIndex: fc.constant((c: Yoko, id: string) => c.getIndex({ indexId: id })),
   ListIndexes: fc.constant((c: Yoko) => c.listIndexes({})),
@@ -98,7 +102,10 @@ describe('raw HTTP', () => {
       fc.asyncProperty(
         fc.constantFrom(...methods),
         fc.constantFrom(...contentTypes),
-        fc.oneof(fc.uint8Array({ maxLength: 200 }), fc.json().map((j) => new TextEncoder().encode(j))),
+        fc.oneof(
+          fc.uint8Array({ maxLength: 200 }),
+          fc.json().map((j) => new TextEncoder().encode(j)),
+        ),
         fc.constantFrom(`Bearer ${TOKENS.acme}`, 'Bearer', 'Basic abc', `Bearer ${'x'.repeat(5000)}`, ''),
         async (method, contentType, body, authorization) => {
           const headers: Record<string, string> = { 'connect-protocol-version': '1' };

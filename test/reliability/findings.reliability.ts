@@ -77,7 +77,14 @@ describe('findings', () => {
       }
       const index = await settling;
       const summary = summarize(latencies);
-      report(`F4-healthz-during-build ${name.split(' ')[0]}`, { status: IndexStatus[index.status], symbols: String(index.symbolCount), probes: summary.count, p50Ms: summary.p50, p99Ms: summary.p99, maxMs: summary.max });
+      report(`F4-healthz-during-build ${name.split(' ')[0]}`, {
+        status: IndexStatus[index.status],
+        symbols: String(index.symbolCount),
+        probes: summary.count,
+        p50Ms: summary.p50,
+        p99Ms: summary.p99,
+        maxMs: summary.max,
+      });
       expect(summary.count).toBeGreaterThan(0);
     } finally {
       await child.stop();
@@ -97,7 +104,13 @@ describe('findings', () => {
         errorCode: `transport: ${String(error)}`,
       }));
       const after = peak();
-      report('F7-huge-unauthenticated-body', { bodyBytes: body.length, status: answer.status, code: answer.errorCode ?? '-', peakRssBeforeBytes: before, peakRssAfterBytes: after });
+      report('F7-huge-unauthenticated-body', {
+        bodyBytes: body.length,
+        status: answer.status,
+        code: answer.errorCode ?? '-',
+        peakRssBeforeBytes: before,
+        peakRssAfterBytes: after,
+      });
       expect(answer.errorCode).toBe('resource_exhausted');
       expect(after - before).toBeLessThan(64 * 1024 * 1024);
     } finally {

@@ -59,7 +59,15 @@ async function generateWhileSearching(prompt: string) {
   let composed: string | null = null;
   const result = await outcome(
     client
-      .generateQuery({ indexId, prompt }, { timeoutMs: BUDGET_MS + 15_000, onHeader: (header) => { composed = header.get(COMPOSED_HEADER); } })
+      .generateQuery(
+        { indexId, prompt },
+        {
+          timeoutMs: BUDGET_MS + 15_000,
+          onHeader: (header) => {
+            composed = header.get(COMPOSED_HEADER);
+          },
+        },
+      )
       .then((r) => (resolution = r.resolution)),
   );
   done = true;
@@ -75,7 +83,10 @@ describe('a misbehaving model', () => {
     ['rate limiting (429)', repeat({ kind: 'status', status: 429, headers: { 'retry-after': '1' } }, 40)],
     ['returning garbage', repeat({ kind: 'garbage', body: '{"choices": [{"mess' }, 40)],
     ['hanging', repeat({ kind: 'hang' }, 20)],
-    ['slow (2.5 s a turn, then searching forever)', repeat({ kind: 'tool_calls', calls: [{ name: 'search_schema', arguments: { query: 'employee' } }], delayMs: 2_500 }, 20)],
+    [
+      'slow (2.5 s a turn, then searching forever)',
+      repeat({ kind: 'tool_calls', calls: [{ name: 'search_schema', arguments: { query: 'employee' } }], delayMs: 2_500 }, 20),
+    ],
   ])('%s: a truncated result or a documented error within budget; searches unaffected', async (name, script) => {
     model.clear();
     model.push(...script);
@@ -111,7 +122,10 @@ describe('a model that tries to return something unsafe', () => {
     model.clear();
     const docs = run.resolution?.queries.map((q) => q.document) ?? [];
     report(`unsafe-${name.replace(/ /g, '-')}`, {
-      answer: run.result.code === 'ok' ? `queries=${docs.length} truncated=${run.resolution!.truncated} unsatisfied=${run.resolution!.unsatisfied.length}` : Code[run.result.code],
+      answer:
+        run.result.code === 'ok'
+          ? `queries=${docs.length} truncated=${run.resolution!.truncated} unsatisfied=${run.resolution!.unsatisfied.length}`
+          : Code[run.result.code],
     });
     if (run.result.code !== 'ok') expect(DOCUMENTED_CODES.has(run.result.code)).toBe(true);
     for (const query of run.resolution?.queries ?? []) {
@@ -133,7 +147,13 @@ describe('two generators on one Redis', () => {
       model.push(...Array.from({ length: 20 }, () => ({ ...submitReply([{ document, description: 'Employees and their mood.' }]), delayMs: 300 })));
       const tag = Math.random().toString(36).slice(2);
       const results = await Promise.all(
-        Array.from({ length: 20 }, (_, i) => outcome(client.generateQuery({ indexId, prompt: `employees and their mood, batch ${tag} number ${i}` }, { timeoutMs: BUDGET_MS + 15_000 }).then((r) => r.resolution))),
+        Array.from({ length: 20 }, (_, i) =>
+          outcome(
+            client
+              .generateQuery({ indexId, prompt: `employees and their mood, batch ${tag} number ${i}` }, { timeoutMs: BUDGET_MS + 15_000 })
+              .then((r) => r.resolution),
+          ),
+        ),
       );
       const calls = model.completionCalls - before;
       report('two-generators', { prompts: 20, ok: results.filter((r) => r.code === 'ok').length, modelCalls: calls, leftInScript: model.remaining });

@@ -82,7 +82,10 @@ describe('issue 14 item 3: no work before authentication', () => {
       (async () => {
         while (!done) {
           const status = await fetch(`${indexer.baseUrl}/healthz`, { signal: AbortSignal.timeout(30_000) })
-            .then(async (r) => { await r.body?.cancel(); return r.status; })
+            .then(async (r) => {
+              await r.body?.cancel();
+              return r.status;
+            })
             .catch(() => 0);
           probes[status === 200 ? 'ok' : 'failed']++;
           await new Promise((resolve) => setTimeout(resolve, 100));
@@ -147,7 +150,13 @@ async function spawnBridge(env: Record<string, string>): Promise<BridgeProcess> 
   let gone = false;
   void exited.then(() => (gone = true));
   for (let i = 0; i < 300 && !gone; i++) {
-    const status = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => { void r.body?.cancel(); return r.status; }, () => 0);
+    const status = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+      (r) => {
+        void r.body?.cancel();
+        return r.status;
+      },
+      () => 0,
+    );
     if (status === 200) break;
     await sleep(200);
   }
@@ -172,7 +181,13 @@ function initialize(port: number, headers: { host: string; origin?: string; auth
   });
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: '127.0.0.1', port, path: '/mcp', method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers } },
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/mcp',
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+      },
       (res) => {
         res.resume();
         resolve(res.statusCode ?? 0);
@@ -254,7 +269,10 @@ describe('issue 14 item 10: JWT defaults and unknown kinds', () => {
 
   it('a JWKS URL without an audience is refused at startup, naming DISCOVERY_JWT_AUDIENCE', async () => {
     const started = await spawnIndexer({ REDIS_KEY_PREFIX: prefix, DISCOVERY_JWT_JWKS_URL: 'https://idp.example/.well-known/jwks.json' }).then(
-      async (process) => { await process.stop(); return 'started'; },
+      async (process) => {
+        await process.stop();
+        return 'started';
+      },
       (error: unknown) => String(error),
     );
     report('I10-jwks-without-audience', {

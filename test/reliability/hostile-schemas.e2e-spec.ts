@@ -30,43 +30,51 @@ afterAll(async () => {
 });
 
 describe('hostile schemas', () => {
-  it.each(hostileSchemas().map((s) => [s.name, s] as const))('%s: READY or FAILED with a readable reason', async (_name, schema) => {
-    const client = indexer.client(TOKENS.acme, { binary: true });
-    const started = Date.now();
-    const { indexId } = (await client.ensureIndex({ sdl: unique(schema.sdl) })).index!;
-    const index = await untilSettled(client, indexId, 180_000);
-    const seconds = (Date.now() - started) / 1000;
-    process.stdout.write(`hostile ${schema.name}: ${IndexStatus[index.status]} in ${seconds.toFixed(1)} s, ${index.symbolCount} symbols${index.error ? `, error: ${index.error.slice(0, 160)}` : ''}\n`);
-    expect([IndexStatus.READY, IndexStatus.FAILED]).toContain(index.status);
-    if (index.status === IndexStatus.FAILED) {
-      expect(index.error.trim().length).toBeGreaterThan(10);
-      expect(index.error.length).toBeLessThan(2_000);
-      expect(leaks(index.error, [])).toEqual([]);
-      expect(await codeOf(client.searchSchema({ indexId, query: 'a' }))).toBe(Code.FailedPrecondition);
-      return;
-    }
-    const { hits } = await client.searchSchema({ indexId, query: 'field value orders next', limit: 50 });
-    for (const hit of hits) expect(Buffer.byteLength(hit.payload)).toBeLessThanOrEqual(MAX_PAYLOAD_BYTES);
-    if (schema.largest) {
-      const { symbols } = await client.getSymbols({ indexId, coordinates: schema.largest });
-      expect(symbols.length).toBeGreaterThan(0);
-      const sizes = symbols.map((s) => [s.coordinate, Buffer.byteLength(s.payload)] as const);
-      process.stdout.write(`hostile ${schema.name}: record bytes ${sizes.map(([c, n]) => `${c}=${n}`).join(' ')}\n`);
-      const whole = new Set(schema.whole?.map((w) => w.coordinate));
-      for (const [coordinate, size] of sizes) {
-        expect(size).toBeLessThanOrEqual(whole.has(coordinate) ? WHOLE_RECORD_FACTOR * Buffer.byteLength(schema.sdl) : MAX_PAYLOAD_BYTES);
+  it.each(hostileSchemas().map((s) => [s.name, s] as const))(
+    '%s: READY or FAILED with a readable reason',
+    async (_name, schema) => {
+      const client = indexer.client(TOKENS.acme, { binary: true });
+      const started = Date.now();
+      const { indexId } = (await client.ensureIndex({ sdl: unique(schema.sdl) })).index!;
+      const index = await untilSettled(client, indexId, 180_000);
+      const seconds = (Date.now() - started) / 1000;
+      process.stdout.write(
+        `hostile ${schema.name}: ${IndexStatus[index.status]} in ${seconds.toFixed(1)} s, ${index.symbolCount} symbols${index.error ? `, error: ${index.error.slice(0, 160)}` : ''}\n`,
+      );
+      expect([IndexStatus.READY, IndexStatus.FAILED]).toContain(index.status);
+      if (index.status === IndexStatus.FAILED) {
+        expect(index.error.trim().length).toBeGreaterThan(10);
+        expect(index.error.length).toBeLessThan(2_000);
+        expect(leaks(index.error, [])).toEqual([]);
+        expect(await codeOf(client.searchSchema({ indexId, query: 'a' }))).toBe(Code.FailedPrecondition);
+        return;
       }
-    }
-    for (const { coordinate, query, kind } of schema.whole ?? []) {
-      // The whole record is over the bound; its search hit is shortened under it, and says so.
-      const hit = (await client.searchSchema({ indexId, query, kinds: [kind], limit: 50 })).hits.find((h) => h.coordinate === coordinate);
-      expect(hit).toBeDefined();
-      expect(Buffer.byteLength(hit!.payload)).toBeLessThanOrEqual(MAX_PAYLOAD_BYTES);
-      expect(Object.keys(JSON.parse(hit!.payload) as object)).toEqual(expect.arrayContaining([expect.stringMatching(/^(DescriptionShortened|More[A-Z]\w+)$/)]));
-    }
-    // The indexer keeps serving everyone else.
-    expect(await codeOf(client.listIndexes({}))).toBe('ok');
-  }, 240_000); // the builds' own cap is 180 s (untilSettled); jest's default 30 s is not enough on a loaded machine
+      const { hits } = await client.searchSchema({ indexId, query: 'field value orders next', limit: 50 });
+      for (const hit of hits) expect(Buffer.byteLength(hit.payload)).toBeLessThanOrEqual(MAX_PAYLOAD_BYTES);
+      if (schema.largest) {
+        const { symbols } = await client.getSymbols({ indexId, coordinates: schema.largest });
+        expect(symbols.length).toBeGreaterThan(0);
+        const sizes = symbols.map((s) => [s.coordinate, Buffer.byteLength(s.payload)] as const);
+        process.stdout.write(`hostile ${schema.name}: record bytes ${sizes.map(([c, n]) => `${c}=${n}`).join(' ')}\n`);
+        const whole = new Set(schema.whole?.map((w) => w.coordinate));
+        for (const [coordinate, size] of sizes) {
+          expect(size).toBeLessThanOrEqual(whole.has(coordinate) ? WHOLE_RECORD_FACTOR * Buffer.byteLength(schema.sdl) : MAX_PAYLOAD_BYTES);
+        }
+      }
+      for (const { coordinate, query, kind } of schema.whole ?? []) {
+        // The whole record is over the bound; its search hit is shortened under it, and says so.
+        const hit = (await client.searchSchema({ indexId, query, kinds: [kind], limit: 50 })).hits.find((h) => h.coordinate === coordinate);
+        expect(hit).toBeDefined();
+        expect(Buffer.byteLength(hit!.payload)).toBeLessThanOrEqual(MAX_PAYLOAD_BYTES);
+        expect(Object.keys(JSON.parse(hit!.payload) as object)).toEqual(
+          expect.arrayContaining([expect.stringMatching(/^(DescriptionShortened|More[A-Z]\w+)$/)]),
+        );
+      }
+      // The indexer keeps serving everyone else.
+      expect(await codeOf(client.listIndexes({}))).toBe('ok');
+    },
+    240_000,
+  ); // the builds' own cap is 180 s (untilSettled); jest's default 30 s is not enough on a loaded machine
 
   it('keeps case-folding collisions apart: each coordinate reads its own record', async () => {
     const client = indexer.client(TOKENS.acme);

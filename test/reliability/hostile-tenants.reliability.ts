@@ -457,7 +457,11 @@ describe('issue 14 item 9: hidden text in descriptions', () => {
       const slice = await discoveryApiClient(indexer.baseUrl, TOKENS.acme).getSchemaSlice({ indexId, query: 'order status', maxTokens: 2000 });
       const texts = [...symbols.symbols.map((s) => s.payload), ...hits.hits.map((h) => h.payload), slice.sdl];
       const hidden = texts.reduce((sum, text) => sum + (text.match(HIDDEN)?.length ?? 0), 0);
-      report('I9-hidden-text', { texts: texts.length, hiddenCharacters: hidden, sample: JSON.stringify(symbols.symbols.find((s) => s.coordinate === 'field:Query.order')?.payload.slice(0, 80)) });
+      report('I9-hidden-text', {
+        texts: texts.length,
+        hiddenCharacters: hidden,
+        sample: JSON.stringify(symbols.symbols.find((s) => s.coordinate === 'field:Query.order')?.payload.slice(0, 80)),
+      });
       expect(symbols.symbols).toHaveLength(4);
       expect(hidden).toBe(0);
       expect(texts.join('\n')).toContain('The order with this id.');
@@ -468,7 +472,12 @@ describe('issue 14 item 9: hidden text in descriptions', () => {
 
   it('the MCP tools and the server instructions say that schema text is untrusted data', async () => {
     const { searchSchemaTool, getSymbolsTool, getSchemaSliceTool, SERVER_INSTRUCTIONS } = await import('@discovery/mcp');
-    const texts = { search: searchSchemaTool.description, symbols: getSymbolsTool.description, slice: getSchemaSliceTool.description, instructions: SERVER_INSTRUCTIONS };
+    const texts = {
+      search: searchSchemaTool.description,
+      symbols: getSymbolsTool.description,
+      slice: getSchemaSliceTool.description,
+      instructions: SERVER_INSTRUCTIONS,
+    };
     report('I9-untrusted-notice', Object.fromEntries(Object.entries(texts).map(([name, text]) => [name, String(/untrusted/i.test(String(text)))])));
     for (const text of Object.values(texts)) expect(String(text)).toMatch(/untrusted/i);
   });

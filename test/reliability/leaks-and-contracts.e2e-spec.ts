@@ -80,7 +80,10 @@ describe('contract: yoko.v1 SearchSchema with an unknown kind', () => {
     const mixed = await client.searchSchema({ indexId, query: 'order', kinds: ['field', 'feild'] });
     expect(mixed.hits.length).toBeGreaterThan(0);
     expect(mixed.hits.every((hit) => hit.coordinate.startsWith('field:'))).toBe(true);
-    const error = await client.searchSchema({ indexId, query: 'order', kinds: ['FIELD '] }).then(() => undefined, (e: unknown) => ConnectError.from(e));
+    const error = await client.searchSchema({ indexId, query: 'order', kinds: ['FIELD '] }).then(
+      () => undefined,
+      (e: unknown) => ConnectError.from(e),
+    );
     expect(error?.code).not.toBe(Code.InvalidArgument);
   });
 });

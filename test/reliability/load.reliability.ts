@@ -37,7 +37,9 @@ async function searchLoad(clients: Yoko[], ids: string[], total: number, concurr
     while (next < total && Date.now() < deadline) {
       const i = next++;
       const started = performance.now();
-      const result = await outcome(clients[(i + w) % clients.length]!.searchSchema({ indexId: ids[i % ids.length]!, query: QUERIES[i % QUERIES.length]!, limit: 10 }));
+      const result = await outcome(
+        clients[(i + w) % clients.length]!.searchSchema({ indexId: ids[i % ids.length]!, query: QUERIES[i % QUERIES.length]!, limit: 10 }),
+      );
       latencies.push(performance.now() - started);
       if (result.code !== 'ok') errors.set(Code[result.code], (errors.get(Code[result.code]) ?? 0) + 1);
     }
@@ -128,7 +130,18 @@ describe('bounded load', () => {
       const listed = (await client.listIndexes({})).indexes.length;
       let gone = 0;
       for (const id of ids.filter((_, i) => i % 10 === 0)) if ((await outcome(client.getIndex({ indexId: id }))).code === Code.NotFound) gone++;
-      report('many-graphs', { schemas: 200, searches: 400, wrongTopHit: wrong, cacheLimitBytes: cacheLimit, maxCacheGaugeBytes: maxCacheBytes, startRssBytes: startRss, endRssBytes: endRss, evictedMetric: evicted, listedAfterIdle: listed, sampledGone: `${gone}/20` });
+      report('many-graphs', {
+        schemas: 200,
+        searches: 400,
+        wrongTopHit: wrong,
+        cacheLimitBytes: cacheLimit,
+        maxCacheGaugeBytes: maxCacheBytes,
+        startRssBytes: startRss,
+        endRssBytes: endRss,
+        evictedMetric: evicted,
+        listedAfterIdle: listed,
+        sampledGone: `${gone}/20`,
+      });
       expect(wrong).toBe(0);
       expect(maxCacheBytes).toBeLessThanOrEqual(cacheLimit);
       expect(listed).toBe(0);

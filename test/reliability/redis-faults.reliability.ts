@@ -133,7 +133,12 @@ describe('Redis full (maxmemory, noeviction)', () => {
     }
     const searches = await searchesDuring(client, servingId, 5);
     const symbols = await outcome(client.getSymbols({ indexId: servingId, coordinates: ['object:Country'] }));
-    report('redis-oom', { fillerBytes: stored, ensure: outcomeText, searches: codeNames(searches), getSymbols: symbols.code === 'ok' ? 'ok' : Code[symbols.code] });
+    report('redis-oom', {
+      fillerBytes: stored,
+      ensure: outcomeText,
+      searches: codeNames(searches),
+      getSymbols: symbols.code === 'ok' ? 'ok' : Code[symbols.code],
+    });
     expect([...searches.keys()]).toEqual(['ok']);
     expect(symbols.code).toBe('ok');
   });

@@ -46,7 +46,11 @@ describe('two indexer replicas on one Redis', () => {
     expect(ids.size).toBe(1);
     const [indexId] = [...ids];
     expect((await untilSettled(a!.client(TOKENS.acme), indexId!)).status).toBe(IndexStatus.READY);
-    await waitFor(async () => (await a!.metric('discovery_index_builds_total')) + (await b!.metric('discovery_index_builds_total')) >= 1, 30_000, 'the build metric');
+    await waitFor(
+      async () => (await a!.metric('discovery_index_builds_total')) + (await b!.metric('discovery_index_builds_total')) >= 1,
+      30_000,
+      'the build metric',
+    );
     const builds = (await a!.metric('discovery_index_builds_total')) + (await b!.metric('discovery_index_builds_total'));
     report('concurrent-ensure', { callers: 50, replicas: 2, builds });
     expect(builds).toBe(1);
@@ -88,7 +92,7 @@ describe('two indexer replicas on one Redis', () => {
     await a!.kill();
     const killedAt = Date.now();
     const onB = b.client(TOKENS.acme);
-    expect((await codeOf(onB.getIndex({ indexId })))).toBe('ok');
+    expect(await codeOf(onB.getIndex({ indexId }))).toBe('ok');
     const transportErrors = { count: 0 };
     const index = await untilSettled(onB, indexId, 240_000, transportErrors);
     report('replica-killed-mid-build', {

@@ -79,12 +79,22 @@ describe.each([
   });
 });
 
-describe('coordinate tricks inside the caller\'s own index', () => {
+describe("coordinate tricks inside the caller's own index", () => {
   it('never reach records of another index or tenant', async () => {
     const globex = indexer.client(TOKENS.globex);
     const ownId = (await globex.ensureIndex({ sdl: unique(fixture('countries.graphql')) })).index!.indexId;
     await untilSettled(globex, ownId);
-    const tricks = ['object:Employee', `${acmeId}:object:Employee`, `{${acmeId}}object:Employee`, 'object:*', '*', 'enum:Mood', '../object:Employee', 'object:Employee\u0000', 'OBJECT:Country'];
+    const tricks = [
+      'object:Employee',
+      `${acmeId}:object:Employee`,
+      `{${acmeId}}object:Employee`,
+      'object:*',
+      '*',
+      'enum:Mood',
+      '../object:Employee',
+      'object:Employee\u0000',
+      'OBJECT:Country',
+    ];
     const { symbols } = await globex.getSymbols({ indexId: ownId, coordinates: tricks });
     expect(symbols).toEqual([]);
     const hits = (await globex.searchSchema({ indexId: ownId, query: 'employee mood', parent: 'object:Employee', limit: 50 })).hits;

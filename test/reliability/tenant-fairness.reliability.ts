@@ -60,7 +60,9 @@ function longNames(): string {
 
 /** `items(ids: [Int] = [1,1,...])` with a million items, a 2 MB SDL (finding 2). */
 function millionDefault(): string {
-  return unique(`type Query {\n  items(ids: [Int] = [${Array(1_000_000).fill(1).join(',')}]): [Item]\n  item(id: ID!): Item\n}\ntype Item { id: ID! name: String price: Int }\n`);
+  return unique(
+    `type Query {\n  items(ids: [Int] = [${Array(1_000_000).fill(1).join(',')}]): [Item]\n  item(id: ID!): Item\n}\ntype Item { id: ID! name: String price: Int }\n`,
+  );
 }
 
 interface Probes {
@@ -73,7 +75,12 @@ interface Probes {
  * Runs `hostile` while globex searches its own index and /healthz is polled, one call at a time
  * each; first `idle` searches alone for the baseline. Every probe must answer.
  */
-async function underLoad(child: IndexerProcess, otherIndex: string, hostile: () => Promise<void>, hostileIndex?: string): Promise<{ idle: Probes; load: Probes }> {
+async function underLoad(
+  child: IndexerProcess,
+  otherIndex: string,
+  hostile: () => Promise<void>,
+  hostileIndex?: string,
+): Promise<{ idle: Probes; load: Probes }> {
   const other = child.client(TOKENS.globex);
   // Both indexes loaded first: loading one into the cache is not the attack measured here.
   if (hostileIndex) await child.client(TOKENS.acme).searchSchema({ indexId: hostileIndex, query: 'warm up', limit: 1 });
@@ -131,13 +138,22 @@ describe('issue 23: CPU, memory and fair share', () => {
     const otherIndex = await ready(child, TOKENS.globex, unique(fixture('countries.graphql')));
     const slices = discoveryApiClient(child.baseUrl, TOKENS.acme);
     let sliced = 0;
-    const figures = await underLoad(child, otherIndex, async () => {
-      for (let round = 0; round < 10; round += 1) {
-        const slice = await slices.getSchemaSlice({ indexId: hostileIndex, query: `items with price round ${round} ${'f'.repeat(round)}`, maxTokens: 32_000 });
-        expect(slice.tokens).toBeLessThanOrEqual(32_000);
-        sliced += 1;
-      }
-    }, hostileIndex);
+    const figures = await underLoad(
+      child,
+      otherIndex,
+      async () => {
+        for (let round = 0; round < 10; round += 1) {
+          const slice = await slices.getSchemaSlice({
+            indexId: hostileIndex,
+            query: `items with price round ${round} ${'f'.repeat(round)}`,
+            maxTokens: 32_000,
+          });
+          expect(slice.tokens).toBeLessThanOrEqual(32_000);
+          sliced += 1;
+        }
+      },
+      hostileIndex,
+    );
     reportProbes('issue23-F1-long-names', figures, { slices: sliced });
     expect(sliced).toBe(10);
     expect([...figures.idle.errors, ...figures.load.errors]).toEqual([]);
@@ -167,18 +183,23 @@ describe('issue 23: CPU, memory and fair share', () => {
     let message = '';
     let figures: { idle: Probes; load: Probes };
     try {
-      figures = await underLoad(child, otherIndex, async () => {
-        for (let round = 0; round < 10; round += 1) {
-          try {
-            await slices.getSchemaSlice({ indexId: hostileIndex, query: `items ids with price ${round}`, maxTokens: 8_000 });
-            codes.push('ok');
-          } catch (error) {
-            const connect = ConnectError.from(error);
-            codes.push(Code[connect.code]);
-            message = connect.rawMessage;
+      figures = await underLoad(
+        child,
+        otherIndex,
+        async () => {
+          for (let round = 0; round < 10; round += 1) {
+            try {
+              await slices.getSchemaSlice({ indexId: hostileIndex, query: `items ids with price ${round}`, maxTokens: 8_000 });
+              codes.push('ok');
+            } catch (error) {
+              const connect = ConnectError.from(error);
+              codes.push(Code[connect.code]);
+              message = connect.rawMessage;
+            }
           }
-        }
-      }, hostileIndex);
+        },
+        hostileIndex,
+      );
     } finally {
       clearInterval(sampler);
     }
@@ -222,26 +243,41 @@ describe('issue 23: CPU, memory and fair share', () => {
     const otherIndex = await ready(child, TOKENS.globex, unique(fixture('countries.graphql')));
     const slices = discoveryApiClient(child.baseUrl, TOKENS.acme);
     const outcomes = { ok: 0, exhausted: 0, other: [] as string[], message: '' };
-    const queries = ['orders with customers and totals', 'products with variants and prices', 'inventory levels by location', 'refunds of orders', 'draft orders and discounts'];
-    const figures = await underLoad(child, otherIndex, async () => {
-      await Promise.all(
-        Array.from({ length: 8 }, async (_, caller) => {
-          for (let round = 0; round < 5; round += 1) {
-            try {
-              await slices.getSchemaSlice({ indexId: hostileIndex, query: `${queries[(caller + round) % queries.length]} ${caller} ${round}`, maxTokens: 32_000 });
-              outcomes.ok += 1;
-            } catch (error) {
-              const connect = ConnectError.from(error);
-              if (connect.code === Code.ResourceExhausted) {
-                outcomes.exhausted += 1;
-                outcomes.message = connect.rawMessage;
-                await new Promise((resolve) => setTimeout(resolve, 200));
-              } else outcomes.other.push(Code[connect.code]);
+    const queries = [
+      'orders with customers and totals',
+      'products with variants and prices',
+      'inventory levels by location',
+      'refunds of orders',
+      'draft orders and discounts',
+    ];
+    const figures = await underLoad(
+      child,
+      otherIndex,
+      async () => {
+        await Promise.all(
+          Array.from({ length: 8 }, async (_, caller) => {
+            for (let round = 0; round < 5; round += 1) {
+              try {
+                await slices.getSchemaSlice({
+                  indexId: hostileIndex,
+                  query: `${queries[(caller + round) % queries.length]} ${caller} ${round}`,
+                  maxTokens: 32_000,
+                });
+                outcomes.ok += 1;
+              } catch (error) {
+                const connect = ConnectError.from(error);
+                if (connect.code === Code.ResourceExhausted) {
+                  outcomes.exhausted += 1;
+                  outcomes.message = connect.rawMessage;
+                  await new Promise((resolve) => setTimeout(resolve, 200));
+                } else outcomes.other.push(Code[connect.code]);
+              }
             }
-          }
-        }),
-      );
-    }, hostileIndex);
+          }),
+        );
+      },
+      hostileIndex,
+    );
     reportProbes('issue23-F9-slice-flood', figures, { slicesOk: outcomes.ok, exhausted: outcomes.exhausted });
     expect(outcomes.other).toEqual([]);
     expect(outcomes.ok).toBeGreaterThan(0);

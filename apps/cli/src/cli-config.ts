@@ -20,7 +20,9 @@ export function loadCliConfig(env: Env, urlOverride?: string, localServes?: read
     return discovery;
   } catch (error) {
     if (error instanceof ConfigError) {
-      const lines = error.issues.map((issue) => `${issue.variable === 'DISCOVERY_URL' && urlOverride !== undefined ? '--url' : issue.variable}: ${issue.message}`);
+      const lines = error.issues.map(
+        (issue) => `${issue.variable === 'DISCOVERY_URL' && urlOverride !== undefined ? '--url' : issue.variable}: ${issue.message}`,
+      );
       throw new CliError(ExitCode.InvalidConfig, lines.join('\n'));
     }
     throw error;

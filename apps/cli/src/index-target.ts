@@ -119,7 +119,10 @@ export async function waitUntilReady(ctx: CommandContext, first: Index, timeoutM
   try {
     while (index.status === IndexStatus.INDEXING) {
       if (Date.now() >= deadline) {
-        throw new CliError(ExitCode.Timeout, `index ${index.indexId} is still building after ${Math.round(timeoutMs / 1000)}s (raise --timeout, or check it later with \`discovery indexes\`)`);
+        throw new CliError(
+          ExitCode.Timeout,
+          `index ${index.indexId} is still building after ${Math.round(timeoutMs / 1000)}s (raise --timeout, or check it later with \`discovery indexes\`)`,
+        );
       }
       progress.update(`indexing ${index.indexId.slice(0, 19)}…`);
       await sleep(Math.min(POLL_MS, Math.max(deadline - Date.now(), 0)), undefined, { signal: ctx.signal });

@@ -38,7 +38,10 @@ export class Output {
     if (this.json) return;
     const all = (header ? [header, ...rows] : rows).map((row) => row.map((cell) => terminalText(cell)));
     const widths: number[] = [];
-    for (const row of all) row.forEach((cell, i) => { widths[i] = Math.max(widths[i] ?? 0, cell.length); });
+    for (const row of all)
+      row.forEach((cell, i) => {
+        widths[i] = Math.max(widths[i] ?? 0, cell.length);
+      });
     const columns = this.streams.stdout.isTTY ? (this.streams.stdout.columns ?? 120) : Number.POSITIVE_INFINITY;
     for (const row of all) {
       const text = row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i] ?? 0))).join('  ');

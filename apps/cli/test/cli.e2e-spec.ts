@@ -12,7 +12,16 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Redis } from 'ioredis';
 import { generateToken, tokenEntry } from '@discovery/auth';
-import { OpenAiScriptedServer, closeTestRedis, createTestRedis, deleteKeysByPrefix, freePort, submitReply, uniquePrefix, testRedisEnv } from '@discovery/testing';
+import {
+  OpenAiScriptedServer,
+  closeTestRedis,
+  createTestRedis,
+  deleteKeysByPrefix,
+  freePort,
+  submitReply,
+  uniquePrefix,
+  testRedisEnv,
+} from '@discovery/testing';
 import { startService, type RunningService } from '../../../test/deploy/service-process.js';
 import { runWith, type CliRun } from './cli-harness.js';
 
@@ -110,15 +119,21 @@ describe('discovery CLI against a running indexer and generator', () => {
   });
 
   it('spells roots one way in slice --root and search --root/--parent, whatever the roots are called (issue 26)', async () => {
-    const slices = await Promise.all(['mutation', 'Mutation', 'Mutations'].map((r) => cli('slice', renamedRoots, 'create', 'an', 'app', '--root', r, '--json')));
+    const slices = await Promise.all(
+      ['mutation', 'Mutation', 'Mutations'].map((r) => cli('slice', renamedRoots, 'create', 'an', 'app', '--root', r, '--json')),
+    );
     for (const slice of slices) {
       expect(slice.code).toBe(0);
       expect((JSON.parse(slice.stdout) as { sdl: string }).sdl).toContain('createApp(input: CreateAppInput!)');
     }
     const wrong = await cli('slice', renamedRoots, 'app', '--root', 'Mutate');
     expect(wrong.code).toBe(2);
-    expect(wrong.stderr).toContain('roots are query, mutation and subscription (any case), or this schema\'s root type names: Queries, Mutations');
-    for (const args of [['--parent', 'mutation'], ['--parent', 'Mutation'], ['--root', 'MUTATION', '--kind', 'field']]) {
+    expect(wrong.stderr).toContain("roots are query, mutation and subscription (any case), or this schema's root type names: Queries, Mutations");
+    for (const args of [
+      ['--parent', 'mutation'],
+      ['--parent', 'Mutation'],
+      ['--root', 'MUTATION', '--kind', 'field'],
+    ]) {
       const search = await cli('search', renamedRoots, 'app', ...args, '--json');
       const hits = (JSON.parse(search.stdout) as { hits: { coordinate: string }[] }).hits.map((h) => h.coordinate);
       expect(hits).toContain('field:Mutations.createApp');

@@ -52,7 +52,14 @@ describe('index', () => {
 
   it('--json prints the index; --no-wait returns while it builds', async () => {
     const json = JSON.parse((await run('index', schemaFile, '--json', '--no-wait')).stdout) as Record<string, unknown>;
-    expect(json).toEqual({ indexId: server.idFor(SDL), status: 'indexing', stale: false, symbolCount: 0, createdAt: '2026-01-01T00:00:00.000Z', indexedAt: null });
+    expect(json).toEqual({
+      indexId: server.idFor(SDL),
+      status: 'indexing',
+      stale: false,
+      symbolCount: 0,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      indexedAt: null,
+    });
   });
 
   it('reads the schema from standard input with -', async () => {
@@ -103,7 +110,23 @@ describe('index', () => {
 describe('search', () => {
   it('by index id: a table of hits, forwarding the filters', async () => {
     const id = readyIndex();
-    const result = await run('search', id, 'all', 'employees', '--limit', '5', '--kind', 'field', '--kind', 'object', '--root', 'Query', '--parent', 'object:Query', '--no-paginated');
+    const result = await run(
+      'search',
+      id,
+      'all',
+      'employees',
+      '--limit',
+      '5',
+      '--kind',
+      'field',
+      '--kind',
+      'object',
+      '--root',
+      'Query',
+      '--parent',
+      'object:Query',
+      '--no-paginated',
+    );
     expect(result.code).toBe(0);
     expect(result.stdout.split('\n')[0]).toMatch(/^SCORE\s+COORDINATE\s+TYPE\s+DESCRIPTION$/);
     expect(result.stdout).toMatch(/1\.000\s+field:Query\.employees\s+\[Employee!\]!\s+List all employees\./);
@@ -144,7 +167,15 @@ describe('generate', () => {
   const document = 'query ListEmployees($first: Int = 10) { employees { id } }';
   beforeEach(() => {
     server.resolution = {
-      queries: [{ description: 'Lists every employee.', document, operationName: 'ListEmployees', operationType: 'query', variablesSchema: '{"type":"object","additionalProperties":false}' }],
+      queries: [
+        {
+          description: 'Lists every employee.',
+          document,
+          operationName: 'ListEmployees',
+          operationType: 'query',
+          variablesSchema: '{"type":"object","additionalProperties":false}',
+        },
+      ],
       unsatisfied: ['The schema has no salaries.'],
       truncated: false,
     };
@@ -255,7 +286,7 @@ describe('errors', () => {
     expect(JSON.parse(result.stderr)).toMatchObject({ error: { code: 'not_found', exitCode: 3 } });
   });
 
-  it('--help and --version answer without a service; serve --help shows serve\'s usage without starting it', async () => {
+  it("--help and --version answer without a service; serve --help shows serve's usage without starting it", async () => {
     expect(await runWith(['--version'], {})).toMatchObject({ code: 0, stdout: '0.1.0\n' });
     const help = await runWith(['search', '--help'], {});
     expect(help).toMatchObject({ code: 0, stderr: '' });
@@ -270,7 +301,10 @@ describe('errors', () => {
       code: 78,
       stderr: expect.stringMatching(/^discovery: DISCOVERY_URL: /),
     });
-    expect(await runWith(['indexes', '--url', 'ftp://x', '--json'], {})).toMatchObject({ code: 78, stderr: expect.stringContaining('"code":"invalid_config"') });
+    expect(await runWith(['indexes', '--url', 'ftp://x', '--json'], {})).toMatchObject({
+      code: 78,
+      stderr: expect.stringContaining('"code":"invalid_config"'),
+    });
     expect((await run('reindex')).code).toBe(2);
     const bare = await runWith([], {});
     expect(bare.code).toBe(2);

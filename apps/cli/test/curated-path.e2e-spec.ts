@@ -76,8 +76,18 @@ describe('ask, generate, save, serve', () => {
       const before = (await client.listTools()).tools.map((t) => t.name);
       expect(before).toEqual(['search_schema', 'get_symbols', 'get_schema_slice', 'generate_query', 'get_operation_info']);
 
-      model.push(submitReply([{ document: 'query EmployeeMood("The employee to read" $id: ID!) { employee(id: $id) { name mood } }', description: 'The name and mood of one employee.' }]));
-      const generated = await runWith(['generate', join(dir, 'schema.graphql'), 'the mood of employee 2', '--out', operations], { DISCOVERY_URL: base, DISCOVERY_TOKEN: operator });
+      model.push(
+        submitReply([
+          {
+            document: 'query EmployeeMood("The employee to read" $id: ID!) { employee(id: $id) { name mood } }',
+            description: 'The name and mood of one employee.',
+          },
+        ]),
+      );
+      const generated = await runWith(['generate', join(dir, 'schema.graphql'), 'the mood of employee 2', '--out', operations], {
+        DISCOVERY_URL: base,
+        DISCOVERY_TOKEN: operator,
+      });
       expect(generated.code).toBe(0);
       const files = await readdir(operations);
       expect(files).toEqual(['EmployeeMood.graphql']);
@@ -90,7 +100,12 @@ describe('ask, generate, save, serve', () => {
       expect(changes.at(-1)).toContain('execute_operation_employee_mood');
       const tool = (await client.listTools()).tools.find((t) => t.name === 'execute_operation_employee_mood')!;
       expect(tool.description).toBe('The name and mood of one employee.');
-      expect(tool.inputSchema).toEqual({ type: 'object', properties: { id: { type: 'string', description: 'The employee to read' } }, required: ['id'], additionalProperties: false });
+      expect(tool.inputSchema).toEqual({
+        type: 'object',
+        properties: { id: { type: 'string', description: 'The employee to read' } },
+        required: ['id'],
+        additionalProperties: false,
+      });
 
       const result = (await client.callTool({ name: 'execute_operation_employee_mood', arguments: { id: '2' } })) as CallToolResult;
       expect(result.isError).toBeFalsy();

@@ -38,7 +38,12 @@ function demandClient(token: string) {
     createConnectTransport({
       baseUrl: url,
       httpVersion: '1.1',
-      interceptors: [(next) => (request) => { request.header.set('Authorization', `Bearer ${token}`); return next(request); }],
+      interceptors: [
+        (next) => (request) => {
+          request.header.set('Authorization', `Bearer ${token}`);
+          return next(request);
+        },
+      ],
     }),
   );
 }
@@ -83,7 +88,12 @@ describe('generation without a model, and the demand report', () => {
     let composed: string | null = null;
     const generated = await yokoClient(url, acme).generateQuery(
       { indexId, prompt: 'the current mood and the salary of employee 3' },
-      { timeoutMs: 30_000, onHeader: (header) => { composed = header.get(COMPOSED_HEADER); } },
+      {
+        timeoutMs: 30_000,
+        onHeader: (header) => {
+          composed = header.get(COMPOSED_HEADER);
+        },
+      },
     );
     expect(composed).toBe('no-model');
     const [query] = generated.resolution?.queries ?? [];
@@ -108,7 +118,9 @@ describe('generation without a model, and the demand report', () => {
     ]);
     expect((await cli(acme, 'demand', indexId)).stdout).toMatch(/COUNT\s+LAST SEEN\s+REASON\n1\s+\S+\s+The schema has no field for "salary"/);
 
-    const notYours = await demandClient(globex).getDemand({ indexId, limit: 0 }).catch((e: unknown) => ConnectError.from(e));
+    const notYours = await demandClient(globex)
+      .getDemand({ indexId, limit: 0 })
+      .catch((e: unknown) => ConnectError.from(e));
     expect((notYours as ConnectError).code).toBe(Code.NotFound);
     expect((await cli(globex, 'index', schema)).code).toBe(0);
     expect((await demandClient(globex).getDemand({ indexId, limit: 0 })).entries).toEqual([]);

@@ -95,7 +95,12 @@ export class FakeYokoServer {
       ensureIndex: (req, ctx) => {
         this.enter('ensureIndex', { sdl: req.sdl }, ctx);
         const indexId = this.idFor(req.sdl);
-        const index = this.indexes.get(indexId) ?? { status: IndexStatus.INDEXING, pollsLeft: this.buildPolls, fails: req.sdl.includes('FAIL'), symbolCount: 42 };
+        const index = this.indexes.get(indexId) ?? {
+          status: IndexStatus.INDEXING,
+          pollsLeft: this.buildPolls,
+          fails: req.sdl.includes('FAIL'),
+          symbolCount: 42,
+        };
         this.indexes.set(indexId, index);
         return { index: this.toIndex(indexId, index) };
       },
@@ -120,7 +125,11 @@ export class FakeYokoServer {
         return {};
       },
       searchSchema: (req, ctx) => {
-        this.enter('searchSchema', { indexId: req.indexId, query: req.query, limit: req.limit, kinds: req.kinds, roots: req.roots, parent: req.parent, paginated: req.paginated }, ctx);
+        this.enter(
+          'searchSchema',
+          { indexId: req.indexId, query: req.query, limit: req.limit, kinds: req.kinds, roots: req.roots, parent: req.parent, paginated: req.paginated },
+          ctx,
+        );
         if (this.index(req.indexId).status !== IndexStatus.READY) throw new ConnectError('index is not ready', Code.FailedPrecondition);
         const hits = [...this.records].filter(([c]) => c.startsWith('field:') || req.kinds.length === 0);
         return { hits: hits.map(([coordinate, record], i) => ({ coordinate, score: 1 - i / 10, payload: JSON.stringify(record) })) };
@@ -142,7 +151,13 @@ export class FakeYokoServer {
       getDemand: (req, ctx) => {
         this.enter('getDemand', { indexId: req.indexId, limit: req.limit }, ctx);
         this.index(req.indexId);
-        return { entries: this.demand.map((entry) => ({ reason: entry.reason, count: BigInt(entry.count), lastSeen: timestampFromDate(new Date('2026-01-02T00:00:00Z')) })) };
+        return {
+          entries: this.demand.map((entry) => ({
+            reason: entry.reason,
+            count: BigInt(entry.count),
+            lastSeen: timestampFromDate(new Date('2026-01-02T00:00:00Z')),
+          })),
+        };
       },
     });
   };

@@ -9,7 +9,16 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Redis } from 'ioredis';
 import { generateToken, tokenEntry } from '@discovery/auth';
-import { closeTestRedis, createTestRedis, deleteKeysByPrefix, freePort, OpenAiScriptedServer, submitReply, testRedisEnv, uniquePrefix } from '@discovery/testing';
+import {
+  closeTestRedis,
+  createTestRedis,
+  deleteKeysByPrefix,
+  freePort,
+  OpenAiScriptedServer,
+  submitReply,
+  testRedisEnv,
+  uniquePrefix,
+} from '@discovery/testing';
 import { startService, type RunningService } from '../../../test/deploy/service-process.js';
 import { runWith } from './cli-harness.js';
 
@@ -58,7 +67,9 @@ describe('discovery generate when the model refuses', () => {
     model.push({ kind: 'status', status: 401, body: { error: { code: 401, message: 'Invalid API Key', type: 'authentication_error' } } });
     const result = await cli('generate', schema, 'the', 'current', 'mood', 'of', 'employee', '3');
     expect(result.stderr).not.toMatch(/cannot reach/);
-    expect(result.stderr).toMatch(new RegExp(`the discovery service at ${url} answered, but its language model failed: the model endpoint rejected the API key`));
+    expect(result.stderr).toMatch(
+      new RegExp(`the discovery service at ${url} answered, but its language model failed: the model endpoint rejected the API key`),
+    );
     expect(result.code).toBe(1);
   }, 120_000);
 

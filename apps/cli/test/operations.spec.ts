@@ -42,14 +42,24 @@ describe('discovery operations', () => {
     expect(run.stdout.split('\n')[0]).toMatch(/^TOOL\s+TYPE\s+FILE\s+DESCRIPTION$/);
     expect(run.stdout).toMatch(/execute_operation_get_employee\s+query\s+GetEmployee.graphql\s+One employee\./);
     expect(run.stdout).toMatch(/execute_operation_update_mood\s+mutation\s+team\/UpdateMood.graphql\s+Changes the mood of an employee\./);
-    const json = JSON.parse((await runWith(['operations', 'list', dir, '--schema', schema, '--json', '--omit-tool-name-prefix'], {})).stdout) as { tools: Array<{ name: string }> };
+    const json = JSON.parse((await runWith(['operations', 'list', dir, '--schema', schema, '--json', '--omit-tool-name-prefix'], {})).stdout) as {
+      tools: Array<{ name: string }>;
+    };
     expect(json.tools.map((t) => t.name)).toEqual(['get_employee', 'update_mood']);
     const check = await runWith(['operations', 'check', dir, '--schema', schema, '--exclude-mutations'], {});
-    expect([check.code, check.stdout, check.stderr]).toEqual([0, '', 'excluded team/UpdateMood.graphql: excluded: mutations are excluded (MCP_EXCLUDE_MUTATIONS)\n1 operation OK\n']);
+    expect([check.code, check.stdout, check.stderr]).toEqual([
+      0,
+      '',
+      'excluded team/UpdateMood.graphql: excluded: mutations are excluded (MCP_EXCLUDE_MUTATIONS)\n1 operation OK\n',
+    ]);
   });
 
   it('exits 10 for a file that is not a servable operation, naming it and why', async () => {
-    const dir = await folder('invalid', { ...GOOD, 'Salary.graphql': 'query Salary { salary }', 'dup/GetEmployee.graphql': 'query GetEmployee { employees { id } }' });
+    const dir = await folder('invalid', {
+      ...GOOD,
+      'Salary.graphql': 'query Salary { salary }',
+      'dup/GetEmployee.graphql': 'query GetEmployee { employees { id } }',
+    });
     const run = await runWith(['operations', 'check', dir, '--schema', schema], {});
     expect(run.code).toBe(10);
     expect(run.stderr).toContain('skipped Salary.graphql: invalid: not valid against the schema: Cannot query field "salary" on type "Query".');

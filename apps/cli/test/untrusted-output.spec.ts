@@ -13,8 +13,9 @@ import { runWith, type CliRun } from './cli-harness.js';
 import { FakeYokoServer } from './fake-yoko.server.js';
 
 const TOKEN = 'sd_cli-untrusted-token-0123456789';
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this test looks for
-const UNSAFE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF\u{E0000}-\u{E007F}]|\r|\\u001b|\[31m|\]0;/u;
+const UNSAFE =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this test looks for
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF\u{E0000}-\u{E007F}]|\r|\\u001b|\[31m|\]0;/u;
 const DIRTY = '\u001b[31mred\u001b[0m\u001b]0;pwned\u0007 zero\u200bwidth \u202ebidi\u2066 tag\u{E0041}\u{E0042}\r';
 
 let server: FakeYokoServer;

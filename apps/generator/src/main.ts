@@ -23,7 +23,11 @@ export async function startGenerator(config: GeneratorConfig, overrides: Generat
 }
 
 if (isMainModule(import.meta.url)) {
-  runMain('generator', () => loadGeneratorConfig(), async (config) => {
-    (await startGenerator(config)).app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
-  });
+  runMain(
+    'generator',
+    () => loadGeneratorConfig(),
+    async (config) => {
+      (await startGenerator(config)).app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
+    },
+  );
 }

@@ -9,9 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { Redis } from 'ioredis';
 import type { GenerationClient } from '@discovery/discovery';
 import type { Storage } from '@discovery/storage';
-import {
-  OpenAiScriptedServer, closeTestRedis, createTestRedis, deleteKeysByPrefix, freePort, submitReply, uniquePrefix, waitFor,
-} from '@discovery/testing';
+import { OpenAiScriptedServer, closeTestRedis, createTestRedis, deleteKeysByPrefix, freePort, submitReply, uniquePrefix, waitFor } from '@discovery/testing';
 import { startService, type RunningService } from '../../../test/deploy/service-process.js';
 import { COSMO_SDL, expectAllValid, generatorEnv, producer, putReadyIndex } from './generator-harness.js';
 

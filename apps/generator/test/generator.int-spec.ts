@@ -7,9 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/glob
 import { loadGeneratorConfig } from '@discovery/config';
 import type { GenerationClient } from '@discovery/discovery';
 import type { Storage } from '@discovery/storage';
-import {
-  OpenAiScriptedServer, closeTestRedis, createTestRedis, deleteKeysByPrefix, submitReply, toolCallReply, uniquePrefix,
-} from '@discovery/testing';
+import { OpenAiScriptedServer, closeTestRedis, createTestRedis, deleteKeysByPrefix, submitReply, toolCallReply, uniquePrefix } from '@discovery/testing';
 import type { Redis } from 'ioredis';
 import { startGenerator } from '../src/main.js';
 import { COSMO_SDL, expectAllValid, generatorEnv, producer, putReadyIndex } from './generator-harness.js';
@@ -91,7 +89,7 @@ describe('generator through the queue', () => {
     });
   });
 
-  it('the turn limit reached (truncated): the composer\'s answer, marked as the fallback', async () => {
+  it("the turn limit reached (truncated): the composer's answer, marked as the fallback", async () => {
     const search = toolCallReply('search_schema', { query: 'employee' });
     model.push(search, search, search);
     const resolution = await side.client.generate(indexId, 'keeps searching forever');
@@ -117,10 +115,7 @@ describe('generator through the queue', () => {
   it('two identical concurrent requests make one model call', async () => {
     model.push({ ...submitReply([{ document: EMPLOYEES, description: 'x' }]), delayMs: 300 });
     const before = model.completionCalls;
-    const [a, b] = await Promise.all([
-      side.client.generate(indexId, 'Employees   in parallel'),
-      side.client.generate(indexId, 'employees in parallel'),
-    ]);
+    const [a, b] = await Promise.all([side.client.generate(indexId, 'Employees   in parallel'), side.client.generate(indexId, 'employees in parallel')]);
     expect(a).toEqual(b);
     expect(model.completionCalls - before).toBe(1);
   });

@@ -20,7 +20,11 @@ export async function startIndexer(config: IndexerConfig) {
 }
 
 if (isMainModule(import.meta.url)) {
-  runMain('indexer', () => loadIndexerConfig(), async (config) => {
-    (await startIndexer(config)).app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
-  });
+  runMain(
+    'indexer',
+    () => loadIndexerConfig(),
+    async (config) => {
+      (await startIndexer(config)).app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
+    },
+  );
 }

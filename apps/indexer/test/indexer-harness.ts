@@ -6,7 +6,17 @@
 import { afterAll, beforeAll } from '@jest/globals';
 import { loadIndexerConfig } from '@discovery/config';
 import { IndexStatus } from '@discovery/proto';
-import { createTestRedis, deleteKeysByPrefix, closeTestRedis, readMetric, uniquePrefix, waitFor, yokoClient, type YokoClient, testRedisEnv } from '@discovery/testing';
+import {
+  createTestRedis,
+  deleteKeysByPrefix,
+  closeTestRedis,
+  readMetric,
+  uniquePrefix,
+  waitFor,
+  yokoClient,
+  type YokoClient,
+  testRedisEnv,
+} from '@discovery/testing';
 import { hashToken } from '@discovery/auth';
 import { startIndexer } from '../src/main.js';
 

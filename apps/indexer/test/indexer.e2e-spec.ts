@@ -11,8 +11,7 @@ import { IndexStatus } from '@discovery/proto';
 import { waitFor } from '@discovery/testing';
 import { CODECS, JWT_SECRET, TOKENS, uniqueSdl, useTestIndexer, type Yoko } from './indexer-harness.js';
 
-const fixture = (name: string) =>
-  readFileSync(new URL(`../../../test/fixtures/schemas/${name}`, import.meta.url), 'utf8');
+const fixture = (name: string) => readFileSync(new URL(`../../../test/fixtures/schemas/${name}`, import.meta.url), 'utf8');
 const cosmo = fixture('cosmo-demo.graphql');
 const subgraph = fixture('cosmo-demo-employees-subgraph.graphql');
 
@@ -26,11 +25,7 @@ async function code(promise: Promise<unknown>): Promise<Code | 'ok'> {
 }
 
 async function untilBuilt(client: Yoko, indexId: string): Promise<void> {
-  await waitFor(
-    async () => (await client.getIndex({ indexId })).index?.status !== IndexStatus.INDEXING,
-    60_000,
-    `index ${indexId} to finish building`,
-  );
+  await waitFor(async () => (await client.getIndex({ indexId })).index?.status !== IndexStatus.INDEXING, 60_000, `index ${indexId} to finish building`);
 }
 
 const indexer = useTestIndexer();

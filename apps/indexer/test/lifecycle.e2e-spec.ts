@@ -63,7 +63,10 @@ describe('index lifecycle', () => {
     }
     expect((await client.getIndex({ indexId })).index!.status).toBe(IndexStatus.READY);
     await sleep(6_000);
-    const error = await client.getIndex({ indexId }).then(() => undefined, (e: unknown) => ConnectError.from(e));
+    const error = await client.getIndex({ indexId }).then(
+      () => undefined,
+      (e: unknown) => ConnectError.from(e),
+    );
     expect(error?.code).toBe(Code.NotFound);
     expect((await client.listIndexes({})).indexes.map((i) => i.indexId)).not.toContain(indexId);
     // The expiry is seen by the sweep (every 2 s with this TTL) and counted once (finding F5).

@@ -77,7 +77,10 @@ describe('GetSchemaSlice', () => {
       [{ indexId: 'sha256:nope', query: 'x' }, /index_id/],
     ];
     for (const [request, message] of cases) {
-      const error = await client.getSchemaSlice(request).then(() => undefined, (e: unknown) => ConnectError.from(e));
+      const error = await client.getSchemaSlice(request).then(
+        () => undefined,
+        (e: unknown) => ConnectError.from(e),
+      );
       expect(error?.code).toBe(Code.InvalidArgument);
       expect(error?.rawMessage).toMatch(message);
     }

@@ -19,8 +19,7 @@ beforeAll(async () => {
   indexId = await indexReady(client, sdl);
 });
 
-const search = async (query: string, limit = 10): Promise<string[]> =>
-  (await client.searchSchema({ indexId, query, limit })).hits.map((h) => h.coordinate);
+const search = async (query: string, limit = 10): Promise<string[]> => (await client.searchSchema({ indexId, query, limit })).hits.map((h) => h.coordinate);
 
 describe('names and coordinates', () => {
   it.each([
@@ -51,7 +50,7 @@ describe('requests to change data and questions', () => {
     ['Mark employee 4 as not available', 'field:Mutation.updateAvailability'],
     ['tag employee 7 as a mentor', 'field:Mutation.updateEmployeeTag'],
   ])('%j finds %s in the top 3', async (query, expected) => {
-    expect((await search(query, 3))).toContain(expected);
+    expect(await search(query, 3)).toContain(expected);
   });
 
   it.each(['What is the current mood of each employee?', 'employees and their availability', 'which employees have the tag mentor'])(

@@ -10,7 +10,15 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createStorage, type IndexEvent, type Storage } from '@discovery/storage';
 import {
-  closeClusterNodes, clusterMasters, migrateSlot, ownerOf, slotOf, TEST_REDIS_MODE, testStorageOptions, waitFor, type ClusterNode,
+  closeClusterNodes,
+  clusterMasters,
+  migrateSlot,
+  ownerOf,
+  slotOf,
+  TEST_REDIS_MODE,
+  testStorageOptions,
+  waitFor,
+  type ClusterNode,
 } from '@discovery/testing';
 import { indexReady, TOKENS, uniqueSdl, useTestIndexer } from './indexer-harness.js';
 
@@ -66,9 +74,13 @@ describe('slot migration under load', () => {
         await new Promise((resolve) => setTimeout(resolve, 5));
       }
     })();
-    const building = Promise.all([0, 1, 2].map((i) => indexReady(client, uniqueSdl(`type Query { build${i}: String }`)).catch((error: Error) => {
-      errors.push(`build: ${error.message}`);
-    })));
+    const building = Promise.all(
+      [0, 1, 2].map((i) =>
+        indexReady(client, uniqueSdl(`type Query { build${i}: String }`)).catch((error: Error) => {
+          errors.push(`build: ${error.message}`);
+        }),
+      ),
+    );
     const moves: Record<string, { from: number; to: number; keys: number }> = {};
     let eventsMoveFrom = 0;
     for (const [name, slot] of Object.entries(slots)) {

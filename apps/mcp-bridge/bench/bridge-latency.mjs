@@ -76,28 +76,55 @@ async function measure(workers, calls, run) {
 
 async function main() {
   const queries = readFileSync(join(ROOT, 'bench/data/search/queries.jsonl'), 'utf8')
-    .split('\n').filter(Boolean).map((l) => JSON.parse(l)).filter((q) => q.schemaId === 'github').map((q) => q.query);
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l))
+    .filter((q) => q.schemaId === 'github')
+    .map((q) => q.query);
   const schema = join(ROOT, 'bench/data/search/schemas/github.graphql');
   const token = `sd_${randomBytes(24).toString('hex')}`;
   const prefix = `bench-bridge-${randomBytes(4).toString('hex')}:`;
   const [indexerPort, bridgePort] = [await freePort(), await freePort()];
   const indexerUrl = `http://127.0.0.1:${indexerPort}`;
   const indexer = start('apps/indexer/dist/main.js', {
-    LOG_LEVEL: 'warn', PORT: String(indexerPort), HOST: '127.0.0.1', REDIS_URL: 'redis://127.0.0.1:6379', REDIS_KEY_PREFIX: prefix,
-    EMBEDDINGS_PROVIDER: 'none', DISCOVERY_TOKENS: `bench:sha256:${createHash('sha256').update(token).digest('hex')}`,
+    LOG_LEVEL: 'warn',
+    PORT: String(indexerPort),
+    HOST: '127.0.0.1',
+    REDIS_URL: 'redis://127.0.0.1:6379',
+    REDIS_KEY_PREFIX: prefix,
+    EMBEDDINGS_PROVIDER: 'none',
+    DISCOVERY_TOKENS: `bench:sha256:${createHash('sha256').update(token).digest('hex')}`,
   });
-  const bridge = start('apps/mcp-bridge/dist/main.js', {
-    LOG_LEVEL: 'warn', PORT: String(bridgePort), HOST: '127.0.0.1', DISCOVERY_URL: indexerUrl, DISCOVERY_TOKEN: token, SYNC_POLL_INTERVAL: '250ms',
-  }, ['--schema', schema]);
+  const bridge = start(
+    'apps/mcp-bridge/dist/main.js',
+    {
+      LOG_LEVEL: 'warn',
+      PORT: String(bridgePort),
+      HOST: '127.0.0.1',
+      DISCOVERY_URL: indexerUrl,
+      DISCOVERY_TOKEN: token,
+      SYNC_POLL_INTERVAL: '250ms',
+    },
+    ['--schema', schema],
+  );
   const clients = [];
   try {
     await waitOk(`${indexerUrl}/readyz`, 120_000);
     await waitOk(`http://127.0.0.1:${bridgePort}/readyz`, 600_000);
     const indexId = `sha256:${createHash('sha256').update(readFileSync(schema)).digest('hex')}`;
-    const yoko = createClient(YokoService, createConnectTransport({
-      baseUrl: indexerUrl, httpVersion: '1.1',
-      interceptors: [(next) => (req) => { req.header.set('authorization', `Bearer ${token}`); return next(req); }],
-    }));
+    const yoko = createClient(
+      YokoService,
+      createConnectTransport({
+        baseUrl: indexerUrl,
+        httpVersion: '1.1',
+        interceptors: [
+          (next) => (req) => {
+            req.header.set('authorization', `Bearer ${token}`);
+            return next(req);
+          },
+        ],
+      }),
+    );
     for (let i = 0; i < Math.max(...CONCURRENCY); i++) {
       const client = new Client({ name: `bench-${i}`, version: '1.0.0' });
       await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${bridgePort}/mcp`)));
@@ -135,7 +162,10 @@ async function main() {
     console.log(`GitHub schema, ${CALLS} calls per cell, loopback, ${queries.length} queries; latency in ms`);
     console.log('| tool | clients | indexer p50 | indexer p99 | bridge p50 | bridge p99 | added p50 | bridge calls/s |');
     console.log('|---|---|---|---|---|---|---|---|');
-    for (const r of rows) console.log(`| ${r.tool} | ${r.concurrency} | ${r.indexer.p50} | ${r.indexer.p99} | ${r.bridge.p50} | ${r.bridge.p99} | ${r.addedP50} | ${r.bridge.perSecond} |`);
+    for (const r of rows)
+      console.log(
+        `| ${r.tool} | ${r.concurrency} | ${r.indexer.p50} | ${r.indexer.p99} | ${r.bridge.p50} | ${r.bridge.p99} | ${r.addedP50} | ${r.bridge.perSecond} |`,
+      );
     if (values.json) writeFileSync(values.json, JSON.stringify({ calls: CALLS, rows }, null, 2));
   } finally {
     await Promise.all(clients.map((c) => c.close().catch(() => {})));

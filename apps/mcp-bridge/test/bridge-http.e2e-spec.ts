@@ -41,11 +41,13 @@ describe('bridge over Streamable HTTP', () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toEqual(['search_schema', 'get_symbols', 'get_schema_slice', 'generate_query']);
     const result = await call(client, 'search_schema', { query: 'mood' });
-    expect(result.structuredContent).toEqual({ hits: [{ coordinate: 'enum:Mood', score: 1, record: { Coordinate: 'enum:Mood', Values: [{ Name: 'HAPPY' }, { Name: 'SAD' }] } }] });
+    expect(result.structuredContent).toEqual({
+      hits: [{ coordinate: 'enum:Mood', score: 1, record: { Coordinate: 'enum:Mood', Values: [{ Name: 'HAPPY' }, { Name: 'SAD' }] } }],
+    });
     const transport = client.transport as unknown as { sessionId?: string; terminateSession(): Promise<void> };
     expect(transport.sessionId).toMatch(/^[0-9a-f-]{36}$/);
     await transport.terminateSession();
-    expect(new URL(b.app.mcpUrl).port).not.toBe("0");
+    expect(new URL(b.app.mcpUrl).port).not.toBe('0');
   });
 
   it('serves the tools statelessly and refuses GET', async () => {
@@ -71,7 +73,12 @@ describe('bridge over Streamable HTTP', () => {
   it('rejects a foreign Host header on a loopback listener, and unknown sessions', async () => {
     const b = await setup();
     const { port } = new URL(b.app.mcpUrl);
-    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } } });
+    const body = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } },
+    });
     const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
     const foreign = await new Promise<number>((resolve, reject) => {
       import('node:http').then(({ request }) => {

@@ -149,6 +149,8 @@ describe('bridge against a real indexer', () => {
     await waitFor(() => b.runtime.sync.status().servingIndexId, 'the cosmo index', 60_000);
     await indexer.stop();
     // The fixed text, and the URL it tried (issue 16).
-    expect(textOf(await call(client, 'search_schema', { query: 'employees' }))).toBe(`${TOOL_TEXTS.unreachable} Tried the indexer at ${indexer.url}; is it running?`);
+    expect(textOf(await call(client, 'search_schema', { query: 'employees' }))).toBe(
+      `${TOOL_TEXTS.unreachable} Tried the indexer at ${indexer.url}; is it running?`,
+    );
   }, 90_000);
 });

@@ -59,14 +59,19 @@ async function exercise(client: Client): Promise<void> {
 describe('built bridge', () => {
   it('serves MCP over Streamable HTTP as the bridge service', async () => {
     const port = await freePort();
-    const bridge: RunningService = startService(ROOT, 'bridge', {
-      LOG_LEVEL: 'warn',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DISCOVERY_URL: indexer.url,
-      DISCOVERY_TOKEN: indexer.token,
-      MCP_AUTH_TOKENS: 'bridge-client-token',
-    }, ['--schema', SCHEMA]);
+    const bridge: RunningService = startService(
+      ROOT,
+      'bridge',
+      {
+        LOG_LEVEL: 'warn',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DISCOVERY_URL: indexer.url,
+        DISCOVERY_TOKEN: indexer.token,
+        MCP_AUTH_TOKENS: 'bridge-client-token',
+      },
+      ['--schema', SCHEMA],
+    );
     const client = new Client({ name: 'e2e-http', version: '1.0.0' });
     try {
       await bridge.waitForHttp(`http://127.0.0.1:${port}/healthz`, 60_000);

@@ -118,7 +118,10 @@ describe('the console of serve', () => {
       await page.getByRole('spinbutton', { name: 'Tokens' }).fill(String(budget));
       await page.getByRole('button', { name: 'Slice', exact: true }).click();
       const exact = (await api.getSchemaSlice({ indexId, query: 'employees and their current mood', maxTokens: budget })).tokens;
-      await page.getByRole('status').getByText(`${exact.toLocaleString('en-US')} tokens`).waitFor();
+      await page
+        .getByRole('status')
+        .getByText(`${exact.toLocaleString('en-US')} tokens`)
+        .waitFor();
       expect(await page.getByRole('status').innerText()).toContain(`of a budget of ${budget.toLocaleString('en-US')}`);
       expect(exact).toBeLessThanOrEqual(budget);
       sizes.push(exact);
@@ -210,7 +213,7 @@ describe('the console of the indexer', () => {
     await indexer?.stop();
   }, 60_000);
 
-  it('asks for a token, keeps it in the tab only, and lists that tenant\'s indexes', async () => {
+  it("asks for a token, keeps it in the tab only, and lists that tenant's indexes", async () => {
     await indexer.operator.ensureIndex({ sdl: 'type Query { hello: String }' }, { headers: { [INDEX_LABEL_HEADER]: encodeURIComponent('hello.graphql') } });
     const tab = await browser.newPage();
     await tab.goto(`${indexer.url}/console`);

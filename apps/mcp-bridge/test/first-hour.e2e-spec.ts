@@ -106,7 +106,7 @@ describe('discovery-mcp --stdio --schema file.graphql, nothing else running', ()
     }
   }, 90_000);
 
-  it('keeps the index on disk under the user\'s cache folder, so a restart finds it (issue 26)', async () => {
+  it("keeps the index on disk under the user's cache folder, so a restart finds it (issue 26)", async () => {
     const env = userEnv(home, { XDG_CACHE_HOME: join(home, 'cache') });
     const first = await stdioClient(env);
     await waitFor('the Ready: line', () => /^Ready: /m.test(first.stderr()), first.stderr);

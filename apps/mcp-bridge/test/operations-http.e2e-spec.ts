@@ -7,7 +7,14 @@
  */
 import { afterEach, describe, expect, it } from '@jest/globals';
 import type { McpConfig } from '@discovery/config';
-import { FakeDiscoveryService, startAuthorizationServer, startGraphqlApi, EMPLOYEES_SDL, type GraphqlApiServer, type TestAuthorizationServer } from '@discovery/mcp/testing';
+import {
+  FakeDiscoveryService,
+  startAuthorizationServer,
+  startGraphqlApi,
+  EMPLOYEES_SDL,
+  type GraphqlApiServer,
+  type TestAuthorizationServer,
+} from '@discovery/mcp/testing';
 import { IndexStatus } from '@discovery/proto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -32,7 +39,10 @@ async function setup(mcp: (api: GraphqlApiServer, idp: TestAuthorizationServer) 
   idp = await startAuthorizationServer();
   dir = await mkdtemp(join(tmpdir(), 'ops-http-'));
   await writeFile(join(dir, 'WhoAmI.graphql'), 'query WhoAmI { whoami }\n');
-  await writeFile(join(dir, 'UpdateMood.graphql'), 'mutation UpdateMood($employeeID: ID!, $mood: Mood!) { updateMood(employeeID: $employeeID, mood: $mood) { mood } }\n');
+  await writeFile(
+    join(dir, 'UpdateMood.graphql'),
+    'mutation UpdateMood($employeeID: ID!, $mood: Mood!) { updateMood(employeeID: $employeeID, mood: $mood) { mood } }\n',
+  );
   bridge = await startBridge({ discoveryUrl: served.url, sdl: EMPLOYEES_SDL, graphqlEndpoint: api.url, clientTokens, mcp: mcp(api, idp) });
   await bridge.runtime.operations!.catalog.settled();
   return bridge;
@@ -47,9 +57,27 @@ afterEach(async () => {
   bridge = served = api = idp = dir = undefined;
 });
 
-const operations = (dir: string) => ({ dir, omitToolNamePrefix: false, excludeMutations: false, exposeSchema: false, arbitraryOperations: false, arbitraryMutations: false });
-const upstream = (extra: Partial<NonNullable<McpConfig['upstream']>> = {}) => ({ headers: { 'x-api-key': 'static-key' }, timeoutMs: 5_000, maxResponseBytes: 1 << 20, forwardHeaders: [], ...extra });
-const scopes = { initialize: ['mcp:connect'], toolsList: ['mcp:tools:read'], toolsCall: ['mcp:tools:execute'], tools: { execute_operation_update_mood: ['moods:write'] } };
+const operations = (dir: string) => ({
+  dir,
+  omitToolNamePrefix: false,
+  excludeMutations: false,
+  exposeSchema: false,
+  arbitraryOperations: false,
+  arbitraryMutations: false,
+});
+const upstream = (extra: Partial<NonNullable<McpConfig['upstream']>> = {}) => ({
+  headers: { 'x-api-key': 'static-key' },
+  timeoutMs: 5_000,
+  maxResponseBytes: 1 << 20,
+  forwardHeaders: [],
+  ...extra,
+});
+const scopes = {
+  initialize: ['mcp:connect'],
+  toolsList: ['mcp:tools:read'],
+  toolsCall: ['mcp:tools:execute'],
+  tools: { execute_operation_update_mood: ['moods:write'] },
+};
 const oauth = (idp: TestAuthorizationServer) => ({ issuer: idp.issuer, jwksUrl: undefined, audience: AUDIENCE, scopes });
 
 /** A raw JSON-RPC POST to /mcp. */
@@ -107,7 +135,9 @@ describe('OAuth 2.1 for /mcp', () => {
     const full = await idp!.token({ aud: AUDIENCE, scope: 'mcp:connect mcp:tools:read mcp:tools:execute moods:write' });
     const client = await bridge!.connect(full);
     expect((await client.listTools()).tools.map((t) => t.name)).toContain('execute_operation_update_mood');
-    expect((await call(client, 'execute_operation_update_mood', { employeeID: '2', mood: 'HAPPY' })).structuredContent).toEqual({ data: { updateMood: { mood: 'HAPPY' } } });
+    expect((await call(client, 'execute_operation_update_mood', { employeeID: '2', mood: 'HAPPY' })).structuredContent).toEqual({
+      data: { updateMood: { mood: 'HAPPY' } },
+    });
     expect(idp!.fetches).toEqual({ jwks: 1, metadata: 1 });
 
     const readOnly = await idp!.token({ aud: AUDIENCE, scope: 'mcp:connect mcp:tools:read' });
@@ -164,12 +194,18 @@ describe('operation tools over HTTP', () => {
   it('announces a file added while serving to a connected client (notifications/tools/list_changed)', async () => {
     await setup(() => ({ operations: operations(dir!), upstream: upstream() }));
     const changes: string[][] = [];
-    const client = await bridge!.connect(undefined, {}, { listChanged: { tools: { debounceMs: 0, onChanged: (_e, tools) => void changes.push((tools ?? []).map((t) => t.name)) } } });
+    const client = await bridge!.connect(
+      undefined,
+      {},
+      { listChanged: { tools: { debounceMs: 0, onChanged: (_e, tools) => void changes.push((tools ?? []).map((t) => t.name)) } } },
+    );
     await client.listTools();
     await writeFile(join(dir!, 'ListEmployees.graphql'), 'query ListEmployees { employees { name } }\n');
     const deadline = Date.now() + 10_000;
     while (!changes.at(-1)?.includes('execute_operation_list_employees') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     expect(changes.at(-1)).toContain('execute_operation_list_employees');
-    expect((await call(client, 'execute_operation_list_employees', {})).structuredContent).toMatchObject({ data: { employees: [{ name: 'Ada' }, { name: 'Dustin' }, { name: 'Grace' }] } });
+    expect((await call(client, 'execute_operation_list_employees', {})).structuredContent).toMatchObject({
+      data: { employees: [{ name: 'Ada' }, { name: 'Dustin' }, { name: 'Grace' }] },
+    });
   });
 });

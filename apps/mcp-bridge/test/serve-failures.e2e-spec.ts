@@ -58,7 +58,9 @@ describe('serve says why a schema failed', () => {
     // The JSON logs went to the file; the terminal has the plain lines only (issue 26).
     expect(service.output()).not.toContain('{"level"');
     expect(service.output()).toContain(`Logs (JSON lines): ${logFile}`);
-    expect(line).toMatch(/^Not ready: The index build failed: Syntax Error: .* at line 3, column 6\.\n {2}Fix the schema: it is read again when the file changes\.$/);
+    expect(line).toMatch(
+      /^Not ready: The index build failed: Syntax Error: .* at line 3, column 6\.\n {2}Fix the schema: it is read again when the file changes\.$/,
+    );
     const text = await toolText(url);
     expect(text.startsWith(`${TOOL_TEXTS.invalid_request} The index build failed: Syntax Error`)).toBe(true);
     expect(text).not.toContain('Retry');
@@ -75,7 +77,7 @@ describe('serve says why a schema failed', () => {
     expect(text).not.toContain('Retry');
   }, 90_000);
 
-  it('a schema over MAX_SDL_BYTES: named in serve\'s line and by the CLI (not connect-es\'s readMaxBytes)', async () => {
+  it("a schema over MAX_SDL_BYTES: named in serve's line and by the CLI (not connect-es's readMaxBytes)", async () => {
     const big = `type Query {\n${Array.from({ length: 4000 }, (_, i) => `  field${i}: String`).join('\n')}\n}\n`;
     const { url, line } = await serveFailing(big, { MAX_SDL_BYTES: '1KiB' });
     expect(line).toContain('MAX_SDL_BYTES');

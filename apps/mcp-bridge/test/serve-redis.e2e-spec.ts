@@ -23,15 +23,20 @@ beforeAll(async () => {
   redis = createTestRedis();
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
-  serve = startService(ROOT, 'serve', {
-    LOG_LEVEL: 'warn',
-    PORT: String(port),
-    ...testRedisEnv(),
-    REDIS_KEY_PREFIX: prefix,
-    EMBEDDINGS_PROVIDER: 'none',
-    DISCOVERY_AUTH: 'off',
-    SHUTDOWN_GRACE: '5s',
-  }, ['--schema', join(ROOT, 'test/fixtures/schemas/countries.graphql')]);
+  serve = startService(
+    ROOT,
+    'serve',
+    {
+      LOG_LEVEL: 'warn',
+      PORT: String(port),
+      ...testRedisEnv(),
+      REDIS_KEY_PREFIX: prefix,
+      EMBEDDINGS_PROVIDER: 'none',
+      DISCOVERY_AUTH: 'off',
+      SHUTDOWN_GRACE: '5s',
+    },
+    ['--schema', join(ROOT, 'test/fixtures/schemas/countries.graphql')],
+  );
   await serve.waitForHttp(`${base}/readyz`, 90_000);
 }, 120_000);
 

@@ -71,7 +71,7 @@ const firstStep = (output: Output): string => output.guidance?.nextSteps[0] ?? '
 const userText = (request: CreateMessageRequest): string => request.params.messages.map((m) => (m.content as { text?: string }).text ?? '').join('\n');
 
 describe('generate_query through the client model (sampling)', () => {
-  it('takes a right answer at once: validated, parameterized with its variables schema, marked as the client model\'s', async () => {
+  it("takes a right answer at once: validated, parameterized with its variables schema, marked as the client model's", async () => {
     const { client, asked } = await clientWith(async () => answer(MOOD));
     try {
       const output = await generate(client);

@@ -24,16 +24,21 @@ beforeAll(async () => {
   model = await OpenAiScriptedServer.start();
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
-  serve = startService(ROOT, 'serve', {
-    LOG_LEVEL: 'warn',
-    PORT: String(port),
-    EMBEDDINGS_PROVIDER: 'none',
-    DISCOVERY_TOKENS: tokenEntry('ops', operatorToken),
-    OPENAI_BASE_URL: `${model.baseUrl}/v1`,
-    OPENAI_API_KEY: 'test-key',
-    LLM_MODEL: 'scripted',
-    SHUTDOWN_GRACE: '5s',
-  }, ['--schema', join(ROOT, 'test/fixtures/schemas/cosmo-demo.graphql')]);
+  serve = startService(
+    ROOT,
+    'serve',
+    {
+      LOG_LEVEL: 'warn',
+      PORT: String(port),
+      EMBEDDINGS_PROVIDER: 'none',
+      DISCOVERY_TOKENS: tokenEntry('ops', operatorToken),
+      OPENAI_BASE_URL: `${model.baseUrl}/v1`,
+      OPENAI_API_KEY: 'test-key',
+      LLM_MODEL: 'scripted',
+      SHUTDOWN_GRACE: '5s',
+    },
+    ['--schema', join(ROOT, 'test/fixtures/schemas/cosmo-demo.graphql')],
+  );
   await serve.waitForHttp(`${base}/readyz`, 90_000);
 }, 120_000);
 
@@ -78,7 +83,7 @@ describe('serve without Redis', () => {
     expect(serve.output()).not.toMatch(/sd_[A-Za-z0-9_-]{20,}/);
   });
 
-  it('exposes one registry with the generator\'s model and job metrics beside the bridge\'s, and checks storage for readiness', async () => {
+  it("exposes one registry with the generator's model and job metrics beside the bridge's, and checks storage for readiness", async () => {
     const metrics = await (await fetch(`${base}/metrics`)).text();
     expect(metrics).toMatch(/discovery_model_calls_total\{[^}]*model="scripted"[^}]*service="serve"/);
     expect(metrics).toMatch(/discovery_jobs_total\{[^}]*queue="generate-query"/);

@@ -20,7 +20,10 @@ export interface ComposeRow {
 
 async function jsonLines(file: string): Promise<Record<string, unknown>[]> {
   const text = await readFile(file, 'utf8');
-  return text.split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line) as Record<string, unknown>);
+  return text
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
 /** The rows of both datasets, or of the ones named (the slice bench needs only NL2GQL's). */
@@ -67,8 +70,17 @@ export async function loadBlindReadRows(dataDir: string): Promise<BlindComposeRo
   for (const row of await jsonLines(join(dataDir, 'blind', 'read.jsonl'))) {
     const schema = String(row['schemaId']);
     let index = indexes.get(schema);
-    if (!index) indexes.set(schema, (index = new LexicalSchemaIndex(await readFile(join(dataDir, 'blind', 'schemas', `${schema}.graphql`), 'utf8'))));
-    rows.push({ dataset: row['split'] === 'heldout' ? 'blind-heldout' : 'blind-dev', schema, prompt: String(row['query']), gold: String(row['operation']), index });
+    if (!index) {
+      index = new LexicalSchemaIndex(await readFile(join(dataDir, 'blind', 'schemas', `${schema}.graphql`), 'utf8'));
+      indexes.set(schema, index);
+    }
+    rows.push({
+      dataset: row['split'] === 'heldout' ? 'blind-heldout' : 'blind-dev',
+      schema,
+      prompt: String(row['query']),
+      gold: String(row['operation']),
+      index,
+    });
   }
   return rows;
 }

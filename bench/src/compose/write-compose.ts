@@ -41,14 +41,20 @@ export interface WriteSample {
 
 async function jsonLines(file: string): Promise<Record<string, unknown>[]> {
   const text = await readFile(file, 'utf8');
-  return text.split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line) as Record<string, unknown>);
+  return text
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
 export async function loadWriteComposeRows(dataDir: string, rootDir: string): Promise<WriteComposeRow[]> {
   const indexes = new Map<string, LexicalSchemaIndex>();
   const indexFor = async (file: string): Promise<LexicalSchemaIndex> => {
     let index = indexes.get(file);
-    if (!index) indexes.set(file, (index = new LexicalSchemaIndex(await readFile(file, 'utf8'))));
+    if (!index) {
+      index = new LexicalSchemaIndex(await readFile(file, 'utf8'));
+      indexes.set(file, index);
+    }
     return index;
   };
   const rows: WriteComposeRow[] = [];
@@ -65,7 +71,8 @@ export async function loadWriteComposeRows(dataDir: string, rootDir: string): Pr
     await add(row, `blind-${String(row['split'])}`, join(dataDir, 'blind', 'schemas', `${String(row['schemaId'])}.graphql`));
   }
   for (const schema of ['github', 'shopify']) {
-    for (const row of await jsonLines(join(dataDir, 'write', `${schema}.jsonl`))) await add(row, 'write', join(dataDir, 'search', 'schemas', `${schema}.graphql`));
+    for (const row of await jsonLines(join(dataDir, 'write', `${schema}.jsonl`)))
+      await add(row, 'write', join(dataDir, 'search', 'schemas', `${schema}.graphql`));
   }
   for (const row of await jsonLines(join(dataDir, 'write-other', 'saleor.jsonl'))) {
     await add(row, 'write-other', join(rootDir, 'test', 'fixtures', 'schemas', 'saleor.graphql'));

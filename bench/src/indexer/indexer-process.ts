@@ -32,10 +32,7 @@ export interface IndexerProcess {
  * `options.replicaOf`: start another replica of a running indexer (same Redis keys; the keys stay
  * when this one stops, the first one drops them).
  */
-export async function startIndexerProcess(
-  env: Record<string, string> = {},
-  options: { replicaOf?: IndexerProcess } = {},
-): Promise<IndexerProcess> {
+export async function startIndexerProcess(env: Record<string, string> = {}, options: { replicaOf?: IndexerProcess } = {}): Promise<IndexerProcess> {
   const port = await freePort();
   const prefix = options.replicaOf?.prefix ?? `bench:${randomBytes(4).toString('hex')}:`;
   const child: ChildProcess = spawn(process.execPath, [join(root, 'apps/indexer/dist/main.js')], {
@@ -54,7 +51,10 @@ export async function startIndexerProcess(
   const deadline = Date.now() + 30_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`indexer exited with code ${child.exitCode}`);
-    const up = await fetch(`${baseUrl}/healthz`).then((r) => r.ok, () => false);
+    const up = await fetch(`${baseUrl}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (up) break;
     if (Date.now() > deadline) throw new Error('indexer did not start within 30 s');
     await new Promise((r) => setTimeout(r, 100));

@@ -68,7 +68,10 @@ class Connection {
     if (end < 0) return;
     const head = this.buffered.toString('latin1', 0, end);
     const match = /\r\ncontent-length:\s*(\d+)/i.exec(head);
-    if (!match) { this.fail(new Error(`a response without Content-Length: ${head.slice(0, 200)}`)); return; }
+    if (!match) {
+      this.fail(new Error(`a response without Content-Length: ${head.slice(0, 200)}`));
+      return;
+    }
     const total = end + HEADER_END.length + Number(match[1]);
     if (this.buffered.length < total) return;
     const status = Number(head.slice(9, 12));

@@ -98,7 +98,9 @@ export function goldReply(row: GoldRow, seen: { covered?: boolean }): ScriptedRe
       if (covered) return submitReply([{ document: row.gold, description: 'The requested data.' }]);
       if (!sawErrors(body)) return submitReply([{ document: guessed(row.gold, missing), description: 'The requested data.' }]);
       const rest = pruned(row.schema, row.gold, printed);
-      return rest ? submitReply([{ document: rest, description: 'Part of the requested data.' }]) : submitReply([], ['The schema slice does not show the fields this needs.']);
+      return rest
+        ? submitReply([{ document: rest, description: 'Part of the requested data.' }])
+        : submitReply([], ['The schema slice does not show the fields this needs.']);
     },
   };
 }

@@ -38,7 +38,9 @@ function measure(requestText: string, answerText: string): Omit<Exchange, 'ms'> 
   let prompt = 0;
   try {
     const body = JSON.parse(requestText) as { messages?: { content?: unknown; tool_calls?: unknown }[]; tools?: unknown };
-    const sent = (body.messages ?? []).map((m) => `${typeof m.content === 'string' ? m.content : ''}${m.tool_calls ? JSON.stringify(m.tool_calls) : ''}`).join('\n');
+    const sent = (body.messages ?? [])
+      .map((m) => `${typeof m.content === 'string' ? m.content : ''}${m.tool_calls ? JSON.stringify(m.tool_calls) : ''}`)
+      .join('\n');
     prompt = countTokens(sent) + (body.tools ? countTokens(JSON.stringify(body.tools)) : 0);
   } catch {
     prompt = 0;

@@ -17,11 +17,19 @@ export const PREVIOUS_RELEASE = 'df018a6';
 export interface PreviousLoop {
   ref: string;
   /** The previous `QueryGenerator` (constructor: an `openai` client and options with `model`). */
-  QueryGenerator: new (client: unknown, options: Record<string, unknown>) => { generate(index: unknown, prompt: string): Promise<unknown> };
+  QueryGenerator: new (
+    client: unknown,
+    options: Record<string, unknown>,
+  ) => { generate(index: unknown, prompt: string): Promise<unknown> };
   QueryComposer: new (options: { allowMutations: boolean }) => unknown;
 }
 
-export async function loadPreviousLoop(root: string, cacheDir: string, ref = PREVIOUS_RELEASE, log: (message: string) => void = () => undefined): Promise<PreviousLoop | undefined> {
+export async function loadPreviousLoop(
+  root: string,
+  cacheDir: string,
+  ref = PREVIOUS_RELEASE,
+  log: (message: string) => void = () => undefined,
+): Promise<PreviousLoop | undefined> {
   const dir = join(cacheDir, `generation-${ref}`);
   const out = join(dir, 'dist');
   try {

@@ -62,7 +62,9 @@ export async function realEndpointTables(
     for (const [n, row] of chosen.entries()) {
       const result = await loop.run(row);
       results.push({ window: window === undefined ? 'reported' : String(window), result, composer: await composer(row) });
-      context.log(`generate-loop (real, window ${window ?? 'reported'}): ${n + 1}/${chosen.length} ${row.dataset}/${row.schema}: valid ${result.valid}, covered ${result.covered}, ${result.turns} turns, ${result.seconds.toFixed(1)} s${result.fallback ? ' (composer fallback)' : ''}`);
+      context.log(
+        `generate-loop (real, window ${window ?? 'reported'}): ${n + 1}/${chosen.length} ${row.dataset}/${row.schema}: valid ${result.valid}, covered ${result.covered}, ${result.turns} turns, ${result.seconds.toFixed(1)} s${result.fallback ? ' (composer fallback)' : ''}`,
+      );
     }
   }
   const groups = new Map<string, typeof results>();
@@ -78,24 +80,58 @@ export async function realEndpointTables(
     const operations = r.reduce((sum, x) => sum + x.operations, 0);
     const ownTokens = r.reduce((sum, x) => sum + x.promptTokens + x.completionTokens, 0);
     return [
-      window, dataset, schema, r.length,
-      pct(r.filter((x) => x.valid).length, r.length), pct(r.filter((x) => x.covered).length, r.length), pct(r.filter((x) => x.fallback).length, r.length),
+      window,
+      dataset,
+      schema,
+      r.length,
+      pct(r.filter((x) => x.valid).length, r.length),
+      pct(r.filter((x) => x.covered).length, r.length),
+      pct(r.filter((x) => x.fallback).length, r.length),
       Number((r.reduce((s, x) => s + x.turns, 0) / r.length).toFixed(2)),
-      median(r.map((x) => x.promptTokens)), median(r.map((x) => x.completionTokens)), median(r.map((x) => x.usagePrompt)), median(r.map((x) => x.usageCompletion)),
+      median(r.map((x) => x.promptTokens)),
+      median(r.map((x) => x.completionTokens)),
+      median(r.map((x) => x.usagePrompt)),
+      median(r.map((x) => x.usageCompletion)),
       operations === 0 ? 'n/a' : Math.round(ownTokens / operations),
       Number(median(r.map((x) => x.seconds)).toFixed(1)),
-      pct(group.filter((g) => g.composer.valid).length, group.length), pct(group.filter((g) => g.composer.covered).length, group.length),
+      pct(group.filter((g) => g.composer.valid).length, group.length),
+      pct(group.filter((g) => g.composer.covered).length, group.length),
       Number(median(group.map((g) => g.composer.seconds * 1000)).toFixed(1)),
     ];
   });
   const table: BenchTable = {
     title: `model loop against ${model} at ${baseUrl} (a few rows per schema), beside the composer on the same rows`,
-    columns: ['window', 'dataset', 'schema', 'rows', 'valid %', 'gold covered %', 'composer fallback %', 'turns/row', 'prompt tok (o200k, p50)', 'completion tok (o200k, p50)', 'prompt tok (model, p50)', 'completion tok (model, p50)', 'o200k tok per operation', 's/row (p50)', 'composer valid %', 'composer covered %', 'composer ms (p50)'],
+    columns: [
+      'window',
+      'dataset',
+      'schema',
+      'rows',
+      'valid %',
+      'gold covered %',
+      'composer fallback %',
+      'turns/row',
+      'prompt tok (o200k, p50)',
+      'completion tok (o200k, p50)',
+      'prompt tok (model, p50)',
+      'completion tok (model, p50)',
+      'o200k tok per operation',
+      's/row (p50)',
+      'composer valid %',
+      'composer covered %',
+      'composer ms (p50)',
+    ],
     rows: tableRows,
   };
   return {
     tables: [table],
-    data: results.map(({ window, result, composer: c }) => ({ window, id: result.row.id, dataset: result.row.dataset, schema: result.row.schema, ...omitRow(result), composer: c })),
+    data: results.map(({ window, result, composer: c }) => ({
+      window,
+      id: result.row.id,
+      dataset: result.row.dataset,
+      schema: result.row.schema,
+      ...omitRow(result),
+      composer: c,
+    })),
   };
 }
 

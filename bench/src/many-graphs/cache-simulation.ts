@@ -21,7 +21,14 @@ export interface SimulationResult {
   meanLoadMs: number;
 }
 
-export function simulateCaches(measured: readonly SimulatedGraph[], graphs: number, replicas: number, routed: boolean, cacheBytes: number, requests = 200_000): SimulationResult {
+export function simulateCaches(
+  measured: readonly SimulatedGraph[],
+  graphs: number,
+  replicas: number,
+  routed: boolean,
+  cacheBytes: number,
+  requests = 200_000,
+): SimulationResult {
   const set = Array.from({ length: graphs }, (_, i) => measured[i % measured.length]!);
   const ids = set.map((_, i) => `graph-${i}`);
   const random = seeded(7);

@@ -11,7 +11,12 @@ export interface Replica {
   process: IndexerProcess;
   /** One search on one connection: its wall time and the replica's CPU time for it (all threads), ms. */
   timedSearch(indexId: string, query: string): Promise<{ ms: number; cpuMs: number }>;
-  searchLoad(indexId: string, query: (i: number) => string, callers: number, total: number): Promise<{ p50: number; p99: number; perSecond: number; serverCpuMs: number }>;
+  searchLoad(
+    indexId: string,
+    query: (i: number) => string,
+    callers: number,
+    total: number,
+  ): Promise<{ p50: number; p99: number; perSecond: number; serverCpuMs: number }>;
   trafficClient(connections: number): Promise<TrafficClient>;
 }
 
@@ -54,7 +59,9 @@ async function trafficClient(baseUrl: string, connections: number): Promise<Traf
         release(slot);
       }
     }) as UnaryClient['call'],
-    close: () => pool.forEach((c) => c.close()),
+    close: () => {
+      for (const c of pool) c.close();
+    },
     get retries() {
       return retries;
     },

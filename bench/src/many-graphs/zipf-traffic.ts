@@ -14,7 +14,11 @@ import { seeded, zipf, type Graph } from './graph-set.js';
 export type Kind = 'search' | 'symbols' | 'slice';
 export const KINDS: readonly Kind[] = ['search', 'symbols', 'slice'];
 /** Share of each kind (cumulative draw): 75 % searches, 20 % record reads, 5 % slices. */
-const MIX: readonly [Kind, number][] = [['search', 0.75], ['symbols', 0.95], ['slice', 1]];
+const MIX: readonly [Kind, number][] = [
+  ['search', 0.75],
+  ['symbols', 0.95],
+  ['slice', 1],
+];
 
 export interface TrafficOptions {
   graphs: readonly Graph[];

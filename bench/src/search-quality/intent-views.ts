@@ -50,7 +50,14 @@ export function intentFigures(
     writeByStyle[style] = pct(mine.filter(Boolean).length, mine.length);
   }
   const prefix = mutationRoot === undefined ? undefined : `field:${mutationRoot}.`;
-  const leaks = prefix === undefined ? 0 : readRows.filter((r) => rank(r.query).slice(0, 20).some((c) => c.startsWith(prefix))).length;
+  const leaks =
+    prefix === undefined
+      ? 0
+      : readRows.filter((r) =>
+          rank(r.query)
+            .slice(0, 20)
+            .some((c) => c.startsWith(prefix)),
+        ).length;
   return {
     probes: probes.length,
     nameFirst: pct(nameHits.filter(Boolean).length, probes.length),
@@ -72,17 +79,32 @@ export function combineIntentFigures(parts: readonly IntentFigures[]): IntentFig
     return total === 0 ? Number.NaN : kept.reduce((a, f) => a + value(f) * weight(f), 0) / total;
   };
   const mutationProbes = (f: IntentFigures): number => (Number.isNaN(f.mutationNameFirst) ? 0 : Math.floor(f.probes / 3));
-  const styleWeight = (style: string) => (f: IntentFigures): number => (Number.isNaN(f.writeByStyle[style]!) ? 0 : f.writeRows);
+  const styleWeight =
+    (style: string) =>
+    (f: IntentFigures): number =>
+      Number.isNaN(f.writeByStyle[style]!) ? 0 : f.writeRows;
   return {
     probes: parts.reduce((a, f) => a + f.probes, 0),
-    nameFirst: weighted((f) => f.nameFirst, (f) => f.probes),
+    nameFirst: weighted(
+      (f) => f.nameFirst,
+      (f) => f.probes,
+    ),
     mutationNameFirst: weighted((f) => f.mutationNameFirst, mutationProbes),
-    coordinateFirst: weighted((f) => f.coordinateFirst, (f) => f.probes),
+    coordinateFirst: weighted(
+      (f) => f.coordinateFirst,
+      (f) => f.probes,
+    ),
     writeRows: parts.reduce((a, f) => a + f.writeRows, 0),
-    writeTop10: weighted((f) => f.writeTop10, (f) => f.writeRows),
+    writeTop10: weighted(
+      (f) => f.writeTop10,
+      (f) => f.writeRows,
+    ),
     writeByStyle: Object.fromEntries(['nl', 'kw', 'name'].map((s) => [s, weighted((f) => f.writeByStyle[s]!, styleWeight(s))])),
     readRows: parts.reduce((a, f) => a + f.readRows, 0),
-    readMutationAt20: weighted((f) => f.readMutationAt20, (f) => f.readRows),
+    readMutationAt20: weighted(
+      (f) => f.readMutationAt20,
+      (f) => f.readRows,
+    ),
   };
 }
 
@@ -92,11 +114,35 @@ const show = (v: number): string | number => (Number.isNaN(v) ? '-' : Math.round
 export function intentTable(title: string, lines: readonly { group: string; system: string; figures: IntentFigures }[]): BenchTable {
   return {
     title,
-    columns: ['group', 'system', 'probes', 'name 1st', 'mutation name 1st', 'Type.field 1st', 'write rows', 'write @10', 'nl @10', 'kw @10', 'name @10', 'read rows', 'read w/ mutation @20 %'],
+    columns: [
+      'group',
+      'system',
+      'probes',
+      'name 1st',
+      'mutation name 1st',
+      'Type.field 1st',
+      'write rows',
+      'write @10',
+      'nl @10',
+      'kw @10',
+      'name @10',
+      'read rows',
+      'read w/ mutation @20 %',
+    ],
     rows: lines.map(({ group, system, figures: f }) => [
-      group, system, f.probes, show(f.nameFirst), show(f.mutationNameFirst), show(f.coordinateFirst),
-      f.writeRows, show(f.writeTop10), show(f.writeByStyle['nl']!), show(f.writeByStyle['kw']!), show(f.writeByStyle['name']!),
-      f.readRows, show(f.readMutationAt20),
+      group,
+      system,
+      f.probes,
+      show(f.nameFirst),
+      show(f.mutationNameFirst),
+      show(f.coordinateFirst),
+      f.writeRows,
+      show(f.writeTop10),
+      show(f.writeByStyle['nl']!),
+      show(f.writeByStyle['kw']!),
+      show(f.writeByStyle['name']!),
+      f.readRows,
+      show(f.readMutationAt20),
     ]),
   };
 }

@@ -73,11 +73,16 @@ export async function splitView(inputs: SplitInputs, previous?: PreviousRanking)
     lines.push(
       previous === undefined
         ? { split: split.name, system: 'previous options (word rules of this build)', figures: splitFigures(split, PREVIOUS_OPTIONS) }
-        : { split: split.name, system: 'previous release', figures: splitFigures(withIndexesOf(previous, split), previous.options, undefined, previous.search) },
+        : {
+            split: split.name,
+            system: 'previous release',
+            figures: splitFigures(withIndexesOf(previous, split), previous.options, undefined, previous.search),
+          },
     );
     lines.push({ split: split.name, system: 'ours (words)', figures: splitFigures(split, DEFAULT_RANKING_OPTIONS) });
   }
-  const title = 'blind dev and held-out rows, the search benchmark and the older held-out rows: write intent @10 (all / plain words), read recall@20 and coverage@20 (percent)';
+  const title =
+    'blind dev and held-out rows, the search benchmark and the older held-out rows: write intent @10 (all / plain words), read recall@20 and coverage@20 (percent)';
   return { table: splitTable(title, lines), lines };
 }
 

@@ -8,7 +8,9 @@
 import type { SchemaSymbol } from '@discovery/schema-symbols';
 
 const STOP = new Set(
-  'the and for with from that this what which who whom whose how are was were have has had all any each show list get give find fetch their its into about also only can you your our'.split(' '),
+  'the and for with from that this what which who whom whose how are was were have has had all any each show list get give find fetch their its into about also only can you your our'.split(
+    ' ',
+  ),
 );
 
 export function naiveSearch(fields: readonly SchemaSymbol[], query: string, limit: number): string[] {

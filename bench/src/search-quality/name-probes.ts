@@ -55,6 +55,17 @@ export function nameProbes(symbols: readonly SchemaSymbol[], mutationRoot: strin
     })
     .filter((p) => owners.get(p.name)!.size === 1);
   const next = random(seed);
-  const mutations = draw(unique.filter((p) => p.mutation), Math.floor(count / 3), next);
-  return [...mutations, ...draw(unique.filter((p) => !p.mutation), count - mutations.length, next)];
+  const mutations = draw(
+    unique.filter((p) => p.mutation),
+    Math.floor(count / 3),
+    next,
+  );
+  return [
+    ...mutations,
+    ...draw(
+      unique.filter((p) => !p.mutation),
+      count - mutations.length,
+      next,
+    ),
+  ];
 }

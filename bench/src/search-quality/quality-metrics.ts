@@ -39,10 +39,7 @@ export function scoreRow(row: EvalRow, lists: RankedLists, mutationRoot: string 
   const perfect = {} as Record<K, boolean | undefined>;
   for (const k of KS) {
     const fields = new Set(lists.fieldHits.slice(0, k));
-    recall[k] =
-      row.targetFields.length === 0
-        ? undefined
-        : row.targetFields.filter((t) => fields.has(`field:${t}`)).length / row.targetFields.length;
+    recall[k] = row.targetFields.length === 0 ? undefined : row.targetFields.filter((t) => fields.has(`field:${t}`)).length / row.targetFields.length;
     const covered = coveredSet(lists.allHits.slice(0, k));
     if (row.mustInclude.length === 0) {
       coverage[k] = undefined;

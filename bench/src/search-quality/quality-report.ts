@@ -28,7 +28,10 @@ export function aggregate(scores: readonly RowScores[]): GroupFigures {
     recall[`@${k}`] = mean(scores.map((s) => s.recall[k]).filter((v): v is number => v !== undefined));
     coverage[`@${k}`] = mean(scores.map((s) => s.coverage[k]).filter((v): v is number => v !== undefined));
     perfect[`@${k}`] = mean(
-      scores.map((s) => s.perfect[k]).filter((v): v is boolean => v !== undefined).map((v) => (v ? 1 : 0)),
+      scores
+        .map((s) => s.perfect[k])
+        .filter((v): v is boolean => v !== undefined)
+        .map((v) => (v ? 1 : 0)),
     );
   }
   return {
@@ -45,10 +48,16 @@ const COLUMNS = ['R@10', 'R@20', 'R@50', 'Cov@10', 'Cov@20', 'Cov@50', 'Perf@20'
 
 function figureRow(f: GroupFigures): number[] {
   return [
-    f.recall['@10']!, f.recall['@20']!, f.recall['@50']!,
-    f.coverage['@10']!, f.coverage['@20']!, f.coverage['@50']!,
-    f.perfect['@20']!, f.perfect['@50']!,
-    f.excludedAt20, f.mutationsAt50,
+    f.recall['@10']!,
+    f.recall['@20']!,
+    f.recall['@50']!,
+    f.coverage['@10']!,
+    f.coverage['@20']!,
+    f.coverage['@50']!,
+    f.perfect['@20']!,
+    f.perfect['@50']!,
+    f.excludedAt20,
+    f.mutationsAt50,
   ];
 }
 

@@ -17,7 +17,13 @@ const REFERENCE: readonly [string, number, number, number, number, number, numbe
 /** The issue's reference rows plus our overall figures in the same columns. */
 export function referenceTable(ours: GroupFigures): BenchTable {
   const row = (f: GroupFigures): number[] => [
-    f.recall['@10']!, f.recall['@20']!, f.recall['@50']!, f.coverage['@20']!, f.coverage['@50']!, f.perfect['@50']!, f.mutationsAt50,
+    f.recall['@10']!,
+    f.recall['@20']!,
+    f.recall['@50']!,
+    f.coverage['@20']!,
+    f.coverage['@50']!,
+    f.perfect['@50']!,
+    f.mutationsAt50,
   ];
   return {
     title: 'against the issue reference systems (all rows; reference figures quoted from issue 3)',

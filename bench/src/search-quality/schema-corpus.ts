@@ -21,22 +21,12 @@ export interface SchemaCorpus {
   buildMs: number;
 }
 
-export async function loadCorpus(
-  searchDataDir: string,
-  schemaId: string,
-  provider: EmbeddingProvider | undefined,
-  cacheDir: string,
-): Promise<SchemaCorpus> {
+export async function loadCorpus(searchDataDir: string, schemaId: string, provider: EmbeddingProvider | undefined, cacheDir: string): Promise<SchemaCorpus> {
   return corpusFromSdl(await loadSchemaSdl(searchDataDir, schemaId), schemaId, provider, cacheDir);
 }
 
 /** The same from an SDL text (other schemas than the split's, such as the held-out name probes). */
-export async function corpusFromSdl(
-  sdl: string,
-  schemaId: string,
-  provider: EmbeddingProvider | undefined,
-  cacheDir: string,
-): Promise<SchemaCorpus> {
+export async function corpusFromSdl(sdl: string, schemaId: string, provider: EmbeddingProvider | undefined, cacheDir: string): Promise<SchemaCorpus> {
   const { schema } = buildSchemaFromSdl(sdl);
   const symbols = extractSymbols(schema);
   const vectors = provider === undefined ? undefined : await cachedVectors(provider, symbols, cacheDir);
@@ -61,7 +51,9 @@ async function cachedVectors(provider: EmbeddingProvider, symbols: SchemaSymbol[
   const vectors = (await provider.embed(texts)).map(quantizeVector);
   await mkdir(cacheDir, { recursive: true });
   const flat = new Int8Array(texts.length * dims);
-  vectors.forEach((v, i) => { flat.set(v, i * dims); });
+  vectors.forEach((v, i) => {
+    flat.set(v, i * dims);
+  });
   await writeFile(file, flat);
   return vectors;
 }

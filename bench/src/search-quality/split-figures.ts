@@ -65,7 +65,12 @@ export function splitFigures(
     const queryVector = vectors(query);
     return queryVector === undefined ? { query, limit } : { query, limit, queryVector };
   };
-  const found = split.writes.map((row) => writeRowFound(row, search(corpus(row.schemaId).index, request(row.query, 10), options).map((h) => h.symbol.coordinate)));
+  const found = split.writes.map((row) =>
+    writeRowFound(
+      row,
+      search(corpus(row.schemaId).index, request(row.query, 10), options).map((h) => h.symbol.coordinate),
+    ),
+  );
   const plain = found.filter((_, i) => split.writes[i]!.style === 'nl');
   const recall: number[] = [];
   const coverage: number[] = [];
@@ -96,7 +101,15 @@ export function splitTable(title: string, lines: readonly { split: string; syste
     title,
     columns: ['split', 'system', 'write rows', 'write @10', 'plain rows', 'plain @10', 'read rows', 'R@20', 'Cov@20'],
     rows: lines.map(({ split, system, figures: f }) => [
-      split, system, f.writeRows, show(f.writeAt10), f.plainRows, show(f.plainAt10), f.readRows, show(f.recallAt20), show(f.coverageAt20),
+      split,
+      system,
+      f.writeRows,
+      show(f.writeAt10),
+      f.plainRows,
+      show(f.plainAt10),
+      f.readRows,
+      show(f.recallAt20),
+      show(f.coverageAt20),
     ]),
   };
 }
@@ -109,7 +122,10 @@ const sliceRowSchema = (line: string): { id: string; schemaId: string; query: st
  */
 export async function heldOutSplit(dataDir: string, writes: readonly WriteRow[], cacheDir: string, provider?: EmbeddingProvider): Promise<SplitData> {
   const text = await readFile(join(dataDir, 'slice-other', 'queries.jsonl'), 'utf8');
-  const sliceRows = text.split('\n').filter((l) => l.trim().length > 0).map(sliceRowSchema);
+  const sliceRows = text
+    .split('\n')
+    .filter((l) => l.trim().length > 0)
+    .map(sliceRowSchema);
   const corpora = new Map<string, SchemaCorpus>();
   for (const schemaId of [...new Set([...sliceRows.map((r) => r.schemaId), ...writes.map((r) => r.schemaId)])].sort()) {
     const sdl = await readFile(join(dataDir, '..', '..', 'test', 'fixtures', 'schemas', `${schemaId}.graphql`), 'utf8');
@@ -142,7 +158,10 @@ const blindReadSchema = evalRowSchema.extend({ split: z.enum(['dev', 'heldout'])
 export async function blindSplit(dataDir: string, split: 'dev' | 'heldout', cacheDir: string, provider?: EmbeddingProvider): Promise<SplitData> {
   const dir = join(dataDir, 'blind');
   const lines = async (file: string): Promise<unknown[]> =>
-    (await readFile(join(dir, file), 'utf8')).split('\n').filter((l) => l.trim().length > 0).map((l) => JSON.parse(l) as unknown);
+    (await readFile(join(dir, file), 'utf8'))
+      .split('\n')
+      .filter((l) => l.trim().length > 0)
+      .map((l) => JSON.parse(l) as unknown);
   const writes: WriteRow[] = (await lines('write.jsonl')).map((row) => blindWriteSchema.parse(row)).filter((row) => row.split === split);
   const reads = (await lines('read.jsonl')).map((row) => blindReadSchema.parse(row)).filter((row) => row.split === split);
   const corpora = new Map<string, SchemaCorpus>();

@@ -103,7 +103,13 @@ async function run(): Promise<SectionResult> {
     rmSync(state, { recursive: true, force: true });
   }
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-  const row = (label: string, banner: number, ready: number, cpu: number) => [label, banner.toFixed(2), ready.toFixed(2), cpu.toFixed(2), ready <= TARGET_SECONDS ? 'yes' : 'no'];
+  const row = (label: string, banner: number, ready: number, cpu: number) => [
+    label,
+    banner.toFixed(2),
+    ready.toFixed(2),
+    cpu.toFixed(2),
+    ready <= TARGET_SECONDS ? 'yes' : 'no',
+  ];
   const rows = runs.map((r, i) => row(`run ${i + 1}`, r.banner, r.ready, r.cpu ?? 0));
   rows.push(row('median', median(runs.map((r) => r.banner)), median(runs.map((r) => r.ready)), median(runs.map((r) => r.cpu ?? 0))));
   return {

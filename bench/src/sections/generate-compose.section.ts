@@ -88,7 +88,11 @@ async function reads(context: BenchContext): Promise<{ tables: BenchTable[]; dat
     const before = await timed(previous, row.index, row.prompt);
     const document = documentOf(now.result);
     if (examples.length < 20 && examples.length * 20 <= at) {
-      examples.push({ prompt: row.prompt, ...(document ? { document } : {}), unsatisfied: now.result.status === 'resolved' ? now.result.resolution.unsatisfied : [] });
+      examples.push({
+        prompt: row.prompt,
+        ...(document ? { document } : {}),
+        unsatisfied: now.result.status === 'resolved' ? now.result.resolution.unsatisfied : [],
+      });
     }
     const started = performance.now();
     const hits = await row.index.search({ query: row.prompt, limit: 50, roots: ['query'] });
@@ -108,9 +112,35 @@ async function reads(context: BenchContext): Promise<{ tables: BenchTable[]; dat
   });
   const table: BenchTable = {
     title: `reads: composed without a model, now vs the previous release vs naive (top hit + shortest root path); NL2GQL gold rows skipped as invalid: ${skipped}`,
-    columns: ['dataset', 'schema', 'rows', 'valid %', 'prev valid %', 'gold covered %', 'prev covered %', 'fields/gold', 'prev fields/gold', 'p50 ms', 'prev p50 ms', 'p95 ms', 'naive covered %'],
+    columns: [
+      'dataset',
+      'schema',
+      'rows',
+      'valid %',
+      'prev valid %',
+      'gold covered %',
+      'prev covered %',
+      'fields/gold',
+      'prev fields/gold',
+      'p50 ms',
+      'prev p50 ms',
+      'p95 ms',
+      'naive covered %',
+    ],
     rows: results.map(({ dataset, schema, composed: c, previous: p, naive: n }) => [
-      dataset, schema, c.rows, c.validPct, p.validPct, c.coveredPct, p.coveredPct, c.medianRatio, p.medianRatio, c.p50Ms, p.p50Ms, c.p95Ms, n.coveredPct,
+      dataset,
+      schema,
+      c.rows,
+      c.validPct,
+      p.validPct,
+      c.coveredPct,
+      p.coveredPct,
+      c.medianRatio,
+      p.medianRatio,
+      c.p50Ms,
+      p.p50Ms,
+      c.p95Ms,
+      n.coveredPct,
     ]),
   };
   return { tables: [table], data: { skippedNl2gql: skipped, results, examples } };
@@ -160,9 +190,33 @@ async function writes(context: BenchContext): Promise<{ tables: BenchTable[]; da
   const results = [...groups].map(([split, group]) => ({ split, now: summarizeWrites(group.now), previous: summarizeWrites(group.before) }));
   const table: BenchTable = {
     title: 'writes with mutations allowed: composed without a model, now vs the previous release (wrong = a mutation not among the row targets)',
-    columns: ['split', 'rows', 'right %', 'prev right %', 'wrong %', 'prev wrong %', 'query instead %', 'prev query %', 'dropped value %', 'prev dropped %', 'answered %', 'p50 ms'],
+    columns: [
+      'split',
+      'rows',
+      'right %',
+      'prev right %',
+      'wrong %',
+      'prev wrong %',
+      'query instead %',
+      'prev query %',
+      'dropped value %',
+      'prev dropped %',
+      'answered %',
+      'p50 ms',
+    ],
     rows: results.map(({ split, now: c, previous: p }) => [
-      split, c.rows, c.rightPct, p.rightPct, c.wrongPct, p.wrongPct, c.queryPct, p.queryPct, c.droppedPct, p.droppedPct, c.answeredPct, c.p50Ms,
+      split,
+      c.rows,
+      c.rightPct,
+      p.rightPct,
+      c.wrongPct,
+      p.wrongPct,
+      c.queryPct,
+      p.queryPct,
+      c.droppedPct,
+      p.droppedPct,
+      c.answeredPct,
+      c.p50Ms,
     ]),
   };
   return { tables: [table], data: { results, wrong } };

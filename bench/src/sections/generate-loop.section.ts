@@ -70,7 +70,12 @@ function figures(results: readonly RowResult[], answerable: readonly boolean[]):
     completionTokens: median(results.map((r) => r.completionTokens)),
     firstPromptTokens: median(results.map((r) => r.firstPromptTokens)),
     oursMsPerTurn: Number(median(results.map((r) => r.oursPerTurnMs)).toFixed(1)),
-    oursMsPerTurnP95: Number(percentile(results.map((r) => r.oursPerTurnMs), 95).toFixed(1)),
+    oursMsPerTurnP95: Number(
+      percentile(
+        results.map((r) => r.oursPerTurnMs),
+        95,
+      ).toFixed(1),
+    ),
   };
 }
 
@@ -104,12 +109,34 @@ async function windows(context: BenchContext, rows: readonly LoopRow[], sizes: r
     const operations = group.results.reduce((sum, r) => sum + r.operations, 0);
     const tokens = group.results.reduce((sum, r) => sum + r.promptTokens + r.completionTokens, 0);
     data[key] = { ...f, tokensPerOperation: operations === 0 ? null : Math.round(tokens / operations) };
-    return [size, dataset, schema, f.rows, f.answerablePct, f.coveredPct, f.turns, f.firstPromptTokens, f.promptTokens, operations === 0 ? 'n/a' : Math.round(tokens / operations)];
+    return [
+      size,
+      dataset,
+      schema,
+      f.rows,
+      f.answerablePct,
+      f.coveredPct,
+      f.turns,
+      f.firstPromptTokens,
+      f.promptTokens,
+      operations === 0 ? 'n/a' : Math.round(tokens / operations),
+    ];
   });
   return {
     table: {
       title: 'the current loop fitted to each window (LLM_CONTEXT_TOKENS), scripted perfect model, LLM_MAX_OUTPUT_TOKENS 1024',
-      columns: ['window', 'dataset', 'schema', 'rows', 'answerable from slice %', 'gold covered %', 'turns/row', 'first prompt tok (p50)', 'prompt tok/row (p50)', 'o200k tok per operation'],
+      columns: [
+        'window',
+        'dataset',
+        'schema',
+        'rows',
+        'answerable from slice %',
+        'gold covered %',
+        'turns/row',
+        'first prompt tok (p50)',
+        'prompt tok/row (p50)',
+        'o200k tok per operation',
+      ],
       rows: tableRows,
     },
     data,
@@ -142,7 +169,22 @@ async function scripted(context: BenchContext, rows: readonly LoopRow[]): Promis
   } finally {
     await server.close();
   }
-  const columns = ['dataset', 'split', 'schema', 'loop', 'rows', 'answerable from slice %', 'valid %', 'gold covered %', 'turns/row', 'prompt tok/row (p50)', 'completion tok/row (p50)', 'first prompt tok (p50)', 'our ms/turn (p50)', 'our ms/turn (p95)'];
+  const columns = [
+    'dataset',
+    'split',
+    'schema',
+    'loop',
+    'rows',
+    'answerable from slice %',
+    'valid %',
+    'gold covered %',
+    'turns/row',
+    'prompt tok/row (p50)',
+    'completion tok/row (p50)',
+    'first prompt tok (p50)',
+    'our ms/turn (p50)',
+    'our ms/turn (p95)',
+  ];
   const tableRows: (string | number)[][] = [];
   const data: Record<string, unknown> = {};
   for (const [key, group] of [...groups].sort(([a], [b]) => a.localeCompare(b))) {
@@ -151,7 +193,22 @@ async function scripted(context: BenchContext, rows: readonly LoopRow[]): Promis
     const before = group.previous.length > 0 ? figures(group.previous, group.answerablePrevious) : undefined;
     data[key] = { current: now, ...(before ? { previous: before } : {}) };
     for (const [loop, f] of [['current', now], ...(before ? [[previous!.ref, before] as const] : [])] as [string, Figures][]) {
-      tableRows.push([dataset, split, schema, loop, f.rows, f.answerablePct, f.validPct, f.coveredPct, f.turns, f.promptTokens, f.completionTokens, f.firstPromptTokens, f.oursMsPerTurn, f.oursMsPerTurnP95]);
+      tableRows.push([
+        dataset,
+        split,
+        schema,
+        loop,
+        f.rows,
+        f.answerablePct,
+        f.validPct,
+        f.coveredPct,
+        f.turns,
+        f.promptTokens,
+        f.completionTokens,
+        f.firstPromptTokens,
+        f.oursMsPerTurn,
+        f.oursMsPerTurnP95,
+      ]);
     }
   }
   const title = `model loop with a scripted perfect model (gold when its coordinates are in the slice, a near miss otherwise): current beside ${previous ? previous.ref : 'nothing (previous release not loadable)'}`;
@@ -172,7 +229,11 @@ async function run(context: BenchContext): Promise<SectionResult> {
   }
   const sizes = option(context.args, '--windows')?.split(',').map(Number);
   if (sizes && !context.args.includes('--real-only')) {
-    const result = await windows(context, rows.filter((row) => row.dataset === 'search' || row.dataset === 'nl2gql'), sizes);
+    const result = await windows(
+      context,
+      rows.filter((row) => row.dataset === 'search' || row.dataset === 'nl2gql'),
+      sizes,
+    );
     tables.push(result.table);
     data['windows'] = result.data;
   }

@@ -42,7 +42,11 @@ async function putIndex(storage: Storage, sdl: string): Promise<string> {
   const symbols = extractSymbols(buildSchemaFromSdl(sdl).schema);
   await storage.indexStore.ensure(id, sdl, 'bench', Date.now());
   await storage.indexStore.putArtifacts(id, serializeSearchIndex(buildSearchIndex(symbols)), {
-    state: 'ready', builtVersion: 'bench', symbolCount: symbols.length, indexedAt: Date.now(), building: false,
+    state: 'ready',
+    builtVersion: 'bench',
+    symbolCount: symbols.length,
+    indexedAt: Date.now(),
+    building: false,
   });
   return id;
 }
@@ -59,7 +63,10 @@ async function startWorker(env: Record<string, string>): Promise<ChildProcess> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`generator exited (${child.exitCode}): ${errors.slice(0, 2000)}`);
-    const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false);
+    const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ready) return child;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -78,8 +85,11 @@ async function run(context: BenchContext): Promise<SectionResult> {
   const redisUrl = argument(context.args, '--redis') ?? 'redis://127.0.0.1:6379';
   const requests = Number(argument(context.args, '--requests') ?? 40);
   const dir = join(context.dataDir, 'search');
-  const rows = (await readFile(join(dir, 'queries.jsonl'), 'utf8')).split('\n').filter((l) => l.trim() !== '')
-    .map((line) => JSON.parse(line) as Row).filter((row) => row.schemaId === 'github');
+  const rows = (await readFile(join(dir, 'queries.jsonl'), 'utf8'))
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((line) => JSON.parse(line) as Row)
+    .filter((row) => row.schemaId === 'github');
   const sdl = await readFile(join(dir, 'schemas', 'github.graphql'), 'utf8');
   const prefix = `bench-gen:${randomBytes(4).toString('hex')}:`;
   const storage = createStorage({ redisUrl, keyPrefix: prefix });
@@ -91,8 +101,15 @@ async function run(context: BenchContext): Promise<SectionResult> {
     const queue = storage.createQueue<GenerateJobData, GenerateJobResult>(GENERATE_QUEUE);
     const client = new GenerationClient({ queue, timeoutMs: 60_000, cacheTtlMs: 0 });
     const env = {
-      REDIS_URL: redisUrl, REDIS_KEY_PREFIX: prefix, LOG_LEVEL: 'error', EMBEDDINGS_PROVIDER: 'none', GENERATE_CONCURRENCY: '1',
-      OPENAI_BASE_URL: model.baseUrl, OPENAI_API_KEY: 'bench', LLM_MODEL: 'scripted', GENERATE_TIMEOUT: '60s',
+      REDIS_URL: redisUrl,
+      REDIS_KEY_PREFIX: prefix,
+      LOG_LEVEL: 'error',
+      EMBEDDINGS_PROVIDER: 'none',
+      GENERATE_CONCURRENCY: '1',
+      OPENAI_BASE_URL: model.baseUrl,
+      OPENAI_API_KEY: 'bench',
+      LLM_MODEL: 'scripted',
+      GENERATE_TIMEOUT: '60s',
     };
     const ask = async (row: Row, tag: string): Promise<{ ms: number; queries: number }> => {
       // Any answer fits any request (each is a valid GitHub operation). A job that runs twice
@@ -115,12 +132,14 @@ async function run(context: BenchContext): Promise<SectionResult> {
     const started = performance.now();
     let next = 0;
     const parallel: { ms: number; queries: number }[] = [];
-    await Promise.all(Array.from({ length: 8 }, async () => {
-      while (next < total) {
-        const i = next++;
-        parallel.push(await ask(rows[i % rows.length] as Row, `par-${i}`));
-      }
-    }));
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        while (next < total) {
+          const i = next++;
+          parallel.push(await ask(rows[i % rows.length] as Row, `par-${i}`));
+        }
+      }),
+    );
     const seconds = (performance.now() - started) / 1000;
     const asked = 1 + sequential.length + 8 + parallel.length;
     const latencies = sequential.map((s) => s.ms);

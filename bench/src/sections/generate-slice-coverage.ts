@@ -43,8 +43,12 @@ export function printedElements(sdl: string): Set<string> {
     if (!('name' in definition) || definition.name === undefined || !('kind' in definition)) continue;
     const typeName = definition.name.value;
     found.add(typeName);
-    if (definition.kind !== Kind.OBJECT_TYPE_DEFINITION && definition.kind !== Kind.INTERFACE_TYPE_DEFINITION &&
-      definition.kind !== Kind.INPUT_OBJECT_TYPE_DEFINITION) continue;
+    if (
+      definition.kind !== Kind.OBJECT_TYPE_DEFINITION &&
+      definition.kind !== Kind.INTERFACE_TYPE_DEFINITION &&
+      definition.kind !== Kind.INPUT_OBJECT_TYPE_DEFINITION
+    )
+      continue;
     for (const field of definition.fields ?? []) {
       found.add(`${typeName}.${field.name.value}`);
       if (!('arguments' in field)) continue;

@@ -69,7 +69,10 @@ function option(args: readonly string[], name: string, fallback: number[]): numb
 
 async function jsonLines(file: string): Promise<Record<string, unknown>[]> {
   const text = await readFile(file, 'utf8');
-  return text.split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line) as Record<string, unknown>);
+  return text
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
 /** Read rows (`mustInclude`), sliced from the query root. */
@@ -120,7 +123,11 @@ async function sliceRow(index: LexicalSchemaIndex, row: Row, slicer: Slicer, bud
     ({ sdl, tokens } = await sliceSchema(index, row.query, { maxTokens: budget, roots: row.roots }));
   } else {
     const hits = await index.search({ query: row.query, limit: 50, roots: row.roots });
-    ({ sdl, tokens } = sliceSchemaByHits(index.schema, hits.map((hit) => hit.symbol), { roots: row.roots, maxTokens: budget }));
+    ({ sdl, tokens } = sliceSchemaByHits(
+      index.schema,
+      hits.map((hit) => hit.symbol),
+      { roots: row.roots, maxTokens: budget },
+    ));
   }
   const ms = performance.now() - started;
   if (tokens !== countTokens(sdl)) throw new Error(`${row.id}: reported ${tokens} tokens, counted ${countTokens(sdl)}`);
@@ -174,7 +181,10 @@ async function loadNameSet(schemas: [string, (schemaId: string) => Promise<Lexic
   for (const [schemaId, indexFor] of schemas) {
     const index = await indexFor(schemaId);
     for (const probe of nameProbes(extractSymbols(index.schema), index.schema.getMutationType()?.name, NAME_PROBES)) {
-      for (const [style, query] of [['name', probe.name], ['coordinate', probe.typeDotField]] as const) {
+      for (const [style, query] of [
+        ['name', probe.name],
+        ['coordinate', probe.typeDotField],
+      ] as const) {
         const id = `${schemaId} ${style} ${query}`;
         set.rows.push({ id, schemaId: `${schemaId}, by ${style}`, query, alternatives: [[probe.typeDotField]], roots: ['query', 'mutation'] });
         set.indexes.set(id, index);
@@ -190,7 +200,13 @@ async function loadTinySet(dataDir: string): Promise<SliceSet> {
   const set: SliceSet = { rows: [], indexes: new Map() };
   for (const [at, row] of rows.entries()) {
     const id = `nl2gql-${at}`;
-    set.rows.push({ id, schemaId: row.schema, query: row.prompt, alternatives: [operationCoordinates(row.index.schema, row.gold, { withArguments: true })], roots: ['query'] });
+    set.rows.push({
+      id,
+      schemaId: row.schema,
+      query: row.prompt,
+      alternatives: [operationCoordinates(row.index.schema, row.gold, { withArguments: true })],
+      roots: ['query'],
+    });
     set.indexes.set(id, row.index);
   }
   return set;
@@ -251,13 +267,25 @@ async function run(context: BenchContext): Promise<SectionResult> {
   const reference = { perfect: 92.6, github: 86.5, shopify: 89.5, medianTokens: 11_800 };
   return {
     tables: [
-      table('schema slice, development rows (bench/data/search), strict grading of mustInclude (perfect = every entry printed; tokens o200k; ms include the search)', results),
+      table(
+        'schema slice, development rows (bench/data/search), strict grading of mustInclude (perfect = every entry printed; tokens o200k; ms include the search)',
+        results,
+      ),
       table('schema slice, held-out rows on five other schemas (bench/data/slice-other, written blind), same grading', heldOutResults),
-      table('schema slice, requests to change data (bench/data/write; query and mutation roots): perfect = a target mutation printed with its required arguments and their input types', writeResults),
+      table(
+        'schema slice, requests to change data (bench/data/write; query and mutation roots): perfect = a target mutation printed with its required arguments and their input types',
+        writeResults,
+      ),
       table('schema slice, requests to change data on another schema (bench/data/write-other, held out), same grading', writeOtherResults),
       table('schema slice, tiny schemas (NL2GQL, bench/data/generate): every field and argument of the gold operation', tinyResults),
-      table(`schema slice, names and coordinates (${NAME_PROBES} name probes per schema, each by bare name and by coordinate; query and mutation roots): perfect = the named field printed`, nameResults),
-      table(`schema slice, development rows typed with short forms (repo, org, PRs, env, ...: ${shortForms.rows.length} rows), strict grading`, shortFormResults),
+      table(
+        `schema slice, names and coordinates (${NAME_PROBES} name probes per schema, each by bare name and by coordinate; query and mutation roots): perfect = the named field printed`,
+        nameResults,
+      ),
+      table(
+        `schema slice, development rows typed with short forms (repo, org, PRs, env, ...: ${shortForms.rows.length} rows), strict grading`,
+        shortFormResults,
+      ),
     ],
     data: { results, heldOutResults, writeResults, writeOtherResults, tinyResults, nameResults, shortFormResults, reference },
   };

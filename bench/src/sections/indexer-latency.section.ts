@@ -115,7 +115,10 @@ async function run(context: BenchContext): Promise<SectionResult> {
     for (const replicas of [1, 2]) {
       const targets = servers.slice(0, replicas);
       for (const callers of replicas === 1 ? ([1, 32] as const) : ([32] as const)) {
-        const client = await UnaryClient.open(targets.map((s) => s.baseUrl), callers);
+        const client = await UnaryClient.open(
+          targets.map((s) => s.baseUrl),
+          callers,
+        );
         try {
           for (const [name, call] of Object.entries(leanCalls(client))) {
             if (replicas === 2 && !name.startsWith('SearchSchema')) continue;

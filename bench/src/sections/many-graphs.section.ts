@@ -96,7 +96,14 @@ async function run(context: BenchContext): Promise<SectionResult> {
       rows: FORMATS.map((f) => [f, redis[f].keys, redis[f].bytes / 1048576, redis[f].bytes / symbols]),
     });
     tables.push(simulationTable(graphs, sizes, served));
-    tables.push({ title: 'The run', columns: ['measure', 'value'], rows: [['graphs', graphs.length], ['load average, 1 min, start / end', `${loadStart.toFixed(2)} / ${loadavg()[0]!.toFixed(2)}`]] });
+    tables.push({
+      title: 'The run',
+      columns: ['measure', 'value'],
+      rows: [
+        ['graphs', graphs.length],
+        ['load average, 1 min, start / end', `${loadStart.toFixed(2)} / ${loadavg()[0]!.toFixed(2)}`],
+      ],
+    });
     return { tables, data: { options, builds, inProcess: inProcess.data, served, redis, symbols } };
   } finally {
     for (const replica of replicas.reverse()) await replica.stop();
@@ -120,7 +127,14 @@ async function buildAll(context: BenchContext, builder: IndexerProcess, graphs: 
   const started = performance.now();
   const marks: { after: number; rssMiB: number }[] = [{ after: 0, rssMiB: (await builder.rss()) / 1048576 }];
   const samples: number[] = [];
-  const sampler = setInterval(() => void builder.rss().then((b) => samples.push(b / 1048576), () => undefined), 500);
+  const sampler = setInterval(
+    () =>
+      void builder.rss().then(
+        (b) => samples.push(b / 1048576),
+        () => undefined,
+      ),
+    500,
+  );
   try {
     for (const graph of graphs) {
       const built = await buildIndex(builder.client, graph.sdl);
@@ -165,7 +179,11 @@ async function copyPrevious(a: Storage, b: Storage, graphs: Graph[]): Promise<Gr
     for (const part of Object.values(previous)) previousBytes += part.byteLength;
     await b.indexStore.ensure(id, graph.sdl, 'default', Date.now());
     await b.indexStore.putArtifacts(id, previous, {
-      state: 'ready', building: false, builtVersion: meta.builtVersion!, symbolCount: meta.symbolCount, indexedAt: meta.indexedAt ?? Date.now(),
+      state: 'ready',
+      building: false,
+      builtVersion: meta.builtVersion!,
+      symbolCount: meta.symbolCount,
+      indexedAt: meta.indexedAt ?? Date.now(),
       storedBytes: previousBytes + Buffer.byteLength(graph.sdl),
     });
     // What IndexReader counts: the previous format 3x its parts; the compact one its artifact and heap estimate (no vectors).
@@ -206,7 +224,12 @@ function measureSchema(sdl: string): number {
 }
 
 /** Heap of loaded indexes in this process (gc before and after), after the same searches: the precise per-symbol figure. */
-async function inProcessMemory(a: Storage, b: Storage, graphs: Graph[], queries: (g: Graph, i: number) => string): Promise<{ table: BenchTable; data: unknown }> {
+async function inProcessMemory(
+  a: Storage,
+  b: Storage,
+  graphs: Graph[],
+  queries: (g: Graph, i: number) => string,
+): Promise<{ table: BenchTable; data: unknown }> {
   const rows: (string | number)[][] = [];
   const data: unknown[] = [];
   for (const graph of graphs) {
@@ -219,12 +242,24 @@ async function inProcessMemory(a: Storage, b: Storage, graphs: Graph[], queries:
     const compact = measureLoads(() => openIndexArtifact(Buffer.from(compactParts['index']!)), query, graph.symbols!);
     await new Promise((r) => setTimeout(r, 50));
     const schemaBytes = measureSchema(graph.sdl);
-    rows.push([graph.base, graph.symbols!, previous.loaded, previous.searched, previous.loadMs, compact.loaded, compact.searched, compact.loadMs, previous.searched / compact.searched, schemaBytes / graph.symbols!]);
+    rows.push([
+      graph.base,
+      graph.symbols!,
+      previous.loaded,
+      previous.searched,
+      previous.loadMs,
+      compact.loaded,
+      compact.searched,
+      compact.loadMs,
+      previous.searched / compact.searched,
+      schemaBytes / graph.symbols!,
+    ]);
     data.push({ graph: graph.base, symbols: graph.symbols, previous, compact, schemaBytesPerSymbol: schemaBytes / graph.symbols! });
   }
   return {
     table: {
-      title: 'A loaded index in process (heap + array buffers, gc before and after; 3 copies; "after searches": with the ranking\'s lazy lookups after 40 searches; the graphql-js schema, built only for slices and generation, apart)',
+      title:
+        'A loaded index in process (heap + array buffers, gc before and after; 3 copies; "after searches": with the ranking\'s lazy lookups after 40 searches; the graphql-js schema, built only for slices and generation, apart)',
       columns: ['graph', 'symbols', 'previous B/sym', 'after searches', 'load ms', 'compact B/sym', 'after searches', 'load ms', 'ratio', 'schema B/sym'],
       rows,
     },
@@ -251,7 +286,13 @@ interface FormatFigures {
   traffic: { setup: string; figures: TrafficFigures; hitRate: number; rssMiB: number[] }[];
 }
 
-async function serveFormat(context: BenchContext, o: Options, graphs: Graph[], queries: (g: Graph, i: number) => string, start: () => Promise<IndexerProcess>): Promise<FormatFigures> {
+async function serveFormat(
+  context: BenchContext,
+  o: Options,
+  graphs: Graph[],
+  queries: (g: Graph, i: number) => string,
+  start: () => Promise<IndexerProcess>,
+): Promise<FormatFigures> {
   const first = await openReplica(await start());
   await new Promise((r) => setTimeout(r, 2000));
   const idleRssMiB = (await first.process.rss()) / 1048576;
@@ -271,7 +312,15 @@ async function serveFormat(context: BenchContext, o: Options, graphs: Graph[], q
     }
     const after = await replicaMetrics(first);
     const symbols = chosen.reduce((sum, g) => sum + g.symbols!, 0);
-    classes.push({ sizeClass, loads: chosen.length, coldMs, coldCpuMs, warmMs: warm / chosen.length, bytesPerSymbol: (after.heapAndExternal - before.heapAndExternal) / symbols, rssPerSymbol: (after.rss - before.rss) / symbols });
+    classes.push({
+      sizeClass,
+      loads: chosen.length,
+      coldMs,
+      coldCpuMs,
+      warmMs: warm / chosen.length,
+      bytesPerSymbol: (after.heapAndExternal - before.heapAndExternal) / symbols,
+      rssPerSymbol: (after.rss - before.rss) / symbols,
+    });
   }
   context.log('  GitHub, one replica, 32 callers');
   const github32 = await first.searchLoad(graphs[0]!.indexId!, (i) => queries(graphs[0]!, i), 32, 4000);
@@ -316,7 +365,17 @@ function servedTables(served: Record<Format, FormatFigures>, graphs: Graph[]): B
     FORMATS.map((f) => {
       const r = served[f].traffic[t]!;
       const kinds = r.figures.byKind.flatMap((k) => [k.p50, k.p99]);
-      return [r.setup, f, r.figures.requests, Math.round(r.figures.perSecond), r.figures.errors, r.figures.retries, r.hitRate * 100, ...kinds, r.rssMiB.map((m) => Math.round(m)).join(' / ')];
+      return [
+        r.setup,
+        f,
+        r.figures.requests,
+        Math.round(r.figures.perSecond),
+        r.figures.errors,
+        r.figures.retries,
+        r.hitRate * 100,
+        ...kinds,
+        r.rssMiB.map((m) => Math.round(m)).join(' / '),
+      ];
     }),
   );
   return [
@@ -332,7 +391,22 @@ function servedTables(served: Record<Format, FormatFigures>, graphs: Graph[]): B
     },
     {
       title: `${graphs.length} graphs, Zipf(1) traffic from 32 callers (75 % SearchSchema, 20 % GetSymbols of 5, 5 % GetSchemaSlice), default cache (512 MiB) per replica; ms`,
-      columns: ['setup', 'format', 'requests', 'req/s', 'errors', 'resent', 'hit %', 'search p50', 'search p99', 'symbols p50', 'symbols p99', 'slice p50', 'slice p99', 'RSS MiB per replica'],
+      columns: [
+        'setup',
+        'format',
+        'requests',
+        'req/s',
+        'errors',
+        'resent',
+        'hit %',
+        'search p50',
+        'search p99',
+        'symbols p50',
+        'symbols p99',
+        'slice p50',
+        'slice p99',
+        'RSS MiB per replica',
+      ],
       rows: trafficRows,
     },
   ];
@@ -346,7 +420,10 @@ function simulationTable(graphs: Graph[], sizes: GraphSizes[], served: Record<Fo
       for (const format of FORMATS) {
         const coldOf = (c: SizeClass | undefined): number => {
           const k = served[format].classes.find((x) => x.sizeClass === c) ?? served[format].classes[0]!;
-          return percentile([...k.coldMs].sort((a, b) => a - b), 50);
+          return percentile(
+            [...k.coldMs].sort((a, b) => a - b),
+            50,
+          );
         };
         const measured: SimulatedGraph[] = graphs.map((g, i) => ({ bytes: sizes[i]!.cacheBytes[format], coldMs: coldOf(g.sizeClass) }));
         const result = simulateCaches(measured, 1000, replicas, routed, DEFAULT_CACHE_BYTES);
@@ -356,7 +433,8 @@ function simulationTable(graphs: Graph[], sizes: GraphSizes[], served: Record<Fo
     }
   }
   return {
-    title: 'SIMULATION, not a measurement: 1,000 graphs (the measured graphs\' cache sizes, cycled), Zipf(1), 512 MiB cache per replica, cold loads at the measured p50 of their size class',
+    title:
+      "SIMULATION, not a measurement: 1,000 graphs (the measured graphs' cache sizes, cycled), Zipf(1), 512 MiB cache per replica, cold loads at the measured p50 of their size class",
     columns: ['replicas', 'requests', 'previous hit %', 'previous load ms/request', 'compact hit %', 'compact load ms/request'],
     rows,
   };
@@ -364,6 +442,7 @@ function simulationTable(graphs: Graph[], sizes: GraphSizes[], served: Record<Fo
 
 registerSection({
   name: 'many-graphs',
-  description: 'N graphs (default 200; --quick 40) served from the compact format beside the previous one: memory, cold loads, Zipf traffic on 1 and 2 replicas with and without routing, builds bounded',
+  description:
+    'N graphs (default 200; --quick 40) served from the compact format beside the previous one: memory, cold loads, Zipf traffic on 1 and 2 replicas with and without routing, builds bounded',
   run,
 });

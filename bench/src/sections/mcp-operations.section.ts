@@ -10,7 +10,17 @@
  *   notifications/tools/list_changed) sees the new tool: RELOADS times (target: at most 1 s).
  */
 import { createClient } from '@connectrpc/connect';
-import { GraphqlApiClient, IndexSync, McpHttpService, OperationCatalog, OperationTools, RESERVED_TOOL_NAMES, createBridgeServer, readJsonBody, type BridgeServerOptions } from '@discovery/mcp';
+import {
+  GraphqlApiClient,
+  IndexSync,
+  McpHttpService,
+  OperationCatalog,
+  OperationTools,
+  RESERVED_TOOL_NAMES,
+  createBridgeServer,
+  readJsonBody,
+  type BridgeServerOptions,
+} from '@discovery/mcp';
 import { EMPLOYEES_SDL, FakeDiscoveryService, startGraphqlApi } from '@discovery/mcp/testing';
 import { DiscoveryService, YokoService } from '@discovery/proto';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -50,7 +60,9 @@ registerSection({
   name: 'mcp-operations',
   description: 'operation tool overhead over a direct call of the GraphQL API, and file-to-listed-tool time',
   async run(context): Promise<SectionResult> {
-    const load = loadavg().map((v) => v.toFixed(2)).join(' ');
+    const load = loadavg()
+      .map((v) => v.toFixed(2))
+      .join(' ');
     const api = await startGraphqlApi();
     const dir = await mkdtemp(join(tmpdir(), 'bench-ops-'));
     await writeFile(join(dir, 'GetEmployee.graphql'), `${QUERY}\n`);
@@ -67,26 +79,55 @@ registerSection({
     });
     const fake = new FakeDiscoveryService();
     const yoko = createClient(YokoService, fake.transport());
-    const options: BridgeServerOptions = { sync: new IndexSync({ client: yoko }), client: yoko, api: createClient(DiscoveryService, fake.transport()), operations: tools };
+    const options: BridgeServerOptions = {
+      sync: new IndexSync({ client: yoko }),
+      client: yoko,
+      api: createClient(DiscoveryService, fake.transport()),
+      operations: tools,
+    };
 
     const server = createBridgeServer(options);
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     const changes: Array<{ at: number; names: string[] }> = [];
-    const memory = new Client({ name: 'bench', version: '1' }, { listChanged: { tools: { debounceMs: 0, onChanged: (_e, listed) => void changes.push({ at: performance.now(), names: (listed ?? []).map((t) => t.name) }) } } });
+    const memory = new Client(
+      { name: 'bench', version: '1' },
+      {
+        listChanged: {
+          tools: { debounceMs: 0, onChanged: (_e, listed) => void changes.push({ at: performance.now(), names: (listed ?? []).map((t) => t.name) }) },
+        },
+      },
+    );
     await server.connect(serverSide);
     await memory.connect(clientSide);
 
-    const http = new McpHttpService({ sessions: 'stateful', authTokenHashes: [], allowedHosts: () => ['*'], server: () => options, logger: { debug() {}, info() {}, warn() {}, error() {} } });
+    const http = new McpHttpService({
+      sessions: 'stateful',
+      authTokenHashes: [],
+      allowedHosts: () => ['*'],
+      server: () => options,
+      logger: { debug() {}, info() {}, warn() {}, error() {} },
+    });
     const listener = createServer((req, res) => void readJsonBody(req, res).then((ok) => (ok ? http.handle(req, res) : undefined)));
     await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
     const remote = new Client({ name: 'bench-http', version: '1' });
     await remote.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${(listener.address() as AddressInfo).port}/mcp`)));
 
     const body = (i: number) => JSON.stringify({ query: QUERY, operationName: 'GetEmployee', variables: { id: String((i % 3) + 1) } });
-    const direct = async (i: number) => (await fetch(api.url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json, application/json' }, body: body(i) })).json();
+    const direct = async (i: number) =>
+      (
+        await fetch(api.url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json, application/json' },
+          body: body(i),
+        })
+      ).json();
     const viaMemory = (i: number) => memory.callTool({ name: 'execute_operation_get_employee', arguments: { id: String((i % 3) + 1) } });
     const viaHttp = (i: number) => remote.callTool({ name: 'execute_operation_get_employee', arguments: { id: String((i % 3) + 1) } });
-    const paths: Array<[string, (i: number) => Promise<unknown>]> = [['direct fetch', direct], ['operation tool, in memory', viaMemory], ['operation tool, Streamable HTTP', viaHttp]];
+    const paths: Array<[string, (i: number) => Promise<unknown>]> = [
+      ['direct fetch', direct],
+      ['operation tool, in memory', viaMemory],
+      ['operation tool, Streamable HTTP', viaHttp],
+    ];
     for (const [, run] of paths) await timed(WARMUP, run);
 
     const all = new Map<string, number[]>(paths.map(([name]) => [name, []]));
@@ -130,14 +171,42 @@ registerSection({
       return [name, times.length, ms(quantile(times, 0.5)), ms(quantile(times, 0.9)), ms(quantile(times, 0.99))];
     });
     const overhead = [
-      ['operation tool, in memory', ms(quantile(added.map((a) => a.memory), 0.5)), range(added.map((a) => a.memory)), '≤ 1 ms'],
-      ['operation tool, Streamable HTTP', ms(quantile(added.map((a) => a.http), 0.5)), range(added.map((a) => a.http)), '(the MCP hop itself included)'],
+      [
+        'operation tool, in memory',
+        ms(
+          quantile(
+            added.map((a) => a.memory),
+            0.5,
+          ),
+        ),
+        range(added.map((a) => a.memory)),
+        '≤ 1 ms',
+      ],
+      [
+        'operation tool, Streamable HTTP',
+        ms(
+          quantile(
+            added.map((a) => a.http),
+            0.5,
+          ),
+        ),
+        range(added.map((a) => a.http)),
+        '(the MCP hop itself included)',
+      ],
     ];
     const reload = [[RELOADS, ms(quantile(reloads, 0.5)), ms(Math.max(...reloads)), '≤ 1000 ms']];
     return {
       tables: [
-        { title: `Call latency in ms, ${ROUNDS} rounds × ${CALLS} calls, alternating order (load average ${load})`, columns: ['path', 'calls', 'p50', 'p90', 'p99'], rows: latency },
-        { title: 'p50 added to the direct call, ms (median and range of the per-round figures)', columns: ['path', 'median', 'range', 'target'], rows: overhead },
+        {
+          title: `Call latency in ms, ${ROUNDS} rounds × ${CALLS} calls, alternating order (load average ${load})`,
+          columns: ['path', 'calls', 'p50', 'p90', 'p99'],
+          rows: latency,
+        },
+        {
+          title: 'p50 added to the direct call, ms (median and range of the per-round figures)',
+          columns: ['path', 'median', 'range', 'target'],
+          rows: overhead,
+        },
         { title: 'File written to tool listed by the client, ms', columns: ['runs', 'p50', 'max', 'target'], rows: reload },
       ],
       data: { load, latency, added, reloads },

@@ -141,7 +141,10 @@ async function run(context: BenchContext): Promise<SectionResult> {
  * The rows whose request has a short form, typed with it: the naive baseline, ours with the
  * ranking's abbreviations turned off and on, and ours on the same rows as written.
  */
-function shortFormView(rows: readonly EvalRow[], corpora: ReadonlyMap<string, SchemaCorpus>): { table: BenchTable; systems: { system: string; groups: Record<string, unknown> }[] } {
+function shortFormView(
+  rows: readonly EvalRow[],
+  corpora: ReadonlyMap<string, SchemaCorpus>,
+): { table: BenchTable; systems: { system: string; groups: Record<string, unknown> }[] } {
   const short = abbreviatedRows(rows);
   const shortened = new Set(short.map((row) => row.id));
   const written = rows.filter((row) => shortened.has(row.id));
@@ -191,7 +194,12 @@ async function intentViews(
     }
   };
   for (const [schemaId, corpus] of corpora) {
-    add(`schema:${schemaId}`, corpus, readRows.filter((r) => r.schemaId === schemaId), writeRows.filter((r) => r.schemaId === schemaId));
+    add(
+      `schema:${schemaId}`,
+      corpus,
+      readRows.filter((r) => r.schemaId === schemaId),
+      writeRows.filter((r) => r.schemaId === schemaId),
+    );
   }
   for (const [system, parts] of perSystem) lines.push({ group: 'all (development)', system, figures: combineIntentFigures(parts) });
   const others = new Map<string, IntentFigures[]>();
@@ -200,7 +208,12 @@ async function intentViews(
     const sdl = await readFile(join(context.dataDir, '..', '..', 'test', 'fixtures', 'schemas', `${name}.graphql`), 'utf8');
     const corpus = await corpusFromSdl(sdl, name, undefined, join(context.resultsDir, 'vectors'));
     const before = lines.length;
-    add(`other:${name}`, corpus, [], otherWrites.filter((r) => r.schemaId === name));
+    add(
+      `other:${name}`,
+      corpus,
+      [],
+      otherWrites.filter((r) => r.schemaId === name),
+    );
     for (const line of lines.slice(before)) others.set(line.system, [...(others.get(line.system) ?? []), line.figures]);
   }
   for (const [system, parts] of others) lines.push({ group: 'all (other schemas)', system, figures: combineIntentFigures(parts) });

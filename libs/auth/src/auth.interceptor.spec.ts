@@ -52,9 +52,7 @@ describe('authInterceptor', () => {
     const client = clientFor(authenticator);
     const headers = { authorization: `Bearer ${FULL}` };
     expect((await client.listIndexes({}, { headers })).indexes[0]?.indexId).toBe('tenant=acme');
-    expect((await client.ensureIndex({ sdl: 'type Query { a: Int }' }, { headers })).index?.indexId).toBe(
-      `writer=token:${hashToken(FULL).slice(0, 12)}`,
-    );
+    expect((await client.ensureIndex({ sdl: 'type Query { a: Int }' }, { headers })).index?.indexId).toBe(`writer=token:${hashToken(FULL).slice(0, 12)}`);
   });
 
   it('answers unauthenticated for a missing or wrong token, with one message', async () => {
@@ -96,10 +94,9 @@ describe('authInterceptor', () => {
     expect(apiScopeForMethod({ name: 'GetSchemaSlice', parent: { typeName: 'discovery.v1.DiscoveryService' } })).toBe('read');
     expect(apiScopeForMethod({ name: 'GenerateQuery', parent: { typeName: 'yoko.v1.YokoService' } })).toBe('generate');
     expect(apiScopeForMethod({ name: 'EnsureIndex', parent: { typeName: 'discovery.v1.DiscoveryService' } })).toBeUndefined();
-    const transport = createRouterTransport(
-      (router) => router.service(YokoService, { listIndexes: () => ({ indexes: [] }) }),
-      { router: { interceptors: [authInterceptor(authenticator, () => undefined)] } },
-    );
+    const transport = createRouterTransport((router) => router.service(YokoService, { listIndexes: () => ({ indexes: [] }) }), {
+      router: { interceptors: [authInterceptor(authenticator, () => undefined)] },
+    });
     const client = createClient(YokoService, transport);
     const [code] = await codeOf(client.listIndexes({}, { headers: { authorization: `Bearer ${FULL}` } }));
     expect(code).toBe(Code.PermissionDenied);

@@ -79,11 +79,7 @@ export async function authorizeCall(
   return principal;
 }
 
-export function authInterceptor(
-  authenticator: Authenticator,
-  scopeForMethod: ScopeForMethod,
-  options: AuthInterceptorOptions = {},
-): Interceptor {
+export function authInterceptor(authenticator: Authenticator, scopeForMethod: ScopeForMethod, options: AuthInterceptorOptions = {}): Interceptor {
   return (next) => async (request) => {
     try {
       const principal = await authorizeCall(authenticator, scopeForMethod, request.header.get('authorization'), request.method);

@@ -93,9 +93,7 @@ describe('Authenticator with static tokens', () => {
 
   it('refuses to start enabled with nothing to verify against, or with a malformed hash', () => {
     expect(() => new Authenticator({ enabled: true })).toThrow('no static tokens and no JWT verification');
-    expect(() => new Authenticator({ enabled: true, tokens: [{ tenant: 'a', sha256: 'xyz', scopes: ['read'] }] })).toThrow(
-      'sha256 must be 64 lowercase hex',
-    );
+    expect(() => new Authenticator({ enabled: true, tokens: [{ tenant: 'a', sha256: 'xyz', scopes: ['read'] }] })).toThrow('sha256 must be 64 lowercase hex');
   });
 
   it('builds from the configuration section', async () => {

@@ -74,10 +74,7 @@ export class JwtVerifier {
       throw new TypeError('JwtVerifier needs a secret or a JWKS URL');
     }
     this.secret = options.secret === undefined ? undefined : new TextEncoder().encode(options.secret);
-    this.jwks =
-      options.jwksUrl === undefined
-        ? undefined
-        : createRemoteJWKSet(new URL(options.jwksUrl), { timeoutDuration: options.jwksTimeoutMs ?? 5_000 });
+    this.jwks = options.jwksUrl === undefined ? undefined : createRemoteJWKSet(new URL(options.jwksUrl), { timeoutDuration: options.jwksTimeoutMs ?? 5_000 });
     this.tenantClaim = options.tenantClaim ?? 'tenant';
   }
 

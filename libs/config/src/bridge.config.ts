@@ -194,7 +194,10 @@ export function checkOperationTools(context: CheckContext<typeof mcpVars>): Conf
     if (isSet('MCP_OPERATIONS_DIR')) {
       issues.push({ variable: 'GRAPHQL_ENDPOINT', message: 'required with MCP_OPERATIONS_DIR: operation tools run against it (or set INTROSPECT_URL)' });
     } else if (values.MCP_ENABLE_ARBITRARY_OPERATIONS === true) {
-      issues.push({ variable: 'GRAPHQL_ENDPOINT', message: 'required with MCP_ENABLE_ARBITRARY_OPERATIONS: execute_graphql runs against it (or set INTROSPECT_URL)' });
+      issues.push({
+        variable: 'GRAPHQL_ENDPOINT',
+        message: 'required with MCP_ENABLE_ARBITRARY_OPERATIONS: execute_graphql runs against it (or set INTROSPECT_URL)',
+      });
     }
   }
   if (isSet('MCP_OAUTH_ISSUER') && context.valid('MCP_OAUTH_ISSUER') && !isSet('MCP_OAUTH_AUDIENCE')) {
@@ -232,7 +235,10 @@ export function checkPublicMcp(context: CheckContext<typeof mcpVars & { HOST: ty
     });
   }
   if (values.MCP_ALLOWED_HOSTS?.includes('*') && !tokens) {
-    issues.push({ variable: 'MCP_ALLOWED_HOSTS', message: '`*` (any Host) needs MCP_AUTH_TOKENS or MCP_OAUTH_ISSUER: without tokens it opens the bridge to DNS rebinding' });
+    issues.push({
+      variable: 'MCP_ALLOWED_HOSTS',
+      message: '`*` (any Host) needs MCP_AUTH_TOKENS or MCP_OAUTH_ISSUER: without tokens it opens the bridge to DNS rebinding',
+    });
   }
   return issues;
 }

@@ -12,7 +12,12 @@ import { MCP_SESSION_MODES } from './variables.js';
 
 const http = (raw: string): string => parseUrl(raw, ['http', 'https']);
 
-export const BRIDGE_PORT = envVar({ name: 'PORT', default: '4200', meaning: 'Port of the MCP endpoint (/mcp) and health; in serve also the discovery API.', parse: parsePort });
+export const BRIDGE_PORT = envVar({
+  name: 'PORT',
+  default: '4200',
+  meaning: 'Port of the MCP endpoint (/mcp) and health; in serve also the discovery API.',
+  parse: parsePort,
+});
 export const BRIDGE_HOST = envVar({
   name: 'HOST',
   default: '127.0.0.1',
@@ -22,7 +27,7 @@ export const BRIDGE_HOST = envVar({
 export const DISCOVERY_URL = envVar({
   name: 'DISCOVERY_URL',
   default: 'http://127.0.0.1:4100',
-  meaning: 'Base URL of the indexer\'s discovery API.',
+  meaning: "Base URL of the indexer's discovery API.",
   parse: http,
 });
 export const DISCOVERY_TOKEN = envVar({
@@ -78,7 +83,8 @@ export const GRAPHQL_ENDPOINT = envVar({
 export const MCP_SAMPLING = envVar({
   name: 'MCP_SAMPLING',
   default: 'auto',
-  meaning: "auto: when the service has no language model and the MCP client declares sampling, generate_query asks the client's own model (docs/models.md); off: it composes.",
+  meaning:
+    "auto: when the service has no language model and the MCP client declares sampling, generate_query asks the client's own model (docs/models.md); off: it composes.",
   parse: (raw) => parseChoice(raw, ['auto', 'off'] as const),
 });
 export const MCP_SAMPLING_TIMEOUT = envVar({
@@ -138,7 +144,7 @@ export const MCP_OPERATIONS_DIR = envVar({
 export const MCP_OMIT_TOOL_NAME_PREFIX = envVar({
   name: 'MCP_OMIT_TOOL_NAME_PREFIX',
   default: 'false',
-  meaning: 'Name operation tools `get_user_by_id` instead of `execute_operation_get_user_by_id` (as Cosmo\'s omit_tool_name_prefix).',
+  meaning: "Name operation tools `get_user_by_id` instead of `execute_operation_get_user_by_id` (as Cosmo's omit_tool_name_prefix).",
   parse: parseBoolean,
 });
 export const MCP_EXCLUDE_MUTATIONS = envVar({
@@ -186,7 +192,7 @@ export const GRAPHQL_MAX_RESPONSE_BYTES = envVar({
 export const MCP_FORWARD_HEADERS = envVar({
   name: 'MCP_FORWARD_HEADERS',
   meaning:
-    'Headers of the MCP request passed on to GRAPHQL_ENDPOINT, comma-separated names (for example `authorization`), so the API\'s own authorization applies. Unset: none (an MCP token is never forwarded otherwise).',
+    "Headers of the MCP request passed on to GRAPHQL_ENDPOINT, comma-separated names (for example `authorization`), so the API's own authorization applies. Unset: none (an MCP token is never forwarded otherwise).",
   parse: parseForwardHeaders,
 });
 export const MCP_OAUTH_ISSUER = envVar({
@@ -203,7 +209,7 @@ export const MCP_OAUTH_JWKS_URL = envVar({
 export const MCP_OAUTH_AUDIENCE = envVar({
   name: 'MCP_OAUTH_AUDIENCE',
   meaning:
-    'This MCP endpoint\'s public URL (for example https://mcp.example.com/mcp): the resource of the protected resource metadata and the `aud` every access token must carry. Required with MCP_OAUTH_ISSUER.',
+    "This MCP endpoint's public URL (for example https://mcp.example.com/mcp): the resource of the protected resource metadata and the `aud` every access token must carry. Required with MCP_OAUTH_ISSUER.",
   parse: http,
 });
 export const MCP_OAUTH_SCOPES = envVar({

@@ -10,9 +10,7 @@ describe('configTable', () => {
   it('has one row per variable definition with its services and default', () => {
     const table = configTable().trimEnd().split('\n');
     expect(table[0]).toBe('| Variable | Services | Default | Meaning |');
-    expect(table).toContain(
-      '| `INDEX_IDLE_TTL` | indexer, serve | `30d` | An index nobody used for this long is deleted. |',
-    );
+    expect(table).toContain('| `INDEX_IDLE_TTL` | indexer, serve | `30d` | An index nobody used for this long is deleted. |');
     expect(table.filter((line) => line.startsWith('| `PORT` |'))).toEqual([
       expect.stringContaining('| `PORT` | indexer | `4100` |'),
       expect.stringContaining('| `PORT` | bridge, serve | `4200` |'),

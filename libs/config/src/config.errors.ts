@@ -30,9 +30,7 @@ export class ConfigError extends Error {
     readonly issues: readonly ConfigIssue[],
   ) {
     const lines = issues.map((issue) => `  ${issue.variable}: ${issue.message}`);
-    super(
-      `Invalid configuration for ${service} (${issues.length} problem${issues.length === 1 ? '' : 's'}):\n${lines.join('\n')}`,
-    );
+    super(`Invalid configuration for ${service} (${issues.length} problem${issues.length === 1 ? '' : 's'}):\n${lines.join('\n')}`);
     this.name = 'ConfigError';
   }
 }

@@ -36,9 +36,7 @@ function parseEntry(entry: string, position: number): StaticTokenEntry {
   const parts = entry.split(':');
   const [tenant, algorithm, hex, scopes, ...rest] = parts;
   if (tenant === undefined || algorithm !== 'sha256' || hex === undefined || rest.length > 0) {
-    throw new InvalidValue(
-      `entry ${position} is not ${FORMAT} (configure the hash printed by \`discovery token\`, never the token)`,
-    );
+    throw new InvalidValue(`entry ${position} is not ${FORMAT} (configure the hash printed by \`discovery token\`, never the token)`);
   }
   if (!TENANT_PATTERN.test(tenant)) {
     throw new InvalidValue(`entry ${position}: tenant must be 1-64 letters, digits, '.', '_' or '-'`);

@@ -8,13 +8,13 @@ import { parseBoolean, parseDuration, parseInteger, parsePort, parseUrl, parseWo
 export const METRICS_PORT = envVar({
   name: 'METRICS_PORT',
   default: '4300',
-  meaning: 'Port of the generator\'s /metrics, /healthz and /readyz.',
+  meaning: "Port of the generator's /metrics, /healthz and /readyz.",
   parse: parsePort,
 });
 export const METRICS_HOST = envVar({
   name: 'METRICS_HOST',
   default: '0.0.0.0',
-  meaning: 'Interface of the generator\'s metrics and health endpoints.',
+  meaning: "Interface of the generator's metrics and health endpoints.",
   parse: (raw) => parseWord(raw, 'a host name or IP address'),
 });
 export const OPENAI_BASE_URL = envVar({
@@ -30,7 +30,8 @@ export const OPENAI_API_KEY = envVar({
 });
 export const LLM_MODEL = envVar({
   name: 'LLM_MODEL',
-  meaning: 'Chat model used to generate operations. Unset: operations are composed from the schema without a language model (deterministic, one operation per prompt).',
+  meaning:
+    'Chat model used to generate operations. Unset: operations are composed from the schema without a language model (deterministic, one operation per prompt).',
   parse: (raw) => parseWord(raw, 'a model name'),
 });
 export const LLM_TIMEOUT = envVar({
@@ -52,7 +53,8 @@ export const LLM_MAX_OUTPUT_TOKENS = envVar({
 });
 export const LLM_AZURE_API_VERSION = envVar({
   name: 'LLM_AZURE_API_VERSION',
-  meaning: 'Azure OpenAI: the api-version (for example 2024-10-21); set, OPENAI_BASE_URL is the resource (https://<name>.openai.azure.com) and LLM_MODEL the deployment.',
+  meaning:
+    'Azure OpenAI: the api-version (for example 2024-10-21); set, OPENAI_BASE_URL is the resource (https://<name>.openai.azure.com) and LLM_MODEL the deployment.',
   parse: (raw) => parseWord(raw, 'an Azure api-version such as 2024-10-21'),
 });
 export const GENERATE_CONCURRENCY = envVar({

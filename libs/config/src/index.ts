@@ -53,4 +53,14 @@ export {
 } from './variables.js';
 export { parseBoolean, parseDuration, parseSize, InvalidValue } from './value-parsers.js';
 export { isMainModule, runMain } from './main-module.js';
-export { chooseLocalServes, localIndexCacheDir, localServeDir, localServeFile, readLocalServe, readLocalServes, serveLogFile, writeLocalServe, type LocalServeCard } from './local-serve.js';
+export {
+  chooseLocalServes,
+  localIndexCacheDir,
+  localServeDir,
+  localServeFile,
+  readLocalServe,
+  readLocalServes,
+  serveLogFile,
+  writeLocalServe,
+  type LocalServeCard,
+} from './local-serve.js';

@@ -35,7 +35,10 @@ function fromJson(raw: string): Record<string, string> {
 }
 
 function fromLines(raw: string): Record<string, string> {
-  const lines = raw.split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== '');
+  const lines = raw
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
   return checked(
     lines.map((line, index) => {
       const colon = line.indexOf(':');

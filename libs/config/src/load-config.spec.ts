@@ -228,13 +228,22 @@ describe('loading', () => {
     expect(JSON.stringify(credentials)).not.toMatch(/secret[12]/);
     expect(issue({ REDIS_MODE: 'cluster', REDIS_URL: 'redis://h1:6379/2' })[0]?.message).toMatch(/only database 0/);
     expect(issue({ REDIS_MODE: 'cluster', REDIS_URL: 'redis://h1:6379,http://h2:6379' })[0]?.variable).toBe('REDIS_URL');
-    expect(configError(() => loadServeConfig({ REDIS_MODE: 'cluster' })).issues).toEqual([{ variable: 'REDIS_MODE', message: 'cluster needs REDIS_URL (the seed nodes)' }]);
+    expect(configError(() => loadServeConfig({ REDIS_MODE: 'cluster' })).issues).toEqual([
+      { variable: 'REDIS_MODE', message: 'cluster needs REDIS_URL (the seed nodes)' },
+    ]);
   });
 
   it('reads the operation tools, their execution and OAuth for /mcp', () => {
     const base = { SCHEMA_FILE: schemaFile };
     const plain = loadBridgeConfig(base).mcp;
-    expect(plain.operations).toEqual({ dir: undefined, omitToolNamePrefix: false, excludeMutations: false, exposeSchema: false, arbitraryOperations: false, arbitraryMutations: false });
+    expect(plain.operations).toEqual({
+      dir: undefined,
+      omitToolNamePrefix: false,
+      excludeMutations: false,
+      exposeSchema: false,
+      arbitraryOperations: false,
+      arbitraryMutations: false,
+    });
     expect(plain.upstream).toEqual({ headers: {}, timeoutMs: 30_000, maxResponseBytes: 1024 * 1024, forwardHeaders: [] });
     expect(plain.oauth).toBeUndefined();
     const full = loadBridgeConfig({
@@ -250,17 +259,34 @@ describe('loading', () => {
       MCP_OAUTH_SCOPES: 'mcp:connect; tools_call=mcp:tools:execute; execute_operation_update_mood=moods:write other',
     }).mcp;
     expect(full.operations).toMatchObject({ dir, omitToolNamePrefix: true });
-    expect(full.upstream).toEqual({ headers: { 'X-Api-Key': 'k1' }, timeoutMs: 5_000, maxResponseBytes: 1024 * 1024, forwardHeaders: ['authorization', 'x-tenant'] });
+    expect(full.upstream).toEqual({
+      headers: { 'X-Api-Key': 'k1' },
+      timeoutMs: 5_000,
+      maxResponseBytes: 1024 * 1024,
+      forwardHeaders: ['authorization', 'x-tenant'],
+    });
     expect(full.oauth).toEqual({
       issuer: 'https://idp.example',
       jwksUrl: undefined,
       audience: 'https://mcp.example/mcp',
-      scopes: { initialize: ['mcp:connect'], toolsList: [], toolsCall: ['mcp:tools:execute'], tools: { execute_operation_update_mood: ['moods:write', 'other'] } },
+      scopes: {
+        initialize: ['mcp:connect'],
+        toolsList: [],
+        toolsCall: ['mcp:tools:execute'],
+        tools: { execute_operation_update_mood: ['moods:write', 'other'] },
+      },
     });
     // OAuth counts as client auth on a public interface.
-    expect(() => loadBridgeConfig({ ...base, HOST: '0.0.0.0', MCP_OAUTH_ISSUER: 'https://idp.example', MCP_OAUTH_AUDIENCE: 'https://mcp.example/mcp' })).not.toThrow();
+    expect(() =>
+      loadBridgeConfig({ ...base, HOST: '0.0.0.0', MCP_OAUTH_ISSUER: 'https://idp.example', MCP_OAUTH_AUDIENCE: 'https://mcp.example/mcp' }),
+    ).not.toThrow();
     // serve lets execute_graphql run mutations when generation may write them.
-    const serve = loadServeConfig({ DISCOVERY_AUTH: 'off', GENERATE_ALLOW_MUTATIONS: 'true', MCP_ENABLE_ARBITRARY_OPERATIONS: 'true', INTROSPECT_URL: 'http://api.example/graphql' });
+    const serve = loadServeConfig({
+      DISCOVERY_AUTH: 'off',
+      GENERATE_ALLOW_MUTATIONS: 'true',
+      MCP_ENABLE_ARBITRARY_OPERATIONS: 'true',
+      INTROSPECT_URL: 'http://api.example/graphql',
+    });
     expect(serve.bridge.operations).toMatchObject({ arbitraryOperations: true, arbitraryMutations: true });
   });
 
@@ -269,7 +295,9 @@ describe('loading', () => {
     expect(configError(() => loadBridgeConfig({ ...base, MCP_OPERATIONS_DIR: dir })).issues).toEqual([
       { variable: 'GRAPHQL_ENDPOINT', message: expect.stringContaining('required with MCP_OPERATIONS_DIR') },
     ]);
-    expect(configError(() => loadBridgeConfig({ ...base, MCP_ENABLE_ARBITRARY_OPERATIONS: 'on' })).issues[0]?.message).toContain('required with MCP_ENABLE_ARBITRARY_OPERATIONS');
+    expect(configError(() => loadBridgeConfig({ ...base, MCP_ENABLE_ARBITRARY_OPERATIONS: 'on' })).issues[0]?.message).toContain(
+      'required with MCP_ENABLE_ARBITRARY_OPERATIONS',
+    );
     expect(() => loadBridgeConfig({ INTROSPECT_URL: 'http://api.example/graphql', MCP_OPERATIONS_DIR: dir })).not.toThrow();
     expect(configError(() => loadBridgeConfig({ ...base, MCP_OAUTH_ISSUER: 'https://idp.example' })).issues).toEqual([
       { variable: 'MCP_OAUTH_AUDIENCE', message: expect.stringContaining('required with MCP_OAUTH_ISSUER') },
@@ -280,9 +308,11 @@ describe('loading', () => {
     expect(configError(() => loadBridgeConfig({ ...base, MCP_FORWARD_HEADERS: 'authorization,host' })).issues[0]?.message).toContain(
       'host describes the connection or the body and cannot be forwarded',
     );
-    expect(configError(() => loadBridgeConfig({ ...base, MCP_OAUTH_ISSUER: 'https://idp.example', MCP_OAUTH_AUDIENCE: 'https://m/mcp', MCP_OAUTH_SCOPES: 'tools/call=x' })).issues[0]?.message).toContain(
-      'is neither initialize, tools_list, tools_call nor a tool name',
-    );
+    expect(
+      configError(() =>
+        loadBridgeConfig({ ...base, MCP_OAUTH_ISSUER: 'https://idp.example', MCP_OAUTH_AUDIENCE: 'https://m/mcp', MCP_OAUTH_SCOPES: 'tools/call=x' }),
+      ).issues[0]?.message,
+    ).toContain('is neither initialize, tools_list, tools_call nor a tool name');
   });
 
   it('treats empty values as unset', () => {
@@ -303,27 +333,23 @@ describe('loading', () => {
       tenantClaim: 'tenant',
       maxLifetimeSeconds: 86_400,
     });
-    expect(
-      loadIndexerConfig({ DISCOVERY_JWT_SECRET: 'x'.repeat(32), DISCOVERY_JWT_MAX_LIFETIME: '15m' }).auth.jwt?.maxLifetimeSeconds,
-    ).toBe(900);
+    expect(loadIndexerConfig({ DISCOVERY_JWT_SECRET: 'x'.repeat(32), DISCOVERY_JWT_MAX_LIFETIME: '15m' }).auth.jwt?.maxLifetimeSeconds).toBe(900);
     // A JWKS URL (an identity provider's keys) needs an audience: its tokens for other services must not pass.
     expect(configError(() => loadIndexerConfig({ DISCOVERY_JWT_JWKS_URL: 'https://idp.example/jwks' })).issues).toEqual([
       { variable: 'DISCOVERY_JWT_AUDIENCE', message: expect.stringContaining('required with DISCOVERY_JWT_JWKS_URL') },
     ]);
-    expect(configError(() => loadIndexerConfig({ DISCOVERY_TOKENS: TOKENS, DISCOVERY_JWT_ISSUER: 'idp' })).issues[0]?.variable).toBe(
-      'DISCOVERY_JWT_ISSUER',
-    );
+    expect(configError(() => loadIndexerConfig({ DISCOVERY_TOKENS: TOKENS, DISCOVERY_JWT_ISSUER: 'idp' })).issues[0]?.variable).toBe('DISCOVERY_JWT_ISSUER');
   });
 
   it('checks the embeddings provider has what it needs', () => {
     const base = { DISCOVERY_TOKENS: TOKENS };
     // Without a folder, the transformers provider loads the model that ships with the service.
     expect(loadIndexerConfig({ ...base, EMBEDDINGS_PROVIDER: 'transformers' }).embeddings).toMatchObject({ provider: 'transformers', modelPath: undefined });
-    expect(configError(() => loadGeneratorConfig({ EMBEDDINGS_PROVIDER: 'openai' })).issues.map((i) => i.variable).sort()).toEqual([
-      'EMBEDDINGS_BASE_URL',
-      'EMBEDDINGS_DIMENSIONS',
-      'EMBEDDINGS_MODEL',
-    ]);
+    expect(
+      configError(() => loadGeneratorConfig({ EMBEDDINGS_PROVIDER: 'openai' }))
+        .issues.map((i) => i.variable)
+        .sort(),
+    ).toEqual(['EMBEDDINGS_BASE_URL', 'EMBEDDINGS_DIMENSIONS', 'EMBEDDINGS_MODEL']);
     expect(loadIndexerConfig({ ...base, EMBEDDINGS_PROVIDER: 'transformers', EMBEDDINGS_MODEL_PATH: dir }).embeddings.modelPath).toBe(dir);
   });
 
@@ -355,7 +381,12 @@ describe('loading', () => {
   });
 
   it.each([
-    ['both set', { DISCOVERY_TOKENS: TOKENS, DISCOVERY_TOKENS_FILE: schemaFile }, 'DISCOVERY_TOKENS', 'set either DISCOVERY_TOKENS or DISCOVERY_TOKENS_FILE, not both'],
+    [
+      'both set',
+      { DISCOVERY_TOKENS: TOKENS, DISCOVERY_TOKENS_FILE: schemaFile },
+      'DISCOVERY_TOKENS',
+      'set either DISCOVERY_TOKENS or DISCOVERY_TOKENS_FILE, not both',
+    ],
     ['a missing file', { DISCOVERY_TOKENS_FILE: join(dir, 'nope') }, 'DISCOVERY_TOKENS_FILE', 'expected a readable file (ENOENT)'],
     ['an empty file', { DISCOVERY_TOKENS_FILE: file('empty', ' \n') }, 'DISCOVERY_TOKENS_FILE', 'the file is empty'],
   ])('rejects %s', (_case, env, variable, message) => {
@@ -386,9 +417,7 @@ describe('loading', () => {
     expect(configError(() => loadBridgeConfig({ SCHEMA_FILE: schemaFile, INTROSPECT_URL: 'http://gql/graphql' })).issues).toEqual([
       { variable: 'INTROSPECT_URL', message: 'set either SCHEMA_FILE or INTROSPECT_URL, not both' },
     ]);
-    expect(configError(() => loadBridgeConfig({ SCHEMA_FILE: schemaFile, INTROSPECT_HEADERS: 'A: b' })).issues[0]?.variable).toBe(
-      'INTROSPECT_HEADERS',
-    );
+    expect(configError(() => loadBridgeConfig({ SCHEMA_FILE: schemaFile, INTROSPECT_HEADERS: 'A: b' })).issues[0]?.variable).toBe('INTROSPECT_HEADERS');
   });
 
   it('runs serve with nothing set: auth on without configured tokens (the bridge gets its own)', () => {

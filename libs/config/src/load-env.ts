@@ -66,12 +66,7 @@ function inDeclarationOrder(issues: ConfigIssue[], names: string[]): ConfigIssue
 }
 
 /** Parses `vars` from `env`; throws ConfigError listing every invalid variable of `service`. */
-export function loadEnv<V extends EnvVarSet>(
-  service: string,
-  vars: V,
-  env: Env,
-  checks: ReadonlyArray<CrossCheck<V>> = [],
-): EnvValues<V> {
+export function loadEnv<V extends EnvVarSet>(service: string, vars: V, env: Env, checks: ReadonlyArray<CrossCheck<V>> = []): EnvValues<V> {
   const issues: ConfigIssue[] = [];
   const raw = resolveRaw(vars, env, issues);
   const reported = new Set(issues.map((issue) => issue.variable.replace(/_FILE$/, '')));

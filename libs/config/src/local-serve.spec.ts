@@ -120,7 +120,11 @@ describe('one card per serve (issue 23 finding 13)', () => {
     const env = { XDG_STATE_HOME: join(dir, 'f13a') };
     writeLocalServe(env, { url: 'http://127.0.0.1:4200', token: 'sd_first', pid: process.ppid });
     const second = writeLocalServe(env, { url: 'http://127.0.0.1:4300', token: 'sd_second', pid: process.pid });
-    expect(readLocalServes(env).map((card) => card.token).sort()).toEqual(['sd_first', 'sd_second']);
+    expect(
+      readLocalServes(env)
+        .map((card) => card.token)
+        .sort(),
+    ).toEqual(['sd_first', 'sd_second']);
     second();
     expect(readLocalServe(env)).toEqual({ url: 'http://127.0.0.1:4200', token: 'sd_first', pid: process.ppid });
     expect(existsSync(localServeFile(env, 4200)!)).toBe(true);

@@ -20,9 +20,7 @@ export function parseMcpAuthTokens(raw: string): string[] {
       throw new InvalidValue(`entry ${index + 1}: sha256: must be followed by 64 lowercase hex characters`);
     }
     if (!TOKEN.test(entry) || entry.length < 16) {
-      throw new InvalidValue(
-        `entry ${index + 1}: a plain token must be at least 16 characters of A-Z a-z 0-9 - . _ ~ + /`,
-      );
+      throw new InvalidValue(`entry ${index + 1}: a plain token must be at least 16 characters of A-Z a-z 0-9 - . _ ~ + /`);
     }
     return createHash('sha256').update(entry, 'utf8').digest('hex');
   });

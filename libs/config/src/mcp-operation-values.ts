@@ -8,9 +8,24 @@ import { InvalidValue, splitList } from './value-parsers.js';
 const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 /** Headers that describe one HTTP hop or the body, never the caller: the client sets its own. */
 const NOT_FORWARDABLE = new Set([
-  'host', 'content-length', 'content-type', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive',
-  'upgrade', 'te', 'trailer', 'proxy-authorization', 'proxy-connection', 'accept', 'accept-encoding', 'expect',
-  'mcp-session-id', 'mcp-protocol-version', 'last-event-id',
+  'host',
+  'content-length',
+  'content-type',
+  'content-encoding',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'upgrade',
+  'te',
+  'trailer',
+  'proxy-authorization',
+  'proxy-connection',
+  'accept',
+  'accept-encoding',
+  'expect',
+  'mcp-session-id',
+  'mcp-protocol-version',
+  'last-event-id',
 ]);
 
 /** MCP_FORWARD_HEADERS: lower-case header names. */
@@ -42,7 +57,10 @@ const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
 /** MCP_OAUTH_SCOPES: `initialize=mcp:connect; tools_call=mcp:tools:execute; execute_operation_x=write:x`. */
 export function parseOAuthScopes(raw: string): OAuthScopeRules {
   const rules = { initialize: [] as string[], toolsList: [] as string[], toolsCall: [] as string[], tools: {} as Record<string, string[]> };
-  const entries = raw.split(/[;\n]/).map((entry) => entry.trim()).filter((entry) => entry !== '');
+  const entries = raw
+    .split(/[;\n]/)
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
   if (entries.length === 0) throw new InvalidValue('expected `<level>=<scopes>` entries separated by `;`');
   for (const [index, entry] of entries.entries()) {
     const equals = entry.indexOf('=');
@@ -50,7 +68,8 @@ export function parseOAuthScopes(raw: string): OAuthScopeRules {
     const scopes = (equals < 0 ? entry : entry.slice(equals + 1)).split(/[\s,]+/).filter((scope) => scope !== '');
     if (scopes.length === 0) throw new InvalidValue(`entry ${index + 1} (${level.slice(0, 40)}) names no scope`);
     const bad = scopes.find((scope) => !SCOPE.test(scope));
-    if (bad !== undefined) throw new InvalidValue(`entry ${index + 1}: "${bad.slice(0, 40)}" is not a scope (printable characters without quotes or backslashes)`);
+    if (bad !== undefined)
+      throw new InvalidValue(`entry ${index + 1}: "${bad.slice(0, 40)}" is not a scope (printable characters without quotes or backslashes)`);
     if (level === 'initialize') rules.initialize.push(...scopes);
     else if (level === 'tools_list') rules.toolsList.push(...scopes);
     else if (level === 'tools_call') rules.toolsCall.push(...scopes);

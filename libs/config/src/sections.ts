@@ -162,9 +162,11 @@ export function checkRedisMode(context: CheckContext<RedisVars>): ConfigIssue[] 
   }
   const first = urls[0]!;
   for (const [i, url] of urls.entries()) {
-    if (url.pathname.length > 1 && url.pathname !== '/0') return issue(`seed node ${i + 1} names database ${url.pathname.slice(1)}: a Redis Cluster has only database 0`);
+    if (url.pathname.length > 1 && url.pathname !== '/0')
+      return issue(`seed node ${i + 1} names database ${url.pathname.slice(1)}: a Redis Cluster has only database 0`);
     if (url.protocol !== first.protocol) return issue(`seed node ${i + 1} uses ${url.protocol}// and seed node 1 ${first.protocol}//: use one scheme for all`);
-    if (url.username !== first.username || url.password !== first.password) return issue(`seed node ${i + 1} has other credentials than seed node 1: a cluster has one set`);
+    if (url.username !== first.username || url.password !== first.password)
+      return issue(`seed node ${i + 1} has other credentials than seed node 1: a cluster has one set`);
   }
   return [];
 }

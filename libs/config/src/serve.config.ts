@@ -65,7 +65,14 @@ function checkAuthWithInternalToken(context: Parameters<typeof checkAuth>[0]) {
 
 /** Reads the all-in-one variables from `env` (default process.env). */
 export function loadServeConfig(env: Env = process.env): ServeConfig {
-  const values = loadEnv('serve', serveVars, env, [checkAuthWithInternalToken, checkEmbeddings, checkRedisMode, checkSchemaSource(false), checkPublicMcp, checkOperationTools]);
+  const values = loadEnv('serve', serveVars, env, [
+    checkAuthWithInternalToken,
+    checkEmbeddings,
+    checkRedisMode,
+    checkSchemaSource(false),
+    checkPublicMcp,
+    checkOperationTools,
+  ]);
   const mcp = mcpSection(values);
   // GENERATE_ALLOW_MUTATIONS says this deployment lets agents change data: execute_graphql may then run mutations too.
   const operations = { ...mcp.operations, arbitraryMutations: mcp.operations.arbitraryMutations || values.GENERATE_ALLOW_MUTATIONS };

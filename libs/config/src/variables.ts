@@ -37,7 +37,10 @@ const redisUrl = (raw: string): string =>
     .split(',')
     .map((part) => parseUrl(part, ['redis', 'rediss']))
     .join(',');
-const text = (what: string) => (raw: string): string => parseWord(raw, what);
+const text =
+  (what: string) =>
+  (raw: string): string =>
+    parseWord(raw, what);
 const existingPath = (raw: string): string => {
   if (!existsSync(raw)) throw new InvalidValue('expected an existing path (nothing found there)');
   return raw;
@@ -49,10 +52,8 @@ const prefix = (raw: string): string => {
   return raw;
 };
 const port = (name: string, dflt: string, meaning: string) => envVar({ name, default: dflt, meaning, parse: parsePort });
-const host = (name: string, dflt: string, meaning: string) =>
-  envVar({ name, default: dflt, meaning, parse: text('a host name or IP address') });
-const duration = (name: string, dflt: string, meaning: string) =>
-  envVar({ name, default: dflt, meaning, parse: parseDuration });
+const host = (name: string, dflt: string, meaning: string) => envVar({ name, default: dflt, meaning, parse: text('a host name or IP address') });
+const duration = (name: string, dflt: string, meaning: string) => envVar({ name, default: dflt, meaning, parse: parseDuration });
 
 // Common to every service.
 export const LOG_LEVEL = envVar({
@@ -129,7 +130,8 @@ export const DISCOVERY_JWT_SECRET = envVar({
 });
 export const DISCOVERY_JWT_JWKS_URL = envVar({
   name: 'DISCOVERY_JWT_JWKS_URL',
-  meaning: 'JWKS URL for JWTs signed with asymmetric keys (RS*, PS*, ES*, EdDSA). Needs `DISCOVERY_JWT_AUDIENCE`: an identity provider signs tokens for other services too.',
+  meaning:
+    'JWKS URL for JWTs signed with asymmetric keys (RS*, PS*, ES*, EdDSA). Needs `DISCOVERY_JWT_AUDIENCE`: an identity provider signs tokens for other services too.',
   parse: http,
 });
 export const DISCOVERY_JWT_ISSUER = envVar({
@@ -215,8 +217,7 @@ export const TENANT_MAX_SLICES = envVar({
 export const TENANT_MAX_GENERATIONS = envVar({
   name: 'TENANT_MAX_GENERATIONS',
   default: '8',
-  meaning:
-    'GenerateQuery calls one tenant may have waiting at once on one indexer process; one more is answered resource_exhausted at once.',
+  meaning: 'GenerateQuery calls one tenant may have waiting at once on one indexer process; one more is answered resource_exhausted at once.',
   parse: (raw) => parseInteger(raw, 1, 10_000),
 });
 export const SEARCH_VECTOR_WEIGHT = envVar({
@@ -262,8 +263,7 @@ export const EMBEDDINGS_PROVIDER = envVar({
 export const EMBEDDING_CACHE_MAX_BYTES = envVar({
   name: 'EMBEDDING_CACHE_MAX_BYTES',
   default: '256MiB',
-  meaning:
-    'Budget of the shared cache of embedded texts (Redis or memory), per embedding model; the oldest entries are dropped beyond it, whatever their TTL.',
+  meaning: 'Budget of the shared cache of embedded texts (Redis or memory), per embedding model; the oldest entries are dropped beyond it, whatever their TTL.',
   parse: parseSize,
 });
 export const EMBEDDINGS_MODEL_PATH = envVar({
@@ -274,7 +274,8 @@ export const EMBEDDINGS_MODEL_PATH = envVar({
 });
 export const EMBEDDINGS_QUERY_PREFIX = envVar({
   name: 'EMBEDDINGS_QUERY_PREFIX',
-  meaning: 'Text put before every search query (joined by one space) before it is embedded, as the model expects (e5: "query:"; bge: "Represent this sentence for searching relevant passages:").',
+  meaning:
+    'Text put before every search query (joined by one space) before it is embedded, as the model expects (e5: "query:"; bge: "Represent this sentence for searching relevant passages:").',
   parse: prefix,
 });
 export const EMBEDDINGS_DOCUMENT_PREFIX = envVar({

@@ -99,7 +99,12 @@ const refuse = (res: ServerResponse, status: number, error: string) => send(res,
  * preflight we never answer), from our own origin and an allowed Host. The parsed body, or
  * undefined once refused.
  */
-async function jsonPost(req: IncomingMessage, res: ServerResponse, options: ConsoleHandlerOptions, maxBytes: number): Promise<Record<string, unknown> | undefined> {
+async function jsonPost(
+  req: IncomingMessage,
+  res: ServerResponse,
+  options: ConsoleHandlerOptions,
+  maxBytes: number,
+): Promise<Record<string, unknown> | undefined> {
   if (req.method !== 'POST') return void send(res, 405, 'text/plain; charset=utf-8', 'Method not allowed', { allow: 'POST' });
   const host = (req.headers.host ?? '').toLowerCase();
   if (options.allowedHosts && !options.allowedHosts().includes(host)) return void refuse(res, 403, 'this Host is not allowed');
@@ -137,7 +142,8 @@ async function session(req: IncomingMessage, res: ServerResponse, options: Conso
   if (!body) return;
   const secret = body['secret'];
   const granted = options.signIn?.redeem(secret);
-  if (!granted) return refuse(res, 403, 'this sign-in link was used already or is not this serve\'s: use the link serve printed when it started, or paste a token');
+  if (!granted)
+    return refuse(res, 403, "this sign-in link was used already or is not this serve's: use the link serve printed when it started, or paste a token");
   send(res, 200, 'application/json; charset=utf-8', JSON.stringify(granted));
 }
 

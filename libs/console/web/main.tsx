@@ -113,11 +113,23 @@ function Console({ api, settings, onSignOut }: { api: Api; settings: Settings; o
         )}
       </header>
       <main>
-        {problem && <p role="alert" class="error">{problem}</p>}
+        {problem && (
+          <p role="alert" class="error">
+            {problem}
+          </p>
+        )}
         <div class="bar">
           <div role="tablist" aria-label="Views" onKeyDown={onKey}>
             {TABS.map(([id, label]) => (
-              <button type="button" role="tab" id={`tab-${id}`} aria-selected={tab === id} aria-controls={`panel-${id}`} tabIndex={tab === id ? 0 : -1} onClick={() => setTab(id)}>
+              <button
+                type="button"
+                role="tab"
+                id={`tab-${id}`}
+                aria-selected={tab === id}
+                aria-controls={`panel-${id}`}
+                tabIndex={tab === id ? 0 : -1}
+                onClick={() => setTab(id)}
+              >
                 {label}
               </button>
             ))}
@@ -135,7 +147,17 @@ function Console({ api, settings, onSignOut }: { api: Api; settings: Settings; o
           )}
         </div>
         <section role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
-          {tab === 'indexes' && <IndexesView api={api} indexes={indexes} onChanged={refresh} onOpen={(id) => { setChosen(id); setTab('search'); }} />}
+          {tab === 'indexes' && (
+            <IndexesView
+              api={api}
+              indexes={indexes}
+              onChanged={refresh}
+              onOpen={(id) => {
+                setChosen(id);
+                setTab('search');
+              }}
+            />
+          )}
           {tab !== 'indexes' && !chosen && <p>No index is ready yet: index a schema first (serve --schema, or discovery index).</p>}
           {tab === 'search' && chosen && <SearchView api={api} indexId={chosen} />}
           {tab === 'slice' && chosen && <SliceView api={api} indexId={chosen} />}

@@ -10,7 +10,12 @@ export function sumSamples(text: string, name: string, labels: Record<string, st
     const own = open === name.length ? line.slice(open + 1, close) : '';
     const found = Object.fromEntries([...own.matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]));
     if (!Object.entries(labels).every(([key, value]) => found[key] === value)) continue;
-    const value = Number(line.slice((close > 0 ? close : name.length) + 1).trim().split(' ')[0]);
+    const value = Number(
+      line
+        .slice((close > 0 ? close : name.length) + 1)
+        .trim()
+        .split(' ')[0],
+    );
     if (Number.isFinite(value)) sum += value;
   }
   return sum;

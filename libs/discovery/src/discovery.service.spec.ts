@@ -308,7 +308,7 @@ describe('root names (issue 26: one spelling rule, roots not called Query and Mu
     expect(query.sdl).not.toContain('type Mutations');
   });
 
-  it('names the valid spellings and the schema\'s own root names for an unknown root', async () => {
+  it("names the valid spellings and the schema's own root names for an unknown root", async () => {
     const h = await harness();
     const id = await ready(h, acme, renamedRoots);
     await expect(h.runtime.service.getSchemaSlice(acme, { indexId: id, query: 'app', roots: ['Mutate'] })).rejects.toThrow(

@@ -4,7 +4,16 @@
  * anything else is "not found", whatever it is.
  */
 import { searchHitRecord } from '@discovery/schema-symbols';
-import { cleanLabel, type DemandDay, type DemandEntry, type DemandStore, type IndexMeta, type IndexNotesStore, type IndexStore, type JobQueue } from '@discovery/storage';
+import {
+  cleanLabel,
+  type DemandDay,
+  type DemandEntry,
+  type DemandStore,
+  type IndexMeta,
+  type IndexNotesStore,
+  type IndexStore,
+  type JobQueue,
+} from '@discovery/storage';
 import { UseMarker } from './use-marker.js';
 import { DiscoveryError, DiscoveryErrorCode } from './discovery.errors.js';
 import type {
@@ -227,9 +236,7 @@ export class DiscoveryService {
   async getSymbols(caller: Caller, input: SymbolsInput): Promise<SymbolView[]> {
     const request = validateSymbols(input);
     const index = await this.open(request.indexId, caller.tenant);
-    return this.reader
-      .getSymbols(index, request.coordinates)
-      .map((symbol) => ({ coordinate: symbol.coordinate, score: 0, record: symbol.record }));
+    return this.reader.getSymbols(index, request.coordinates).map((symbol) => ({ coordinate: symbol.coordinate, score: 0, record: symbol.record }));
   }
 
   /** The part of the schema an operation for the query needs, within a token budget (discovery.v1 GetSchemaSlice). */
@@ -247,10 +254,7 @@ export class DiscoveryService {
   async generate(caller: Caller, input: GenerateInput, requestId?: string): Promise<Resolution> {
     const request = validateGenerate(input);
     if (!this.generator) {
-      throw new DiscoveryError(
-        DiscoveryErrorCode.Unimplemented,
-        'Query generation is not configured on this service: no language model is set (LLM_MODEL).',
-      );
+      throw new DiscoveryError(DiscoveryErrorCode.Unimplemented, 'Query generation is not configured on this service: no language model is set (LLM_MODEL).');
     }
     const generator = this.generator;
     await this.open(request.indexId, caller.tenant);

@@ -5,7 +5,14 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { InProcessJobQueue, MemoryIndexStore, MemoryResultCache } from '@discovery/storage';
-import { GenerationError, generationJobId, normalizePrompt, type GenerateJobData, type GenerateJobResult, type Resolution } from '@discovery/generation/contract';
+import {
+  GenerationError,
+  generationJobId,
+  normalizePrompt,
+  type GenerateJobData,
+  type GenerateJobResult,
+  type Resolution,
+} from '@discovery/generation/contract';
 import { GenerationClient } from './generation-client.js';
 
 const INDEX = `sha256:${'a'.repeat(64)}`;
@@ -96,21 +103,24 @@ describe('GenerationClient', () => {
     expect(seen).toHaveLength(4);
   });
 
-  it('does not cache the composer\'s fallback (the model gave nothing usable), and passes a model failure\'s reason on', async () => {
+  it("does not cache the composer's fallback (the model gave nothing usable), and passes a model failure's reason on", async () => {
     results.push({ status: 'resolved', resolution: { ...ANSWER, fallback: true } });
     const generation = client();
     expect(await generation.generate(INDEX, 'list employees')).toMatchObject({ fallback: true });
     await generation.generate(INDEX, 'list employees');
     expect(seen).toHaveLength(2);
-    results.push({ status: 'failed', code: 'internal', message: 'Query generation failed: the model endpoint rejected the API key (HTTP 401).', reason: 'model-unauthorized' });
+    results.push({
+      status: 'failed',
+      code: 'internal',
+      message: 'Query generation failed: the model endpoint rejected the API key (HTTP 401).',
+      reason: 'model-unauthorized',
+    });
     await expect(generation.generate(INDEX, 'other')).rejects.toMatchObject({ code: 'internal', reason: 'model-unauthorized' });
   });
 
   it('maps a no-data answer to invalid_argument and a failure to its code', async () => {
     results.push({ status: 'no_data', reason: 'The prompt asks for no data: a greeting' });
-    await expect(client().generate(INDEX, 'hello')).rejects.toEqual(
-      new GenerationError('invalid_argument', 'The prompt asks for no data: a greeting'),
-    );
+    await expect(client().generate(INDEX, 'hello')).rejects.toEqual(new GenerationError('invalid_argument', 'The prompt asks for no data: a greeting'));
     results.push({ status: 'failed', code: 'unimplemented', message: 'No language model is configured.' });
     await expect(client().generate(INDEX, 'employees')).rejects.toMatchObject({ code: 'unimplemented' });
   });

@@ -36,14 +36,16 @@ export interface GenerationClientOptions {
 }
 
 /** Said when no generator consumes the queue: nobody would ever run the job. */
-export const NO_WORKER_MESSAGE =
-  'No generator worker consumes the generation queue: start the generator service (apps/generator) next to the indexer.';
+export const NO_WORKER_MESSAGE = 'No generator worker consumes the generation queue: start the generator service (apps/generator) next to the indexer.';
 
 function isResolution(value: unknown): value is Resolution {
   const candidate = value as Resolution | null;
   return (
-    typeof candidate === 'object' && candidate !== null && Array.isArray(candidate.queries) &&
-    Array.isArray(candidate.unsatisfied) && typeof candidate.truncated === 'boolean'
+    typeof candidate === 'object' &&
+    candidate !== null &&
+    Array.isArray(candidate.queries) &&
+    Array.isArray(candidate.unsatisfied) &&
+    typeof candidate.truncated === 'boolean'
   );
 }
 

@@ -3,7 +3,20 @@
  * read, search, evict) with tenancy, and the yoko.v1 Connect API over them.
  */
 export { DiscoveryError, DiscoveryErrorCode } from './discovery.errors.js';
-export { BUILD_QUEUE, type BuildJobData, type BuildJobResult, type Caller, type GenerateInput, type IndexDetailsView, type IndexView, type SearchInput, type SliceInput, type SliceView, type SymbolsInput, type SymbolView } from './discovery.types.js';
+export {
+  BUILD_QUEUE,
+  type BuildJobData,
+  type BuildJobResult,
+  type Caller,
+  type GenerateInput,
+  type IndexDetailsView,
+  type IndexView,
+  type SearchInput,
+  type SliceInput,
+  type SliceView,
+  type SymbolsInput,
+  type SymbolView,
+} from './discovery.types.js';
 export { type DiscoveryObserver, type GenerationPort, type Log, silentLog, type TextEmbedder } from './ports.js';
 export { indexIdForSdl, isIndexId, INDEX_ID_PATTERN } from '@discovery/proto';
 export { indexVersion } from '@discovery/index-reader';

@@ -22,12 +22,9 @@ import { resolveRootName, rootOperationOf, rootSpellingHint, type RootOperation 
 import type { GenerateInput, SearchInput, SliceInput, SymbolsInput } from './discovery.types.js';
 import { INDEX_ID_PATTERN } from '@discovery/proto';
 
-const nonBlank = (what: string) =>
-  z.string().refine((s) => s.trim().length > 0, { message: `${what} must contain a non-space character` });
+const nonBlank = (what: string) => z.string().refine((s) => s.trim().length > 0, { message: `${what} must contain a non-space character` });
 
-const indexId = z
-  .string()
-  .regex(INDEX_ID_PATTERN, { message: 'index_id must be "sha256:" followed by 64 lowercase hex digits' });
+const indexId = z.string().regex(INDEX_ID_PATTERN, { message: 'index_id must be "sha256:" followed by 64 lowercase hex digits' });
 
 const searchSchema = z.object({
   indexId,

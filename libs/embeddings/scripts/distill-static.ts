@@ -18,14 +18,7 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import {
-  DEFAULT_SIF_A,
-  encodeStaticTable,
-  fitStaticTable,
-  loadUseLiteVocabulary,
-  SentencePieceTokenizer,
-  UseLiteProvider,
-} from '@discovery/embeddings';
+import { DEFAULT_SIF_A, encodeStaticTable, fitStaticTable, loadUseLiteVocabulary, SentencePieceTokenizer, UseLiteProvider } from '@discovery/embeddings';
 // Node runs the .ts sibling (type stripping); tsc checks it through the type-only import.
 import type * as TrainingCorpus from './training-corpus.js';
 
@@ -39,7 +32,9 @@ const cache = cacheArg > 0 ? process.argv[cacheArg + 1] : undefined;
 
 const flatten = (vs: Float32Array[], d: number): Float32Array => {
   const flat = new Float32Array(vs.length * d);
-  vs.forEach((v, i) => { flat.set(v, i * d); });
+  vs.forEach((v, i) => {
+    flat.set(v, i * d);
+  });
   return flat;
 };
 

@@ -19,8 +19,15 @@ const { schemaTexts } = (await import(new URL('./schema-texts.ts', import.meta.u
 
 const data = new URL('../../../bench/data/search/', import.meta.url);
 const CACHE = '/tmp/use-lite-measure-cache.bin';
-interface Query { schemaId: string; query: string; targetFields: string[] }
-const queries = readFileSync(new URL('queries.jsonl', data), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Query);
+interface Query {
+  schemaId: string;
+  query: string;
+  targetFields: string[];
+}
+const queries = readFileSync(new URL('queries.jsonl', data), 'utf8')
+  .trim()
+  .split('\n')
+  .map((l) => JSON.parse(l) as Query);
 const schemas = ['github', 'singapore'];
 const corpus = new Map<string, SchemaText[]>(schemas.map((s) => [s, schemaTexts(new URL(`schemas/${s}.graphql`, data))]));
 const rows = queries.filter((q) => corpus.has(q.schemaId));
@@ -28,7 +35,11 @@ const allTexts = [...[...corpus.values()].flat().map((t) => t.text), ...rows.map
 
 const percentile = (xs: number[], p: number): number => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))] as number;
 const topK = (q: Float32Array, vs: Float32Array[], k: number): number[] =>
-  vs.map((v, i) => [dot(q, v), i] as const).sort((a, b) => b[0] - a[0]).slice(0, k).map(([, i]) => i);
+  vs
+    .map((v, i) => [dot(q, v), i] as const)
+    .sort((a, b) => b[0] - a[0])
+    .slice(0, k)
+    .map(([, i]) => i);
 
 async function realVectors(useLite: UseLiteProvider): Promise<Float32Array[]> {
   if (existsSync(CACHE)) {
@@ -37,7 +48,9 @@ async function realVectors(useLite: UseLiteProvider): Promise<Float32Array[]> {
   }
   const vs = await useLite.embed(allTexts);
   const flat = new Float32Array(vs.length * 512);
-  vs.forEach((v, i) => { flat.set(v, i * 512); });
+  vs.forEach((v, i) => {
+    flat.set(v, i * 512);
+  });
   writeFileSync(CACHE, flat);
   return vs;
 }
@@ -68,7 +81,9 @@ function quality(vectors: Float32Array[], label: string, reference?: Float32Arra
   const questions = agreement.slice(agreement.length - rows.length);
   console.log(
     `${label.padEnd(28)} field recall@20 ${mean(recall)} %` +
-      (reference ? `, top-20 overlap with USE-Lite ${mean(overlap)} %, mean cosine to USE-Lite ${(agreement.reduce((a, b) => a + b, 0) / agreement.length).toFixed(3)} (questions ${(questions.reduce((a, b) => a + b, 0) / Math.max(1, questions.length)).toFixed(3)})` : ''),
+      (reference
+        ? `, top-20 overlap with USE-Lite ${mean(overlap)} %, mean cosine to USE-Lite ${(agreement.reduce((a, b) => a + b, 0) / agreement.length).toFixed(3)} (questions ${(questions.reduce((a, b) => a + b, 0) / Math.max(1, questions.length)).toFixed(3)})`
+        : ''),
   );
 }
 
@@ -103,11 +118,20 @@ try {
   await fast.init();
   await speed('static', (t) => fast.embed(t), sample);
   await speed('use-lite (2 workers)', (t) => useLite.embed(t), sample);
-  const lat = (fn: (q: string) => unknown): number[] => rows.map((q) => { const t = performance.now(); fn(q.query); return (performance.now() - t) * 1000; });
+  const lat = (fn: (q: string) => unknown): number[] =>
+    rows.map((q) => {
+      const t = performance.now();
+      fn(q.query);
+      return (performance.now() - t) * 1000;
+    });
   const staticLat = lat((q) => fast.embedSync(q));
   console.log(`static query latency: p50 ${percentile(staticLat, 0.5).toFixed(0)} µs, p99 ${percentile(staticLat, 0.99).toFixed(0)} µs`);
   const realLat: number[] = [];
-  for (const q of rows.slice(0, 100)) { const t = performance.now(); await useLite.embed([q.query]); realLat.push((performance.now() - t) * 1000); }
+  for (const q of rows.slice(0, 100)) {
+    const t = performance.now();
+    await useLite.embed([q.query]);
+    realLat.push((performance.now() - t) * 1000);
+  }
   console.log(`use-lite query latency: p50 ${(percentile(realLat, 0.5) / 1000).toFixed(1)} ms, p99 ${(percentile(realLat, 0.99) / 1000).toFixed(1)} ms`);
 } finally {
   await useLite.close();

@@ -19,7 +19,11 @@ const namedType = (t: TypeNode): string => (t.kind === Kind.NAMED_TYPE ? t.name.
 
 function firstSentence(description: string | undefined): string {
   if (!description) return '';
-  const plain = description.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/[`*_#>]+/g, '').replace(/\s+/g, ' ').trim();
+  const plain = description
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/[`*_#>]+/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
   const end = plain.search(/[.!?](\s|$)/);
   return end >= 0 ? plain.slice(0, end + 1) : plain;
 }

@@ -20,7 +20,11 @@ function descriptionSentences(file: URL): string[] {
     const record = node as Record<string, unknown>;
     const d = record['description'] as { kind?: string; value?: string } | undefined;
     if (d?.kind === Kind.STRING && d.value) {
-      const first = d.value.replace(/\s+/g, ' ').trim().split(/(?<=[.!?])\s/)[0] ?? '';
+      const first =
+        d.value
+          .replace(/\s+/g, ' ')
+          .trim()
+          .split(/(?<=[.!?])\s/)[0] ?? '';
       const words = first.split(' ').length;
       if (words >= 4 && words <= 30) out.push(first);
     }

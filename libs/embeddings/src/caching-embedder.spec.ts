@@ -38,7 +38,12 @@ describe('CachingEmbedder', () => {
     const embedder = new CachingEmbedder(provider, new MapCache());
     const vectors = await embedder.embed(['ab', 'abc', 'ab', 'a']);
     expect(provider.embedded).toEqual(['ab', 'abc', 'a']);
-    expect(vectors.map((v) => Array.from(v))).toEqual([[0, 0, 127, 0], [0, 0, 0, 127], [0, 0, 127, 0], [0, 127, 0, 0]]);
+    expect(vectors.map((v) => Array.from(v))).toEqual([
+      [0, 0, 127, 0],
+      [0, 0, 0, 127],
+      [0, 0, 127, 0],
+      [0, 127, 0, 0],
+    ]);
     expect(embedder.stats).toEqual({ requested: 4, distinct: 3, cached: 0, embedded: 3 });
   });
 
@@ -78,10 +83,13 @@ describe('CachingEmbedder', () => {
   it('answers texts it saw lately from memory, without a shared-cache round trip', async () => {
     const cache = new MapCache();
     let reads = 0;
-    const counting: EmbeddingCache = { getMany: (m, k) => {
+    const counting: EmbeddingCache = {
+      getMany: (m, k) => {
         reads += 1;
         return cache.getMany(m, k);
-      }, setMany: (m, e) => cache.setMany(m, e) };
+      },
+      setMany: (m, e) => cache.setMany(m, e),
+    };
     const provider = new CountingProvider();
     const embedder = new CachingEmbedder(provider, counting);
     const first = await embedder.embed(['ab', 'abc']);
@@ -96,10 +104,13 @@ describe('CachingEmbedder', () => {
   it('bounds the memory memo by bytes (old vectors are asked from the shared cache again)', async () => {
     const cache = new MapCache();
     let reads = 0;
-    const counting: EmbeddingCache = { getMany: (m, k) => {
+    const counting: EmbeddingCache = {
+      getMany: (m, k) => {
         reads += 1;
         return cache.getMany(m, k);
-      }, setMany: (m, e) => cache.setMany(m, e) };
+      },
+      setMany: (m, e) => cache.setMany(m, e),
+    };
     // Room for about two entries per generation.
     const embedder = new CachingEmbedder(new CountingProvider(), counting, 4 * (4 + 2 + 160) + 8);
     for (const text of ['a', 'b', 'c', 'd', 'e', 'f']) await embedder.embed([text]);

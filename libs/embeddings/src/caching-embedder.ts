@@ -120,7 +120,10 @@ export class CachingEmbedder {
     }
     const missing = distinct.filter((k) => !found.has(k));
     if (missing.length > 0) {
-      const fresh = await this.provider.embed(missing.map((k) => textOf.get(k) as string), signal);
+      const fresh = await this.provider.embed(
+        missing.map((k) => textOf.get(k) as string),
+        signal,
+      );
       const entries = missing.map((key, i) => ({ key, vector: quantizeInt8(fresh[i] as Float32Array) }));
       for (const { key, vector } of entries) found.set(key, vector);
       for (let i = 0; i < entries.length; i += CACHE_CHUNK) await this.cache.setMany(model, entries.slice(i, i + CACHE_CHUNK));

@@ -17,14 +17,14 @@ describe('createEmbeddingProvider', () => {
 
   it('puts model identity and settings in the id', () => {
     expect(createEmbeddingProvider({ provider: 'use-lite' }).id).toBe('use-lite@energetic-ai-0.2.0');
-    expect(createEmbeddingProvider({ provider: 'openai', baseURL: 'https://api.example/v1', model: 'text-embedding-3-small', dimensions: 512, sendDimensions: true }).id).toBe(
-      'openai:text-embedding-3-small;d=512;shortened',
-    );
+    expect(
+      createEmbeddingProvider({ provider: 'openai', baseURL: 'https://api.example/v1', model: 'text-embedding-3-small', dimensions: 512, sendDimensions: true })
+        .id,
+    ).toBe('openai:text-embedding-3-small;d=512;shortened');
   });
 
   it('lists every problem of a bad configuration without echoing secrets', () => {
-    const bad = () =>
-      createEmbeddingProvider({ provider: 'openai', baseURL: 'ftp://x', model: '', dimensions: -1, apiKey: 'sk-secret', extra: 1 } as never);
+    const bad = () => createEmbeddingProvider({ provider: 'openai', baseURL: 'ftp://x', model: '', dimensions: -1, apiKey: 'sk-secret', extra: 1 } as never);
     expect(bad).toThrow(/invalid embedding provider configuration: .*baseURL.*model.*dimensions/);
     expect(bad).toThrow(expect.objectContaining({ code: 'invalid_input', message: expect.not.stringContaining('sk-secret') }));
     expect(() => createEmbeddingProvider({ provider: 'bert' } as never)).toThrow(/provider/);

@@ -4,11 +4,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import { OpenAiEmbeddingProvider, type OpenAiEmbeddingOptions } from './openai-embedding.provider.js';
 import { dot } from './vector-math.js';
 
-interface Seen { auth: string | undefined; body: { model: string; input: string[]; dimensions?: number; encoding_format?: string } }
+interface Seen {
+  auth: string | undefined;
+  body: { model: string; input: string[]; dimensions?: number; encoding_format?: string };
+}
 type Handler = (seen: Seen, res: ServerResponse, attempt: number) => void;
 
 /** Deterministic, not normalized vector of a text: [len, charCode0, 1, 2]. */
-const vectorOf = (text: string, dims: number): number[] => Array.from({ length: dims }, (_, i) => (i === 0 ? text.length : (text.charCodeAt(i - 1) || 1)));
+const vectorOf = (text: string, dims: number): number[] => Array.from({ length: dims }, (_, i) => (i === 0 ? text.length : text.charCodeAt(i - 1) || 1));
 
 function answer(seen: Seen, res: ServerResponse, dims = 4): void {
   const data = seen.body.input.map((text, index) => {
@@ -16,7 +19,9 @@ function answer(seen: Seen, res: ServerResponse, dims = 4): void {
     const embedding = seen.body.encoding_format === 'base64' ? Buffer.from(Float32Array.from(v).buffer).toString('base64') : v;
     return { object: 'embedding', index, embedding };
   });
-  res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ object: 'list', data: data.reverse(), model: seen.body.model, usage: { prompt_tokens: 1, total_tokens: 1 } }));
+  res
+    .writeHead(200, { 'content-type': 'application/json' })
+    .end(JSON.stringify({ object: 'list', data: data.reverse(), model: seen.body.model, usage: { prompt_tokens: 1, total_tokens: 1 } }));
 }
 
 describe('OpenAiEmbeddingProvider against a local /v1/embeddings server', () => {
@@ -92,7 +97,12 @@ describe('OpenAiEmbeddingProvider against a local /v1/embeddings server', () => 
 
   it('does not retry a rejected key, and never shows the key', async () => {
     handler = (_seen, res) => void res.writeHead(401, { 'content-type': 'application/json' }).end('{"error":{"message":"invalid api key"}}');
-    const error = (await make().embed(['x']).then(() => undefined, (e: unknown) => e)) as Error;
+    const error = (await make()
+      .embed(['x'])
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      )) as Error;
     expect(error).toMatchObject({ code: 'request_rejected', message: expect.stringContaining('check the API key') });
     expect(error.message).not.toContain('sk-test-secret');
     expect(requests).toHaveLength(1);
@@ -120,7 +130,10 @@ describe('OpenAiEmbeddingProvider against a local /v1/embeddings server', () => 
   });
 
   it('fails fast on an unreachable endpoint', async () => {
-    await expect(make({ baseURL: 'http://127.0.0.1:1/v1', maxRetries: 0 }).embed(['x'])).rejects.toMatchObject({ code: 'request_failed', message: expect.stringContaining('cannot connect') });
+    await expect(make({ baseURL: 'http://127.0.0.1:1/v1', maxRetries: 0 }).embed(['x'])).rejects.toMatchObject({
+      code: 'request_failed',
+      message: expect.stringContaining('cannot connect'),
+    });
   });
 
   it('rejects bad settings and bad input with clear errors', async () => {

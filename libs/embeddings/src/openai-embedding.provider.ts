@@ -124,7 +124,9 @@ export class OpenAiEmbeddingProvider implements EmbeddingProvider {
         const start = next;
         next += this.batchSize;
         const vectors = await this.request(texts.slice(start, start + this.batchSize), combined, signal, budget);
-        vectors.forEach((v, i) => { out[start + i] = v; });
+        vectors.forEach((v, i) => {
+          out[start + i] = v;
+        });
       }
     };
     const batches = Math.ceil(texts.length / this.batchSize);
@@ -144,12 +146,7 @@ export class OpenAiEmbeddingProvider implements EmbeddingProvider {
     this.closed = true;
   }
 
-  private async request(
-    input: string[],
-    signal: AbortSignal,
-    callerSignal: AbortSignal | undefined,
-    budget: AbortSignal,
-  ): Promise<Float32Array[]> {
+  private async request(input: string[], signal: AbortSignal, callerSignal: AbortSignal | undefined, budget: AbortSignal): Promise<Float32Array[]> {
     let response: OpenAI.CreateEmbeddingResponse;
     try {
       response = await this.client!.embeddings.create(
@@ -173,7 +170,10 @@ export class OpenAiEmbeddingProvider implements EmbeddingProvider {
       const raw = item.embedding as unknown;
       if (!(Array.isArray(raw) || raw instanceof Float32Array) || raw.length !== this.dimensions) {
         const got = Array.isArray(raw) || raw instanceof Float32Array ? `${raw.length}-d` : 'a non-vector';
-        throw new EmbeddingError(EmbeddingErrorCode.RequestRejected, `model ${this.model} returned ${got} embedding, configured dimensions are ${this.dimensions}`);
+        throw new EmbeddingError(
+          EmbeddingErrorCode.RequestRejected,
+          `model ${this.model} returned ${got} embedding, configured dimensions are ${this.dimensions}`,
+        );
       }
       if (index < 0 || index >= expected || out[index]) {
         throw new EmbeddingError(EmbeddingErrorCode.RequestRejected, `embeddings endpoint returned a bad or repeated index ${index}`);

@@ -43,8 +43,11 @@ describe('SentencePieceTokenizer', () => {
   });
 
   it('gives the reference ids for arbitrary strings', () => {
-    fc.assert(fc.property(fc.string({ unit: 'grapheme', maxLength: 40 }), (text) => {
-      expect(fast.encode(text)).toEqual(reference.encode(text));
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 40 }), (text) => {
+        expect(fast.encode(text)).toEqual(reference.encode(text));
+      }),
+      { numRuns: 300 },
+    );
   });
 });

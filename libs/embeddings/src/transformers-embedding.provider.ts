@@ -77,7 +77,10 @@ export class TransformersEmbeddingProvider implements EmbeddingProvider {
     this.modelPath = options.modelPath === undefined ? fileURLToPath(DEFAULT_TRANSFORMERS_MODEL) : resolve(options.modelPath);
     this.dtype = options.dtype ?? 'fp32';
     if (!(this.dtype in ONNX_FILE)) {
-      throw new EmbeddingError(EmbeddingErrorCode.InvalidInput, `transformers dtype must be one of ${Object.keys(ONNX_FILE).join(', ')}, got ${String(this.dtype)}`);
+      throw new EmbeddingError(
+        EmbeddingErrorCode.InvalidInput,
+        `transformers dtype must be one of ${Object.keys(ONNX_FILE).join(', ')}, got ${String(this.dtype)}`,
+      );
     }
     this.batchSize = options.batchSize ?? 32;
     if (!Number.isInteger(this.batchSize) || this.batchSize < 1 || this.batchSize > 1024) {
@@ -128,7 +131,9 @@ export class TransformersEmbeddingProvider implements EmbeddingProvider {
     try {
       output = await extractor(batch, { pooling: 'mean', normalize: true });
     } catch (error) {
-      throw new EmbeddingError(EmbeddingErrorCode.ModelFailed, `transformers model failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      throw new EmbeddingError(EmbeddingErrorCode.ModelFailed, `transformers model failed: ${error instanceof Error ? error.message : String(error)}`, {
+        cause: error,
+      });
     }
     const [rows, dims] = output.dims;
     if (rows !== batch.length || !dims || output.data.length !== rows * dims) {
@@ -154,7 +159,9 @@ export class TransformersEmbeddingProvider implements EmbeddingProvider {
     try {
       module = (await this.importer()) as TransformersModule;
     } catch (error) {
-      throw new EmbeddingError(EmbeddingErrorCode.ProviderUnavailable, `the package ${TRANSFORMERS_PACKAGE} is not installed: ${INSTALL_HINT}`, { cause: error });
+      throw new EmbeddingError(EmbeddingErrorCode.ProviderUnavailable, `the package ${TRANSFORMERS_PACKAGE} is not installed: ${INSTALL_HINT}`, {
+        cause: error,
+      });
     }
     // env is global to the process: nothing here depends on one folder (an absolute path is read as a path, not a hub id).
     module.env.allowRemoteModels = false;
@@ -167,7 +174,11 @@ export class TransformersEmbeddingProvider implements EmbeddingProvider {
       this.dims = probe?.length ?? 0;
     } catch (error) {
       if (error instanceof EmbeddingError) throw error;
-      throw new EmbeddingError(EmbeddingErrorCode.ModelFailed, `cannot load the transformers.js model in ${this.modelPath}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      throw new EmbeddingError(
+        EmbeddingErrorCode.ModelFailed,
+        `cannot load the transformers.js model in ${this.modelPath}: ${error instanceof Error ? error.message : String(error)}`,
+        { cause: error },
+      );
     }
   }
 }

@@ -17,7 +17,9 @@ describe('int8 quantization', () => {
     fc.assert(
       fc.property(unitVector, unitVector, (a, b) => {
         const back = dequantizeInt8(quantizeInt8(a));
-        back.forEach((x, i) => { expect(Math.abs(x - (a[i] as number))).toBeLessThanOrEqual(0.5 / 127 + 1e-6); });
+        back.forEach((x, i) => {
+          expect(Math.abs(x - (a[i] as number))).toBeLessThanOrEqual(0.5 / 127 + 1e-6);
+        });
         if (a.length === b.length) {
           expect(Math.abs(cosineInt8(quantizeInt8(a), quantizeInt8(b)) - dot(a, b))).toBeLessThan(0.02);
         }

@@ -112,7 +112,10 @@ export function fitConversation(messages: readonly ChatMessage[], tools: readonl
 /** Last resort: the latest turn's results cut to the room left (they are still worth more than nothing). */
 function cutLatestResults(messages: ChatMessage[], tools: readonly ChatTool[] | undefined, limit: number): ChatMessage[] | undefined {
   const results = messages.map((message, i) => (i >= 2 && isResult(message) ? i : -1)).filter((i) => i >= 0);
-  const others = conversationTokens(messages.filter((_m, i) => !results.includes(i)), tools);
+  const others = conversationTokens(
+    messages.filter((_m, i) => !results.includes(i)),
+    tools,
+  );
   const room = limit - others - PER_MESSAGE * results.length;
   if (results.length === 0 || room < 50 * results.length) return undefined;
   // o200k runs near 3.5 characters a token on JSON; leave the margin's worth of slack.
@@ -120,7 +123,9 @@ function cutLatestResults(messages: ChatMessage[], tools: readonly ChatTool[] | 
   const cut = messages.map((message, i) => {
     if (!results.includes(i)) return message;
     const text = contentText(message);
-    return text.length <= chars ? message : ({ ...message, content: `${text.slice(0, Math.max(0, chars - 40))} ... [cut to fit the context window]` } as ChatMessage);
+    return text.length <= chars
+      ? message
+      : ({ ...message, content: `${text.slice(0, Math.max(0, chars - 40))} ... [cut to fit the context window]` } as ChatMessage);
   });
   return conversationTokens(cut, tools) <= limit ? cut : undefined;
 }

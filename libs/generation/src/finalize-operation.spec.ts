@@ -51,9 +51,7 @@ describe('checkOperation', () => {
 
 describe('finalizeOperation: parameterization', () => {
   it('lifts a literal into a variable named after its argument, typed as the schema declares it', () => {
-    const query = accepted(
-      finalizeOperation(cosmo, { document: '{ employee(id: 3) { id } }', description: 'One employee by id.' }, new Set()),
-    );
+    const query = accepted(finalizeOperation(cosmo, { document: '{ employee(id: 3) { id } }', description: 'One employee by id.' }, new Set()));
     expect(query.document).toContain('$id: Int!');
     expect(query.document).toContain('employee(id: $id)');
     expect(query.document).not.toMatch(/employee\(id: 3\)/);
@@ -63,9 +61,7 @@ describe('finalizeOperation: parameterization', () => {
   });
 
   it('gives the variable the schema default of its argument', () => {
-    const query = accepted(
-      finalizeOperation(cosmo, { document: '{ bigResponse(bigObjects: 5) { __typename } }', description: 'Big.' }, new Set()),
-    );
+    const query = accepted(finalizeOperation(cosmo, { document: '{ bigResponse(bigObjects: 5) { __typename } }', description: 'Big.' }, new Set()));
     expect(query.document).toContain('$bigObjects: Int! = 100');
     const properties = query.variablesSchema['properties'] as Record<string, Record<string, unknown>>;
     expect(properties['bigObjects']).toMatchObject({ type: 'integer', default: 100 });
@@ -75,11 +71,7 @@ describe('finalizeOperation: parameterization', () => {
 
   it('deduplicates names: same argument name on different fields gets distinct variables', () => {
     const query = accepted(
-      finalizeOperation(
-        cosmo,
-        { document: '{ a: employee(id: 1) { id } b: employeeAsList(id: 2) { id } }', description: 'Two.' },
-        new Set(),
-      ),
+      finalizeOperation(cosmo, { document: '{ a: employee(id: 1) { id } b: employeeAsList(id: 2) { id } }', description: 'Two.' }, new Set()),
     );
     expect(query.document).toContain('$id: Int!');
     expect(query.document).toContain('$employeeAsListId: Int!');
@@ -87,20 +79,14 @@ describe('finalizeOperation: parameterization', () => {
   });
 
   it('reuses one variable for one value of one argument', () => {
-    const query = accepted(
-      finalizeOperation(cosmo, { document: '{ a: employee(id: 1) { id } b: employee(id: 1) { id } }', description: 'x' }, new Set()),
-    );
+    const query = accepted(finalizeOperation(cosmo, { document: '{ a: employee(id: 1) { id } b: employee(id: 1) { id } }', description: 'x' }, new Set()));
     expect(query.document.match(/\$id: Int!/g)).toHaveLength(1);
     expectValid(query);
   });
 
   it('lifts input object literals whole, enums included', () => {
     const query = accepted(
-      finalizeOperation(
-        cosmo,
-        { document: '{ findEmployees(criteria: { nationality: GERMAN, hasPets: true }) { id } }', description: 'x' },
-        new Set(),
-      ),
+      finalizeOperation(cosmo, { document: '{ findEmployees(criteria: { nationality: GERMAN, hasPets: true }) { id } }', description: 'x' }, new Set()),
     );
     expect(query.document).toContain('$criteria: SearchInput');
     expect(query.document).toContain('findEmployees(criteria: $criteria)');
@@ -125,9 +111,7 @@ describe('finalizeOperation: parameterization', () => {
   });
 
   it('keeps directive arguments as written', () => {
-    const query = accepted(
-      finalizeOperation(cosmo, { document: '{ employees { id @include(if: true) } }', description: 'x' }, new Set()),
-    );
+    const query = accepted(finalizeOperation(cosmo, { document: '{ employees { id @include(if: true) } }', description: 'x' }, new Set()));
     expect(query.document).toContain('@include(if: true)');
   });
 
@@ -155,11 +139,7 @@ describe('finalizeOperation: parameterization', () => {
 describe('finalizeOperation: names and descriptions', () => {
   it('writes description strings on the operation and every variable (graphql 17 syntax)', () => {
     const query = accepted(
-      finalizeOperation(
-        cosmo,
-        { document: 'query ($id: Int!) { employee(id: $id) { id } }', description: '  One employee\n by id.  ' },
-        new Set(),
-      ),
+      finalizeOperation(cosmo, { document: 'query ($id: Int!) { employee(id: $id) { id } }', description: '  One employee\n by id.  ' }, new Set()),
     );
     expect(query.description).toBe('One employee by id.');
     const operation = parse(query.document).definitions[0];
@@ -185,9 +165,7 @@ describe('finalizeOperation: names and descriptions', () => {
   it.each(names)('toPascalCase(%s) = %s', (input, expected) => expect(toPascalCase(input)).toBe(expected));
 
   it('names mutations after their field', () => {
-    const query = accepted(
-      finalizeOperation(cosmo, { document: 'mutation { updateMood(employeeID: 1, mood: HAPPY) { id } }', description: '' }, new Set()),
-    );
+    const query = accepted(finalizeOperation(cosmo, { document: 'mutation { updateMood(employeeID: 1, mood: HAPPY) { id } }', description: '' }, new Set()));
     expect(query.operationName).toBe('UpdateMood');
     expect(query.operationType).toBe('mutation');
     expect(query.description).toBe('Runs updateMood.');
@@ -203,7 +181,9 @@ describe('refusalFor (mutation policy)', () => {
   it('refuses mutations when the operator disallows them', () => {
     expect(refusalFor('mutation', { allowMutations: false }, 'Set the mood')).toMatch(/not allowed.*"Set the mood"/);
     // Says that this is the default and how the operator changes it (issue 26).
-    expect(refusalFor('mutation', { allowMutations: false }, 'x')).toContain('generating mutations is off, the default (the operator turns it on with GENERATE_ALLOW_MUTATIONS=true)');
+    expect(refusalFor('mutation', { allowMutations: false }, 'x')).toContain(
+      'generating mutations is off, the default (the operator turns it on with GENERATE_ALLOW_MUTATIONS=true)',
+    );
   });
   it('allows mutations when the operator allows them, and always queries', () => {
     expect(refusalFor('mutation', { allowMutations: true }, 'x')).toBeUndefined();

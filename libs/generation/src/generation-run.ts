@@ -46,7 +46,10 @@ export class GenerationRun {
     private readonly options: RunOptions,
     readonly composed: ComposerDraft | undefined,
   ) {
-    this.session = new GenerationSession(index, index.schema, { allowMutations: options.allowMutations, ...(options.scalars ? { scalars: options.scalars } : {}) });
+    this.session = new GenerationSession(index, index.schema, {
+      allowMutations: options.allowMutations,
+      ...(options.scalars ? { scalars: options.scalars } : {}),
+    });
     this.session.textAnswers = mode === 'json';
     this.messages = openingMessages(prompt, slice.sdl, { ...options, mode }, composed?.draft);
     // The slice was counted exactly when it was made: count only the rest of the message.
@@ -78,7 +81,10 @@ export class GenerationRun {
    */
   nonsense(_turn: number, serverCouldNotParse: boolean, cut = false): void {
     this.useless += 1;
-    if (this.mode === 'tools' && (serverCouldNotParse || this.useless >= NONSENSE_BEFORE_JSON)) { this.switchToJson(true); return; }
+    if (this.mode === 'tools' && (serverCouldNotParse || this.useless >= NONSENSE_BEFORE_JSON)) {
+      this.switchToJson(true);
+      return;
+    }
     if (cut) return void this.messages.push({ role: 'user', content: NUDGE_SHORTER });
     this.messages.push({ role: 'user', content: this.mode === 'json' ? NUDGE_JSON : NUDGE_TOOL_CALL });
   }

@@ -24,7 +24,13 @@ afterEach(async () => {
 
 function parts() {
   storage = createStorage();
-  return { service: 'serve', logger: createLogger({ service: 'serve', level: 'silent' }), metrics: new Metrics({ service: 'serve', processMetrics: false }), storage, embedder: undefined };
+  return {
+    service: 'serve',
+    logger: createLogger({ service: 'serve', level: 'silent' }),
+    metrics: new Metrics({ service: 'serve', processMetrics: false }),
+    storage,
+    embedder: undefined,
+  };
 }
 
 const config = {

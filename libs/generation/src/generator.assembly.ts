@@ -41,7 +41,11 @@ export interface GeneratorAssembly extends ServiceComponent {
 
 /** The generation queue with the settings of its workers, SHUTDOWN_GRACE included: make it before anyone else asks for it. */
 export function createGenerateQueue(parts: ServiceParts, shutdownGraceMs: number, overrides: QueueOptions = {}): JobQueue<GenerateJobData, GenerateJobResult> {
-  return parts.storage.createQueue<GenerateJobData, GenerateJobResult>(GENERATE_QUEUE, { ...GENERATE_QUEUE_OPTIONS, closeGraceMs: shutdownGraceMs, ...overrides });
+  return parts.storage.createQueue<GenerateJobData, GenerateJobResult>(GENERATE_QUEUE, {
+    ...GENERATE_QUEUE_OPTIONS,
+    closeGraceMs: shutdownGraceMs,
+    ...overrides,
+  });
 }
 
 export function assembleGenerator(parts: ServiceParts, config: GeneratorAssemblyConfig, options: GeneratorAssemblyOptions = {}): GeneratorAssembly {

@@ -58,7 +58,12 @@ function describe(failure: ModelFailure): string {
 export async function callModel(model: ChatModel, request: ChatRequest, settings: ModelCallSettings): Promise<ModelCallOutcome> {
   let last: ModelFailure | undefined;
   const aborted = { ok: false, reason: 'aborted', detail: 'the job was aborted' } as const;
-  const outOfTime = (): ModelCallOutcome => ({ ok: false, reason: 'budget', ...(last ? { failure: last } : {}), detail: `time ran out (last: ${last ? describe(last) : 'no attempt'})` });
+  const outOfTime = (): ModelCallOutcome => ({
+    ok: false,
+    reason: 'budget',
+    ...(last ? { failure: last } : {}),
+    detail: `time ran out (last: ${last ? describe(last) : 'no attempt'})`,
+  });
   for (let attempt = 1; attempt <= model.maxAttempts; attempt += 1) {
     const remaining = settings.deadline - Date.now();
     if (settings.signal?.aborted) return aborted;
@@ -74,7 +79,11 @@ export async function callModel(model: ChatModel, request: ChatRequest, settings
     }
     if (result.ok) {
       const { promptTokens, completionTokens } = result.reply;
-      settings.onAttempt?.({ seconds, ...(promptTokens !== undefined ? { promptTokens } : {}), ...(completionTokens !== undefined ? { completionTokens } : {}) });
+      settings.onAttempt?.({
+        seconds,
+        ...(promptTokens !== undefined ? { promptTokens } : {}),
+        ...(completionTokens !== undefined ? { completionTokens } : {}),
+      });
       return { ok: true, reply: result.reply, attempts: attempt };
     }
     last = result.failure;

@@ -88,7 +88,11 @@ describe('llama.cpp server (llama-server --jinja)', () => {
       await generate({
         profile: { kind: 'llamacpp' },
         script: [
-          { kind: 'status', status: 500, body: { error: { code: 500, message: 'Failed to parse tool call arguments as JSON: does not match the expected format', type: 'server_error' } } },
+          {
+            kind: 'status',
+            status: 500,
+            body: { error: { code: 500, message: 'Failed to parse tool call arguments as JSON: does not match the expected format', type: 'server_error' } },
+          },
           { kind: 'message', content: answerJson() },
         ],
       }),
@@ -102,7 +106,12 @@ describe('llama.cpp server (llama-server --jinja)', () => {
   it('trims old tool results when the conversation grows past a small window, and never overflows it', async () => {
     const search = toolCallReply('search_schema', { query: 'employee details mood', limit: 6 });
     const result = resolved(
-      await generate({ profile: { kind: 'llamacpp', contextTokens: 3500 }, llm: { maxOutputTokens: 512 }, options: { maxTurns: 8 }, script: [search, search, search, search, search, search, submit()] }),
+      await generate({
+        profile: { kind: 'llamacpp', contextTokens: 3500 },
+        llm: { maxOutputTokens: 512 },
+        options: { maxTurns: 8 },
+        script: [search, search, search, search, search, search, submit()],
+      }),
     );
     expect(result.queries).toHaveLength(1);
     expect(server?.chatRequests.every((request) => promptTokensOf(request.body ?? {}) + 512 <= 3500)).toBe(true);
@@ -115,7 +124,12 @@ describe('llama.cpp server (llama-server --jinja)', () => {
 
 describe('vLLM', () => {
   it('reads max_model_len from /v1/models and, without a tool parser, asks for JSON against a schema', async () => {
-    const result = resolved(await generate({ profile: { kind: 'vllm', contextTokens: 4096, tools: false, model: 'scripted' }, script: [{ kind: 'message', content: answerJson(), reasoning: 'thinking...' }] }));
+    const result = resolved(
+      await generate({
+        profile: { kind: 'vllm', contextTokens: 4096, tools: false, model: 'scripted' },
+        script: [{ kind: 'message', content: answerJson(), reasoning: 'thinking...' }],
+      }),
+    );
     expect(result.queries).toHaveLength(1);
     // The first request (with tools) is refused; the second asks for JSON and fits the window.
     expect(server?.completionCalls).toBe(2);
@@ -133,7 +147,10 @@ describe('vLLM', () => {
 describe('Ollama', () => {
   it('reads num_ctx from /api/show, stays within it (Ollama would drop messages silently), and answers in JSON for a model without tools', async () => {
     const result = resolved(
-      await generate({ profile: { kind: 'ollama', contextTokens: 4096, tools: false, model: 'scripted' }, script: [{ kind: 'message', content: `\`\`\`json\n${answerJson()}\n\`\`\`` }] }),
+      await generate({
+        profile: { kind: 'ollama', contextTokens: 4096, tools: false, model: 'scripted' },
+        script: [{ kind: 'message', content: `\`\`\`json\n${answerJson()}\n\`\`\`` }],
+      }),
     );
     expect(result.queries).toHaveLength(1);
     expect(server?.chatRequests.map((request) => request.overflowed ?? false)).toEqual([false, false]);
@@ -144,8 +161,19 @@ describe('Ollama', () => {
       await generate({
         profile: { kind: 'ollama' },
         script: [
-          { kind: 'tool_calls', argumentsAsObjects: true, calls: [{ name: 'search_schema', arguments: { query: 'mood' } }, { name: 'get_symbols', arguments: { coordinates: ['object:Employee'] } }] },
-          { kind: 'tool_calls', argumentsAsObjects: true, calls: [{ name: 'submit_operations', arguments: { operations: [{ document: EMPLOYEES, description: 'E.' }], unsatisfied: [] } }] },
+          {
+            kind: 'tool_calls',
+            argumentsAsObjects: true,
+            calls: [
+              { name: 'search_schema', arguments: { query: 'mood' } },
+              { name: 'get_symbols', arguments: { coordinates: ['object:Employee'] } },
+            ],
+          },
+          {
+            kind: 'tool_calls',
+            argumentsAsObjects: true,
+            calls: [{ name: 'submit_operations', arguments: { operations: [{ document: EMPLOYEES, description: 'E.' }], unsatisfied: [] } }],
+          },
         ],
       }),
     );
@@ -197,10 +225,12 @@ describe('OpenAI', () => {
     expect(chat(chatCount() - 1)['stream']).toBe(true);
   });
 
-  it('answers with the composer\'s draft, marked, when the model gives nothing usable', async () => {
+  it("answers with the composer's draft, marked, when the model gives nothing usable", async () => {
     const nonsense: ScriptedReply = { kind: 'message', content: 'I am not sure what you mean.' };
     const composer = new QueryComposer({ allowMutations: false });
-    const result = resolved(await generate({ script: [nonsense, nonsense, nonsense, nonsense], options: { composer }, prompt: 'the current mood of employee 3' }));
+    const result = resolved(
+      await generate({ script: [nonsense, nonsense, nonsense, nonsense], options: { composer }, prompt: 'the current mood of employee 3' }),
+    );
     expect(result).toMatchObject({ fallback: true, truncated: true });
     expect(result.queries[0]!.document).toMatch(/currentMood/);
   });
@@ -222,7 +252,11 @@ describe('Azure OpenAI', () => {
 
   it('calls the deployment path with api-version and the api-key header', async () => {
     const result = resolved(
-      await generate({ profile: { kind: 'azure', azure }, llm: { model: azure.deployment, azureApiVersion: azure.apiVersion, apiKey: azure.apiKey }, script: [submit()] }),
+      await generate({
+        profile: { kind: 'azure', azure },
+        llm: { model: azure.deployment, azureApiVersion: azure.apiVersion, apiKey: azure.apiKey },
+        script: [submit()],
+      }),
     );
     expect(result.queries).toHaveLength(1);
     const request = server!.chatRequests[0]!;
@@ -231,10 +265,18 @@ describe('Azure OpenAI', () => {
   });
 
   it('names a wrong key and an unknown deployment', async () => {
-    const wrongKey = await generate({ profile: { kind: 'azure', azure }, llm: { model: azure.deployment, azureApiVersion: azure.apiVersion, apiKey: 'nope'}, script: [] });
+    const wrongKey = await generate({
+      profile: { kind: 'azure', azure },
+      llm: { model: azure.deployment, azureApiVersion: azure.apiVersion, apiKey: 'nope' },
+      script: [],
+    });
     expect(wrongKey).toMatchObject({ status: 'failed', reason: 'model-unauthorized' });
     await server?.close();
-    const unknown = await generate({ profile: { kind: 'azure', azure }, llm: { model: 'missing', azureApiVersion: azure.apiVersion, apiKey: azure.apiKey}, script: [] });
+    const unknown = await generate({
+      profile: { kind: 'azure', azure },
+      llm: { model: 'missing', azureApiVersion: azure.apiVersion, apiKey: azure.apiKey },
+      script: [],
+    });
     expect(unknown).toMatchObject({ status: 'failed', reason: 'model-unknown' });
   });
 });
@@ -244,17 +286,21 @@ function chatCount(): number {
 }
 
 describe('a small model that only gets it wrong', () => {
-  it('answers with the composer\'s draft when every operation it tried was invalid, even with reasons beside them', async () => {
+  it("answers with the composer's draft when every operation it tried was invalid, even with reasons beside them", async () => {
     const wrong = submitReply([{ document: 'query { employee(id: 3) { mood } }', description: 'Mood.' }], ['No idea about moods.']);
     const composer = new QueryComposer({ allowMutations: false });
-    const result = resolved(await generate({ script: [wrong, wrong, wrong, wrong], options: { composer, maxTurns: 3 }, prompt: 'the current mood of employee 3' }));
+    const result = resolved(
+      await generate({ script: [wrong, wrong, wrong, wrong], options: { composer, maxTurns: 3 }, prompt: 'the current mood of employee 3' }),
+    );
     expect(result).toMatchObject({ fallback: true });
     expect(result.queries[0]!.document).toMatch(/currentMood/);
   });
 
-  it('keeps the model\'s reasons when it said the schema cannot answer, without trying an operation', async () => {
+  it("keeps the model's reasons when it said the schema cannot answer, without trying an operation", async () => {
     const composer = new QueryComposer({ allowMutations: false });
-    const result = resolved(await generate({ script: [submitReply([], ['The schema has no salaries.'])], options: { composer }, prompt: 'the salary of employee 3' }));
+    const result = resolved(
+      await generate({ script: [submitReply([], ['The schema has no salaries.'])], options: { composer }, prompt: 'the salary of employee 3' }),
+    );
     expect(result).toEqual({ queries: [], unsatisfied: ['The schema has no salaries.'], truncated: false });
   });
 });

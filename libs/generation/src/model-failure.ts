@@ -101,13 +101,15 @@ export function reasonFor(kind: ModelFailureKind): ModelReason {
   }
 }
 
-const CONTEXT = /context length|context window|context size|maximum context|context_length_exceeded|exceed_context_size|too many tokens|prompt is too long|tokens to keep|input is too long|reduce the length/i;
+const CONTEXT =
+  /context length|context window|context size|maximum context|context_length_exceeded|exceed_context_size|too many tokens|prompt is too long|tokens to keep|input is too long|reduce the length/i;
 const TOOLS = /does not support tools|tool choice requires|tool-call-parser|tools? (?:are|is) not supported|not support(?:ed)? (?:function|tool)/i;
 const TOOL_CHOICE = /tool_choice/i;
 const RESPONSE_FORMAT = /response_format|json_schema|json schema|grammar/i;
 const MAX_TOKENS = /max_completion_tokens/i;
 const STREAM = /\bstream(?:ing)?\b.*\b(?:required|must be|only)\b|\bonly\b.*\bstream/i;
-const UNKNOWN_MODEL = /model[^.]*(?:not found|does not exist|not exist)|deploymentnotfound|deployment[^.]*does not exist|unknown model|no such model|model_not_found|try pulling it/i;
+const UNKNOWN_MODEL =
+  /model[^.]*(?:not found|does not exist|not exist)|deploymentnotfound|deployment[^.]*does not exist|unknown model|no such model|model_not_found|try pulling it/i;
 const PARSE_OUTPUT = /parse (?:the )?tool call|parsing tool call|does not match the expected|failed to parse|could not parse|invalid tool call/i;
 
 /** The context window a refusal names ("maximum context length is 8192 tokens", llama.cpp's `n_ctx`). */
@@ -115,7 +117,9 @@ export function contextTokensIn(message: string, body: unknown): number | undefi
   const nCtx = (body as { error?: { n_ctx?: unknown } } | undefined)?.error?.n_ctx;
   if (typeof nCtx === 'number' && nCtx > 0) return nCtx;
   const match =
-    /(?:maximum context length is|available context size \(|context (?:size|length|window) (?:is |of )|n_ctx[:=]\s*|context length of only )(\d{3,7})/i.exec(message);
+    /(?:maximum context length is|available context size \(|context (?:size|length|window) (?:is |of )|n_ctx[:=]\s*|context length of only )(\d{3,7})/i.exec(
+      message,
+    );
   return match ? Number(match[1]) : undefined;
 }
 

@@ -17,7 +17,8 @@ export interface PromptOptions {
   mode: AnswerMode;
 }
 
-const ANSWER_SHAPE = '{"operations": [{"document": "<one GraphQL operation>", "description": "<one line>"}], "unsatisfied": ["<what the schema cannot provide, and why>"]}';
+const ANSWER_SHAPE =
+  '{"operations": [{"document": "<one GraphQL operation>", "description": "<one line>"}], "unsatisfied": ["<what the schema cannot provide, and why>"]}';
 
 function finishRule(options: PromptOptions): string {
   if (options.mode === 'json') {

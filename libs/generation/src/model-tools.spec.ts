@@ -6,16 +6,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import fc from 'fast-check';
-import {
-  ANSWER_SCHEMA,
-  argumentsJsonSchema,
-  MODEL_TOOLS,
-  SUBMIT_PARAMETERS,
-  strictModeSubset,
-  submitArgs,
-  TOOL_ARGS,
-  ToolName,
-} from './model-tools.js';
+import { ANSWER_SCHEMA, argumentsJsonSchema, MODEL_TOOLS, SUBMIT_PARAMETERS, strictModeSubset, submitArgs, TOOL_ARGS, ToolName } from './model-tools.js';
 
 type Schema = Record<string, unknown>;
 const ajv = new AjvJsonSchemaValidator();
@@ -51,7 +42,11 @@ function near(schema: Schema): fc.Arbitrary<unknown> {
     case 'object': {
       const properties = Object.fromEntries(Object.entries(schema['properties'] as Record<string, Schema>).map(([name, value]) => [name, near(value)]));
       const record = fc.record(properties, { requiredKeys: [] });
-      return fc.oneof({ arbitrary: record, weight: 4 }, record.map((value) => ({ ...value, unexpected: 1 })), wrong);
+      return fc.oneof(
+        { arbitrary: record, weight: 4 },
+        record.map((value) => ({ ...value, unexpected: 1 })),
+        wrong,
+      );
     }
     default:
       throw new Error(`no generator for ${JSON.stringify(schema)}`);

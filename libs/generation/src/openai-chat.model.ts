@@ -147,9 +147,18 @@ export class OpenAiChatModel implements ChatModel {
 
   /** Learns from a refusal what to leave out; true when asking again may work. */
   private adapt(failure: ModelFailure, request: ChatRequest): boolean {
-    if (failure.kind === 'max_tokens_unsupported' && !this.quirks.completionTokensParam) { this.quirks.completionTokensParam = true; return true; }
-    if (failure.kind === 'response_format_unsupported' && request.answerSchema && !this.quirks.noResponseFormat) { this.quirks.noResponseFormat = true; return true; }
-    if (failure.kind === 'stream_required' && !this.quirks.streamOnly) { this.quirks.streamOnly = true; return true; }
+    if (failure.kind === 'max_tokens_unsupported' && !this.quirks.completionTokensParam) {
+      this.quirks.completionTokensParam = true;
+      return true;
+    }
+    if (failure.kind === 'response_format_unsupported' && request.answerSchema && !this.quirks.noResponseFormat) {
+      this.quirks.noResponseFormat = true;
+      return true;
+    }
+    if (failure.kind === 'stream_required' && !this.quirks.streamOnly) {
+      this.quirks.streamOnly = true;
+      return true;
+    }
     return false;
   }
 

@@ -24,9 +24,7 @@ const MAX_ERRORS = 8;
 /** graphql-js's rules plus its ready-made rule against `__schema` / `__type`. */
 const RULES = [...specifiedRules, NoSchemaIntrospectionCustomRule];
 
-export type OperationCheck =
-  | { ok: true; document: DocumentNode; operation: OperationDefinitionNode }
-  | { ok: false; errors: string[] };
+export type OperationCheck = { ok: true; document: DocumentNode; operation: OperationDefinitionNode } | { ok: false; errors: string[] };
 
 const lenientCopies = new WeakMap<GraphQLSchema, GraphQLSchema>();
 
@@ -61,9 +59,7 @@ export function checkOperation(schema: GraphQLSchema, source: string): Operation
     if (error instanceof GraphQLError) return { ok: false, errors: [`Syntax error: ${describeError(error)}`] };
     throw error;
   }
-  const operations = document.definitions.filter(
-    (definition): definition is OperationDefinitionNode => definition.kind === Kind.OPERATION_DEFINITION,
-  );
+  const operations = document.definitions.filter((definition): definition is OperationDefinitionNode => definition.kind === Kind.OPERATION_DEFINITION);
   if (operations.length !== 1) {
     return {
       ok: false,

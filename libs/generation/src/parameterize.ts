@@ -118,12 +118,7 @@ class Lifter {
     return value;
   }
 
-  private variableFor(
-    literal: ConstValueNode,
-    input: GraphQLArgument | GraphQLInputField,
-    coordinate: string,
-    fieldName: string,
-  ): VariableNode {
+  private variableFor(literal: ConstValueNode, input: GraphQLArgument | GraphQLInputField, coordinate: string, fieldName: string): VariableNode {
     const typeText = String(input.type);
     const key = `${typeText}|${print(literal)}|${input.name}`;
     let name = this.reuse.get(key);
@@ -132,8 +127,7 @@ class Lifter {
       this.reuse.set(key, name);
       this.lifted.push(name);
       const fallback = defaultLiteral(input);
-      const described =
-        firstSentence(input.description) ?? typeSentence(input.type) ?? `Value of ${coordinate}.`;
+      const described = firstSentence(input.description) ?? typeSentence(input.type) ?? `Value of ${coordinate}.`;
       const example = stripHidden(print(literal));
       const description = example.length <= 80 ? `${described} Example: ${example}.` : described;
       this.definitions.push({
@@ -177,9 +171,7 @@ function unwrapList(type: GraphQLInputType): GraphQLInputType | undefined {
  * valid against `schema`) into variables. Directive arguments stay as written.
  */
 export function parameterize(schema: GraphQLSchema, document: DocumentNode): ParameterizeResult {
-  const operation = document.definitions.find(
-    (definition): definition is OperationDefinitionNode => definition.kind === Kind.OPERATION_DEFINITION,
-  );
+  const operation = document.definitions.find((definition): definition is OperationDefinitionNode => definition.kind === Kind.OPERATION_DEFINITION);
   if (operation === undefined) throw new Error('parameterize: the document has no operation.');
   const lifter = new Lifter(operation.variableDefinitions ?? []);
   const typeInfo = new TypeInfo(schema);
@@ -187,7 +179,14 @@ export function parameterize(schema: GraphQLSchema, document: DocumentNode): Par
   const rewritten = visit(
     document,
     visitWithTypeInfo(typeInfo, {
-      Directive: { enter: () => { inDirective += 1; }, leave: () => { inDirective -= 1; } },
+      Directive: {
+        enter: () => {
+          inDirective += 1;
+        },
+        leave: () => {
+          inDirective -= 1;
+        },
+      },
       Argument(node: ArgumentNode): ArgumentNode | undefined {
         if (inDirective > 0) return undefined;
         const argument = typeInfo.getArgument();

@@ -32,11 +32,22 @@ export function chatClient(llm: LlmConfig, options: { fetch?: typeof fetch } = {
   // model on CPUs takes longer than that for a long prompt (docs/models.md), so the agent waits
   // as long as LLM_TIMEOUT.
   const dispatcher = new Agent({ headersTimeout: llm.timeoutMs, bodyTimeout: llm.timeoutMs });
-  const common = { apiKey, maxRetries: 0, timeout: llm.timeoutMs, fetch: options.fetch ?? normalizingFetch, fetchOptions: { dispatcher } as OpenAIOptions["fetchOptions"] };
+  const common = {
+    apiKey,
+    maxRetries: 0,
+    timeout: llm.timeoutMs,
+    fetch: options.fetch ?? normalizingFetch,
+    fetchOptions: { dispatcher } as OpenAIOptions['fetchOptions'],
+  };
   if (llm.azureApiVersion !== undefined) {
     if (llm.baseUrl === undefined) throw new RangeError('Azure OpenAI needs OPENAI_BASE_URL (https://<resource>.openai.azure.com)');
     const resource = llm.baseUrl.replace(/\/+$/, '');
-    return new AzureOpenAI({ ...common, baseURL: resource.endsWith('/openai') ? resource : `${resource}/openai`, apiVersion: llm.azureApiVersion, deployment: llm.model as string });
+    return new AzureOpenAI({
+      ...common,
+      baseURL: resource.endsWith('/openai') ? resource : `${resource}/openai`,
+      apiVersion: llm.azureApiVersion,
+      deployment: llm.model as string,
+    });
   }
   // Always an explicit base URL: the client would otherwise read the environment itself.
   return new OpenAI({ ...common, baseURL: llm.baseUrl ?? 'https://api.openai.com/v1' });

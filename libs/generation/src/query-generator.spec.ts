@@ -68,7 +68,14 @@ describe('QueryGenerator', () => {
       releaseLock: async () => void events.push('release'),
       progress: (p: GenerateJobProgress) => void (p.stage === 'model' && events.push('model')),
     };
-    resolution(await run([submitReply([{ document: EMPLOYEES, description: 'Employees.' }])], { composer: new QueryComposer({ allowMutations: false }) }, PROMPT, context));
+    resolution(
+      await run(
+        [submitReply([{ document: EMPLOYEES, description: 'Employees.' }])],
+        { composer: new QueryComposer({ allowMutations: false }) },
+        PROMPT,
+        context,
+      ),
+    );
     // A worker killed during the model call is taken over as soon as usual (its lock is the normal one again).
     expect(events).toEqual(['hold', 'release', 'model']);
   });
@@ -76,7 +83,13 @@ describe('QueryGenerator', () => {
   it('hands the composed draft to the model with literals inline, no reasons, and it can be submitted unchanged in one turn', async () => {
     const composer = new QueryComposer({ allowMutations: false });
     const prompt = 'the current mood of employee 3';
-    const result = resolution(await run([{ kind: 'respond', respond: (body) => submitReply([{ document: draftOf(body), description: 'The mood of one employee.' }]) }], { composer }, prompt));
+    const result = resolution(
+      await run(
+        [{ kind: 'respond', respond: (body) => submitReply([{ document: draftOf(body), description: 'The mood of one employee.' }]) }],
+        { composer },
+        prompt,
+      ),
+    );
     expect(result.queries).toHaveLength(1);
     expect(result.queries[0]!.document).toMatch(/employee\(id: \$id\)/);
     expect(result.fallback).toBeUndefined();
@@ -143,10 +156,7 @@ describe('QueryGenerator', () => {
 
   it('waits out a 429 with retry-after, then succeeds', async () => {
     const result = resolution(
-      await run([
-        { kind: 'status', status: 429, headers: { 'retry-after-ms': '50' } },
-        submitReply([{ document: EMPLOYEES, description: 'Employees.' }]),
-      ]),
+      await run([{ kind: 'status', status: 429, headers: { 'retry-after-ms': '50' } }, submitReply([{ document: EMPLOYEES, description: 'Employees.' }])]),
     );
     expect(result.queries).toHaveLength(1);
     expect(server?.completionCalls).toBe(2);
@@ -176,12 +186,15 @@ describe('QueryGenerator', () => {
 
   it('answers malformed tool calls and text-only answers, then accepts the submission', async () => {
     const result = resolution(
-      await run([
-        toolCallReply('submit_operations', '{"operations": [ nope'),
-        { kind: 'message', content: 'Here is a query: { employees { id } }' },
-        toolCallReply('no_such_tool', {}),
-        submitReply([{ document: EMPLOYEES, description: 'Employees.' }]),
-      ], { maxTurns: 5 }),
+      await run(
+        [
+          toolCallReply('submit_operations', '{"operations": [ nope'),
+          { kind: 'message', content: 'Here is a query: { employees { id } }' },
+          toolCallReply('no_such_tool', {}),
+          submitReply([{ document: EMPLOYEES, description: 'Employees.' }]),
+        ],
+        { maxTurns: 5 },
+      ),
     );
     expect(result.queries).toHaveLength(1);
     const last = server?.chatRequests[3]?.body as { messages: { role: string; content: string }[] };

@@ -229,7 +229,7 @@ export class QueryGenerator {
     // Nothing usable: no operation, and no reasons unless the model said them instead of trying one.
     const nothing = session.accepted.length === 0 && (session.unsatisfied.length === 0 || session.triedOperations);
     if (nothing && fallback && fallback.status !== 'failed') {
-      this.log.info({ truncated, status: fallback.status }, 'the model gave nothing usable: answering with the composer\'s draft');
+      this.log.info({ truncated, status: fallback.status }, "the model gave nothing usable: answering with the composer's draft");
       if (fallback.status !== 'resolved') return fallback;
       return { status: 'resolved', resolution: { ...fallback.resolution, truncated, fallback: true } };
     }

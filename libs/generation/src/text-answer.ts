@@ -15,7 +15,11 @@ const OPEN_THINK = /<(think|thinking|reasoning)>[\s\S]*$/i;
 
 /** The text without reasoning blocks; an unterminated block removes everything after it. */
 export function withoutReasoning(text: string): string {
-  return text.replace(THINK, '').replace(OPEN_THINK, '').replace(/^[\s\S]*?<\/think>/i, '').trim();
+  return text
+    .replace(THINK, '')
+    .replace(OPEN_THINK, '')
+    .replace(/^[\s\S]*?<\/think>/i, '')
+    .trim();
 }
 
 /** Top-level JSON objects in `text`, in order (strings and escapes respected, invalid ones skipped). */
@@ -81,7 +85,9 @@ function callsOf(value: unknown): { name: string; arguments: string }[] {
     return [{ name, arguments: argumentsText(record['arguments'] ?? record['parameters'] ?? record['args'] ?? {}) }];
   }
   if (Array.isArray(record['operations']) || Array.isArray(record['unsatisfied'])) {
-    return [{ name: ToolName.SubmitOperations, arguments: JSON.stringify({ operations: record['operations'] ?? [], unsatisfied: record['unsatisfied'] ?? [] }) }];
+    return [
+      { name: ToolName.SubmitOperations, arguments: JSON.stringify({ operations: record['operations'] ?? [], unsatisfied: record['unsatisfied'] ?? [] }) },
+    ];
   }
   return [];
 }

@@ -13,16 +13,7 @@ import type { GenerationIndex } from './generation-index.js';
 import { finalizeOperation } from './finalize-operation.js';
 import { checkOperation } from './operation-check.js';
 import { refusalFor } from './mutation-policy.js';
-import {
-  ToolName,
-  describeIssues,
-  noDataArgs,
-  searchArgs,
-  submitArgs,
-  symbolsArgs,
-  validateArgs,
-  type SubmitArgs,
-} from './model-tools.js';
+import { ToolName, describeIssues, noDataArgs, searchArgs, submitArgs, symbolsArgs, validateArgs, type SubmitArgs } from './model-tools.js';
 import type { ScalarJsonSchemas } from './variables-schema.js';
 
 /** Longest tool result handed back to the model, in characters. */
@@ -72,9 +63,7 @@ export class GenerationSession {
   ) {}
 
   get unsatisfied(): string[] {
-    return [...new Set([...this.policyReasons, ...this.modelReasons].map((reason) => reason.replace(/\s+/g, ' ').trim()))].filter(
-      (reason) => reason !== '',
-    );
+    return [...new Set([...this.policyReasons, ...this.modelReasons].map((reason) => reason.replace(/\s+/g, ' ').trim()))].filter((reason) => reason !== '');
   }
 
   async run(call: ChatToolCall): Promise<ToolOutcome> {
@@ -111,7 +100,9 @@ export class GenerationSession {
       ...(args.value.parent ? { parent: args.value.parent } : {}),
     });
     return {
-      content: json({ hits: hits.map((hit) => ({ coordinate: hit.symbol.coordinate, score: Number(hit.score.toFixed(3)), record: searchHitRecord(hit.symbol.record) })) }),
+      content: json({
+        hits: hits.map((hit) => ({ coordinate: hit.symbol.coordinate, score: Number(hit.score.toFixed(3)), record: searchHitRecord(hit.symbol.record) })),
+      }),
     };
   }
 
@@ -152,7 +143,10 @@ export class GenerationSession {
           continue;
         }
       }
-      const result = finalizeOperation(this.schema, operation, this.takenNames, { checked, ...(this.options.scalars ? { scalars: this.options.scalars } : {}) });
+      const result = finalizeOperation(this.schema, operation, this.takenNames, {
+        checked,
+        ...(this.options.scalars ? { scalars: this.options.scalars } : {}),
+      });
       if (!result.ok) {
         rejected.push({ operation: position + 1, errors: result.errors });
         continue;

@@ -43,9 +43,7 @@ describe('deriveVariablesSchema: Cosmo documentation examples', () => {
 
   it('FindEmployees($criteria: SearchInput) with input, enum and type descriptions', () => {
     const schema = fixtureSchema(COSMO_DEMO);
-    const operation = operationOf(
-      'query FindEmployees("Filter criteria" $criteria: SearchInput) { findEmployees(criteria: $criteria) { id } }',
-    );
+    const operation = operationOf('query FindEmployees("Filter criteria" $criteria: SearchInput) { findEmployees(criteria: $criteria) { id } }');
     const nationalities = ['AMERICAN', 'DUTCH', 'ENGLISH', 'GERMAN', 'INDIAN', 'SPANISH', 'UKRAINIAN'];
     expect(deriveVariablesSchema(schema, operation)).toEqual({
       type: 'object',
@@ -160,12 +158,17 @@ describe('deriveVariablesSchema: type rules', () => {
 
 /** Walks a JSON Schema and returns every object schema in it. */
 function objectSchemas(node: unknown, out: Record<string, unknown>[] = []): Record<string, unknown>[] {
-  if (Array.isArray(node)) node.forEach((entry) => { objectSchemas(entry, out); });
+  if (Array.isArray(node))
+    node.forEach((entry) => {
+      objectSchemas(entry, out);
+    });
   else if (node !== null && typeof node === 'object') {
     const record = node as Record<string, unknown>;
     const type = record['type'];
     if (type === 'object' || (Array.isArray(type) && type.includes('object'))) out.push(record);
-    Object.values(record).forEach((value) => { objectSchemas(value, out); });
+    Object.values(record).forEach((value) => {
+      objectSchemas(value, out);
+    });
   }
   return out;
 }

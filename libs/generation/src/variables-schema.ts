@@ -60,7 +60,6 @@ export function literalToJson(node: ConstValueNode): unknown {
   return valueFromASTUntyped(node);
 }
 
-
 class Deriver {
   private readonly defs = new Map<string, JsonSchema>();
   private readonly pendingDefs = new Set<string>();
@@ -180,10 +179,6 @@ function nullable(schema: JsonSchema): JsonSchema {
  * The JSON Schema of `operation`'s variables against `schema`. Throws a
  * GraphQLError when a variable's type is not an input type of the schema.
  */
-export function deriveVariablesSchema(
-  schema: GraphQLSchema,
-  operation: OperationDefinitionNode,
-  options: { scalars?: ScalarJsonSchemas } = {},
-): JsonSchema {
+export function deriveVariablesSchema(schema: GraphQLSchema, operation: OperationDefinitionNode, options: { scalars?: ScalarJsonSchemas } = {}): JsonSchema {
   return new Deriver(schema, options.scalars ?? {}).derive(operation);
 }

@@ -30,7 +30,11 @@ describe('composing on deep input chains', () => {
     const { QueryComposer } = await import('./compose/query-composer.js');
     const { LexicalSchemaIndex } = await import('@discovery/schema-slice/testing');
     const index = new LexicalSchemaIndex(inputChain(LENGTH));
-    const handler = generationJobHandler({ indexes: { open: async () => index as never }, generator: undefined, composer: new QueryComposer({ allowMutations: false }) });
+    const handler = generationJobHandler({
+      indexes: { open: async () => index as never },
+      generator: undefined,
+      composer: new QueryComposer({ allowMutations: false }),
+    });
     const context = { jobId: 'j', attempt: 1, progress: async () => undefined, signal: new AbortController().signal };
     const result = await handler({ indexId: `sha256:${'d'.repeat(64)}`, prompt: 'items filtered by value 3' }, context);
     expect(result.status).toBe('resolved');

@@ -119,7 +119,9 @@ export function printSlice(schema: GraphQLSchema, state: SliceState): string {
     const lines: string[] = [];
     for (const field of Object.values(type.getFields())) {
       const described = state.described.has(`${typeName}.${field.name}`);
-      const leaf = (state.full.has(typeName) || (state.leaves.has(typeName) && isLeafType(getNamedType(field.type)))) && !field.deprecationReason &&
+      const leaf =
+        (state.full.has(typeName) || (state.leaves.has(typeName) && isLeafType(getNamedType(field.type)))) &&
+        !field.deprecationReason &&
         field.args.every((arg) => !isNonNullType(arg.type) || arg.default !== undefined);
       if (chosen.has(field.name) || leaf) lines.push(printField(field, described));
     }
@@ -132,28 +134,38 @@ export function printSlice(schema: GraphQLSchema, state: SliceState): string {
   }
   for (const name of state.unions) {
     const type = schema.getType(name);
-    if (isUnionType(type)) blocks.push(`union ${name} = ${type.getTypes().map((member) => member.name).join(' | ')}`);
+    if (isUnionType(type))
+      blocks.push(
+        `union ${name} = ${type
+          .getTypes()
+          .map((member) => member.name)
+          .join(' | ')}`,
+      );
   }
   for (const name of state.inputs) {
     const type = schema.getType(name);
     if (!isInputObjectType(type)) continue;
-    blocks.push(cachedBlock(type, () => {
-      const lines = Object.values(type.getFields()).map((field) => {
-        const fallback = defaultLiteral(field);
-        return `  ${field.name}: ${String(field.type)}${fallback ? ` = ${stripHidden(print(fallback))}` : ''}${comment(field.description)}`;
-      });
-      return `input ${name}${type.isOneOf ? ' @oneOf' : ''} {\n${lines.join('\n')}\n}`;
-    }));
+    blocks.push(
+      cachedBlock(type, () => {
+        const lines = Object.values(type.getFields()).map((field) => {
+          const fallback = defaultLiteral(field);
+          return `  ${field.name}: ${String(field.type)}${fallback ? ` = ${stripHidden(print(fallback))}` : ''}${comment(field.description)}`;
+        });
+        return `input ${name}${type.isOneOf ? ' @oneOf' : ''} {\n${lines.join('\n')}\n}`;
+      }),
+    );
   }
   for (const name of state.enums) {
     const type = schema.getType(name);
     if (!isEnumType(type)) continue;
-    blocks.push(cachedBlock(type, () => {
-      const values = type.getValues().map((value) => value.name);
-      const shown = values.slice(0, MAX_ENUM_VALUES).join(' ');
-      const more = values.length > MAX_ENUM_VALUES ? ` # and ${values.length - MAX_ENUM_VALUES} more` : '';
-      return `enum ${name} { ${shown} }${more}`;
-    }));
+    blocks.push(
+      cachedBlock(type, () => {
+        const values = type.getValues().map((value) => value.name);
+        const shown = values.slice(0, MAX_ENUM_VALUES).join(' ');
+        const more = values.length > MAX_ENUM_VALUES ? ` # and ${values.length - MAX_ENUM_VALUES} more` : '';
+        return `enum ${name} { ${shown} }${more}`;
+      }),
+    );
   }
   if (state.scalars.size > 0) blocks.push([...state.scalars].map((name) => `scalar ${name}`).join('\n'));
   return blocks.join('\n');
@@ -174,4 +186,3 @@ export function collectPrintedFields(sdl: string): Set<string> {
   }
   return fields;
 }
-

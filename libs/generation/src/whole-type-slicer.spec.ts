@@ -24,9 +24,7 @@ describe('rootPaths', () => {
   it('does not reach types only under Mutation when mutations are not allowed', () => {
     const github = fixtureSchema(GITHUB);
     expect(rootPaths(github, ['query']).pathTo('AddCommentPayload')).toBeUndefined();
-    expect(rootPaths(github, ['query', 'mutation']).pathTo('AddCommentPayload')).toEqual([
-      { type: 'Mutation', field: 'addComment' },
-    ]);
+    expect(rootPaths(github, ['query', 'mutation']).pathTo('AddCommentPayload')).toEqual([{ type: 'Mutation', field: 'addComment' }]);
   });
 });
 
@@ -67,9 +65,20 @@ describe('sliceSchemaByHits', () => {
 
   it('stays within the token budget on a large schema, keeping at least the best hit', () => {
     const github = fixtureSchema(GITHUB);
-    const hits = ['Repository.issues', 'Issue.title', 'Issue.author', 'Repository.pullRequests', 'PullRequest.commits', 'Commit.message',
-      'Repository.defaultBranchRef', 'Ref.target', 'Commit.history', 'User.repositories', 'Organization.teams', 'Team.members']
-      .map((field) => ({ coordinate: `field:${field}` }));
+    const hits = [
+      'Repository.issues',
+      'Issue.title',
+      'Issue.author',
+      'Repository.pullRequests',
+      'PullRequest.commits',
+      'Commit.message',
+      'Repository.defaultBranchRef',
+      'Ref.target',
+      'Commit.history',
+      'User.repositories',
+      'Organization.teams',
+      'Team.members',
+    ].map((field) => ({ coordinate: `field:${field}` }));
     const small = sliceSchemaByHits(github, hits, { roots: ['query'], maxTokens: 3000 });
     const large = sliceSchemaByHits(github, hits, { roots: ['query'], maxTokens: 40_000 });
     expect(small.usedHits).toBeGreaterThanOrEqual(1);
@@ -112,7 +121,7 @@ describe('hidden text (issue 14 item 9)', () => {
     expect(slice.sdl).not.toMatch(HIDDEN);
   });
 
-  it('the field slicer\'s lines (get_schema_slice) show none either', () => {
+  it("the field slicer's lines (get_schema_slice) show none either", () => {
     const order = schema.getQueryType()!.getFields()['order']!;
     const lines = [fieldLine(order, { args: new Set(['filter', 'note']), describe: true }), inputFieldLine(schema, 'OrderFilter', 'name')];
     expect(lines[0]).toContain('# One order.');

@@ -69,7 +69,10 @@ class Slicer {
       const [typeName, fieldName] = name.split('.');
       if (typeName === undefined || fieldName === undefined) return;
       const type = this.schema.getType(typeName);
-      if (isInputObjectType(type)) { this.addInput(type.name); return; }
+      if (isInputObjectType(type)) {
+        this.addInput(type.name);
+        return;
+      }
       if (!isObjectType(type) && !isInterfaceType(type)) return;
       if (!this.paths.pathTo(typeName)) return;
       this.connect(typeName);
@@ -84,7 +87,10 @@ class Slicer {
     const type = this.schema.getType(typeName);
     if (!type) return;
     if (hit) this.state.described.add(typeName);
-    if (isInputObjectType(type)) { this.addInput(typeName); return; }
+    if (isInputObjectType(type)) {
+      this.addInput(typeName);
+      return;
+    }
     if (isEnumType(type)) return void this.state.enums.add(typeName);
     if (isScalarType(type)) return void (isSpecifiedScalarType(type) ? undefined : this.state.scalars.add(typeName));
     if (!this.paths.pathTo(typeName)) return;
@@ -147,14 +153,18 @@ class Slicer {
       const owner = this.schema.getType(ownerName);
       if (!isObjectType(owner) && !isInterfaceType(owner)) continue;
       for (const field of Object.values(owner.getFields())) {
-        if (field.deprecationReason || field.args.some((arg) => isNonNullType(arg.type) && arg.default === undefined && !isLeafType(getNamedType(arg.type)))) continue;
+        if (field.deprecationReason || field.args.some((arg) => isNonNullType(arg.type) && arg.default === undefined && !isLeafType(getNamedType(arg.type))))
+          continue;
         const returned = getNamedType(field.type);
         const nodes = isObjectType(returned) && returned.name.endsWith('Connection') ? returned.getFields()['nodes'] : undefined;
         if (nodes && present.has(getNamedType(nodes.type).name) && !present.has(returned.name)) {
           this.ensureOutput(ownerName).add(field.name);
           this.ensureOutput(returned.name).add('nodes');
-        } else if ((isInterfaceType(returned) || isUnionType(returned)) && !present.has(returned.name) &&
-          this.schema.getPossibleTypes(returned).some((possible) => present.has(possible.name))) {
+        } else if (
+          (isInterfaceType(returned) || isUnionType(returned)) &&
+          !present.has(returned.name) &&
+          this.schema.getPossibleTypes(returned).some((possible) => present.has(possible.name))
+        ) {
           this.ensureOutput(ownerName).add(field.name);
           if (isUnionType(returned)) this.state.unions.add(returned.name);
           else this.ensureOutput(returned.name);
@@ -233,7 +243,10 @@ class Slicer {
       if (hit || isNonNullType(argument.type)) this.addInputClosure(getNamedType(argument.type).name);
     }
     const returned = getNamedType(field.type);
-    if (isLeafType(returned)) { this.addInputClosure(returned.name); return; }
+    if (isLeafType(returned)) {
+      this.addInputClosure(returned.name);
+      return;
+    }
     if (!hit) return;
     if (isUnionType(returned)) return void this.state.unions.add(returned.name);
     this.ensureOutput(returned.name);
@@ -296,4 +309,3 @@ export function sliceSchemaByHits(schema: GraphQLSchema, hits: readonly SliceTar
   if (linked.length / CHARS_PER_TOKEN <= maxTokens) sdl = linked;
   return { sdl, tokens: countTokens(sdl), fields: collectPrintedFields(sdl), usedHits };
 }
-

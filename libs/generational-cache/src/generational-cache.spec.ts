@@ -42,7 +42,14 @@ describe('GenerationalCache', () => {
 
   it('keeps a key found in the previous generation in the form keyToKeep gives', () => {
     const kept: string[] = [];
-    const cache = new GenerationalCache<string, number>({ maxCost: 40, costOf: (k) => k.length, keyToKeep: (k) => { kept.push(k); return k; } });
+    const cache = new GenerationalCache<string, number>({
+      maxCost: 40,
+      costOf: (k) => k.length,
+      keyToKeep: (k) => {
+        kept.push(k);
+        return k;
+      },
+    });
     cache.set('aaaaaaaaaa', 1);
     cache.set('bbbbbbbbbb', 2);
     cache.set('cccccccccc', 3);

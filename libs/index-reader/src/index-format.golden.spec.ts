@@ -71,11 +71,21 @@ describe('the compact index format against the previous one (same build, same ru
       const types = built.symbols.filter((s) => s.kind === 'object' && s.depth !== undefined && s.depth > 0).map((s) => s.name);
       const names = built.symbols.filter((s) => s.kind !== 'path').map((s) => s.name);
       const queries = queriesFor(id, names);
-      const [before, after] = [await answers(previous.reader, previous.index, queries, types[0], 3), await answers(compact.reader, compact.index, queries, types[0], 3)];
+      const [before, after] = [
+        await answers(previous.reader, previous.index, queries, types[0], 3),
+        await answers(compact.reader, compact.index, queries, types[0], 3),
+      ];
       expect(before.filter((answer) => answer.length > 2).length).toBeGreaterThan(queries.length * 2);
       expect(after.length).toBe(before.length);
       for (let i = 0; i < before.length; i++) if (after[i] !== before[i]) expect(after[i]).toBe(before[i]);
-      expect(JSON.stringify(compact.reader.getSymbols(compact.index, built.symbols.map((s) => s.coordinate)))).toBe(JSON.stringify(built.symbols));
+      expect(
+        JSON.stringify(
+          compact.reader.getSymbols(
+            compact.index,
+            built.symbols.map((s) => s.coordinate),
+          ),
+        ),
+      ).toBe(JSON.stringify(built.symbols));
     }, 120_000);
   }
 });

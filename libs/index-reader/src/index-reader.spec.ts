@@ -25,7 +25,8 @@ async function readyIndex(store: MemoryIndexStore, sdl: string, tenant = 'acme',
   return id;
 }
 
-const reader = (store: MemoryIndexStore) => new IndexReader(store, undefined, { idleTtlMs: 60_000, currentVersion: 'v1', cacheMaxBytes: 64 << 20, verifyIntervalMs: 0 });
+const reader = (store: MemoryIndexStore) =>
+  new IndexReader(store, undefined, { idleTtlMs: 60_000, currentVersion: 'v1', cacheMaxBytes: 64 << 20, verifyIntervalMs: 0 });
 
 describe('IndexReader', () => {
   it('checks the tenant when one is given, and not without one', async () => {
@@ -66,12 +67,20 @@ describe('IndexReader', () => {
     const store = new MemoryIndexStore();
     const id = indexIdForSdl(V2);
     const symbols = extractSymbols(buildSchemaFromSdl(V2).schema);
-    const parts = writeIndexArtifact(buildSearchIndex(symbols, symbols.map((_, i) => quantizeVector(Float32Array.from([1, i])))));
+    const parts = writeIndexArtifact(
+      buildSearchIndex(
+        symbols,
+        symbols.map((_, i) => quantizeVector(Float32Array.from([1, i]))),
+      ),
+    );
     await store.ensure(id, V2, 'acme', Date.now());
     await store.putArtifacts(id, parts, { state: 'ready', builtVersion: 'v1', indexedAt: 1 });
     const reads: (readonly string[] | undefined)[] = [];
     const getArtifacts = store.getArtifacts.bind(store);
-    store.getArtifacts = (indexId, only) => { reads.push(only); return getArtifacts(indexId, only); };
+    store.getArtifacts = (indexId, only) => {
+      reads.push(only);
+      return getArtifacts(indexId, only);
+    };
     const plain = await reader(store).open(id);
     expect(plain.search.vectors).toBeUndefined();
     expect(reads).toEqual([[ARTIFACT_PART]]);
@@ -89,12 +98,22 @@ describe('IndexReader', () => {
     const put = async (sdl: string) => {
       const id = indexIdForSdl(sdl);
       await store.ensure(id, sdl, 'acme', Date.now());
-      await store.putArtifacts(id, writeIndexArtifact(buildSearchIndex(extractSymbols(buildSchemaFromSdl(sdl).schema))), { state: 'ready', builtVersion: 'v1', indexedAt: 1 });
+      await store.putArtifacts(id, writeIndexArtifact(buildSearchIndex(extractSymbols(buildSchemaFromSdl(sdl).schema))), {
+        state: 'ready',
+        builtVersion: 'v1',
+        indexedAt: 1,
+      });
       return id;
     };
     const [a, b] = [await put(V1), await put(V2)];
     const sizes = [(await reader(store).open(a)).bytes, (await reader(store).open(b)).bytes];
-    const small = new IndexReader(store, undefined, { idleTtlMs: 60_000, currentVersion: 'v1', cacheMaxBytes: sizes[0]! + sizes[1]! + 100, decodedSymbolBytes: 0, verifyIntervalMs: 0 });
+    const small = new IndexReader(store, undefined, {
+      idleTtlMs: 60_000,
+      currentVersion: 'v1',
+      cacheMaxBytes: sizes[0]! + sizes[1]! + 100,
+      decodedSymbolBytes: 0,
+      verifyIntervalMs: 0,
+    });
     const first = await small.open(a);
     await small.open(b);
     expect(small.cachedIndexes).toBe(2);

@@ -61,7 +61,12 @@ describe('bridge MCP server', () => {
     });
     expect(JSON.parse(text(result))).toEqual(result.structuredContent);
     expect(h.fake.callsOf('searchSchema')[0]!.request).toEqual({
-      indexId: h.sync.status().servingIndexId, query: 'mood', limit: 10, kinds: ['field', 'enum'], parent: 'object:Employee', paginated: false,
+      indexId: h.sync.status().servingIndexId,
+      query: 'mood',
+      limit: 10,
+      kinds: ['field', 'enum'],
+      parent: 'object:Employee',
+      paginated: false,
     });
   });
 
@@ -99,8 +104,16 @@ describe('bridge MCP server', () => {
     ['search_schema', { query: 'x', limit: 0 }, 'limit must be at least 1'],
     ['search_schema', { query: 'q'.repeat(2001) }, 'query must be at most 2000 characters'],
     ['search_schema', { query: 'x', limit: 2.5 }, 'limit must be a whole number'],
-    ['search_schema', { query: 'x', kinds: ['table'] }, 'unknown kind "table"; kinds are object, interface, union, enum, scalar, input, field, input_field, path'],
-    ['search_schema', { query: 'x', parent: 'object:Query extra' }, 'parent must be a type: a coordinate such as object:Order, a type name, or query or mutation'],
+    [
+      'search_schema',
+      { query: 'x', kinds: ['table'] },
+      'unknown kind "table"; kinds are object, interface, union, enum, scalar, input, field, input_field, path',
+    ],
+    [
+      'search_schema',
+      { query: 'x', parent: 'object:Query extra' },
+      'parent must be a type: a coordinate such as object:Order, a type name, or query or mutation',
+    ],
     ['search_schema', { query: 'x', extra: true }, 'unknown input "extra"'],
     ['get_symbols', { coordinates: [] }, 'coordinates must hold at least one coordinate'],
     ['get_symbols', {}, 'coordinates is required'],
@@ -141,9 +154,7 @@ describe('bridge MCP server', () => {
     const metadata = new Headers({ [ERROR_REASON_HEADER]: NO_GENERATOR_WORKER });
     h.fake.failures.set('generateQuery', new ConnectError('whatever the service said', Code.Unavailable, metadata));
     const result = await h.call('generate_query', { prompt: 'all employees' });
-    expect(text(result)).toBe(
-      `${TOOL_TEXTS.unreachable} No generator worker is running for it, so the operator must start the generator service.`,
-    );
+    expect(text(result)).toBe(`${TOOL_TEXTS.unreachable} No generator worker is running for it, so the operator must start the generator service.`);
   });
 
   it.each([
@@ -238,9 +249,7 @@ describe('bridge MCP server before an index is adopted', () => {
     try {
       h.sync.offer(SDL);
       await waitFor(() => h.sync.status().phase === 'failed', 'the failed phase');
-      expect(text(await h.call('search_schema', { query: 'x' }))).toBe(
-        `${TOOL_TEXTS.not_ready} The index build failed and is retried.`,
-      );
+      expect(text(await h.call('search_schema', { query: 'x' }))).toBe(`${TOOL_TEXTS.not_ready} The index build failed and is retried.`);
     } finally {
       await h.close();
     }

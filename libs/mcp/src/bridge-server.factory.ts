@@ -4,14 +4,7 @@
  * `isError: true` and the exact docs/wire.md §2 text; only an unknown tool name is a protocol error.
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import {
-  CallToolRequestSchema,
-  ErrorCode,
-  ListToolsRequestSchema,
-  McpError,
-  type CallToolResult,
-  type Tool,
-} from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { toToolFailure } from './connect-error.mapper.js';
 import type { IndexSync } from './index-sync/index-sync.js';
 import { triedText } from './index-sync/sync-status.js';
@@ -77,14 +70,21 @@ export function createBridgeServer(options: BridgeServerOptions): Server {
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const tool = TOOLS_BY_NAME.get(request.params.name);
     if (!tool && operations?.has(request.params.name)) {
-      return callOperationTool(operations, request.params.name, request.params.arguments, { signal: extra.signal, headers: extra.requestInfo?.headers }, options);
+      return callOperationTool(
+        operations,
+        request.params.name,
+        request.params.arguments,
+        { signal: extra.signal, headers: extra.requestInfo?.headers },
+        options,
+      );
     }
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
     const progressToken = request.params._meta?.progressToken;
-    const send = progressToken === undefined
-      ? undefined
-      : (params: { progressToken: string | number; progress: number; message: string }) =>
-          extra.sendNotification({ method: 'notifications/progress', params });
+    const send =
+      progressToken === undefined
+        ? undefined
+        : (params: { progressToken: string | number; progress: number; message: string }) =>
+            extra.sendNotification({ method: 'notifications/progress', params });
     const sampling = options.sampling && server.getClientCapabilities()?.sampling ? samplingSender(extra.sendRequest) : undefined;
     return callTool(tool, request.params.arguments, { ...options, signal: extra.signal, progressToken, send, ...(sampling ? { sampler: sampling } : {}) });
   });
@@ -118,9 +118,11 @@ async function callTool(tool: ToolDefinition, args: unknown, options: CallOption
       ...(options.graphqlEndpoint ? { graphqlEndpoint: options.graphqlEndpoint } : {}),
       ...clientModel(options, indexId),
     });
-    const output = (tool.slow && options.send && options.progressToken !== undefined
-      ? await withProgress(work, options.progressToken, options.send, options.progressIntervalMs ?? 2_000)
-      : await work) as Record<string, unknown>;
+    const output = (
+      tool.slow && options.send && options.progressToken !== undefined
+        ? await withProgress(work, options.progressToken, options.send, options.progressIntervalMs ?? 2_000)
+        : await work
+    ) as Record<string, unknown>;
     return { content: [{ type: 'text', text: JSON.stringify(output) }], structuredContent: output };
   } catch (error) {
     let failure = toToolFailure(error);

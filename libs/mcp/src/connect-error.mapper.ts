@@ -42,7 +42,7 @@ export function connectCodeOf(error: unknown): Code {
  * "not configured correctly"; the rest is a failure worth retrying.
  */
 const MODEL_FAILURES: Readonly<Record<ModelReason, [ToolFailureCode, string]>> = {
-  [MODEL_REASONS.unreachable]: [ToolFailureCode.Unreachable, "Its language model endpoint cannot be reached or did not answer in time"],
+  [MODEL_REASONS.unreachable]: [ToolFailureCode.Unreachable, 'Its language model endpoint cannot be reached or did not answer in time'],
   [MODEL_REASONS.failing]: [ToolFailureCode.Internal, "The service's language model endpoint is failing"],
   [MODEL_REASONS.rateLimited]: [ToolFailureCode.Internal, "The service's language model endpoint is rate limiting it"],
   [MODEL_REASONS.refused]: [ToolFailureCode.Internal, "The service's language model endpoint refused the request"],

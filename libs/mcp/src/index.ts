@@ -1,8 +1,26 @@
 export { OperationFileError, OperationFileErrorCode, ToolFailure, ToolFailureCode } from './mcp.errors.js';
 export { failureText, MAX_DETAIL_LENGTH, SERVER_INSTRUCTIONS, TOOL_TEXTS, UNTRUSTED_SCHEMA_TEXT } from './tool-texts.js';
-export { type DiscoveryApiClient, type DiscoveryClient, readOnlyAnnotations, type ToolAnnotations, type ToolContext, type ToolDefinition } from './tool-definition.js';
+export {
+  type DiscoveryApiClient,
+  type DiscoveryClient,
+  readOnlyAnnotations,
+  type ToolAnnotations,
+  type ToolContext,
+  type ToolDefinition,
+} from './tool-definition.js';
 export { describeInputIssues, TOOL_DEFINITIONS, TOOL_LIST, TOOLS_BY_NAME } from './tool-catalog.js';
-export { decodeJsonObject, EMPTY_VARIABLES_SCHEMA, type JsonObject, type ResolutionOutput, type ResolvedQueryOutput, type SearchHitOutput, type SymbolOutput, toResolution, toSearchHit, toSymbol } from './records.mapper.js';
+export {
+  decodeJsonObject,
+  EMPTY_VARIABLES_SCHEMA,
+  type JsonObject,
+  type ResolutionOutput,
+  type ResolvedQueryOutput,
+  type SearchHitOutput,
+  type SymbolOutput,
+  toResolution,
+  toSearchHit,
+  toSymbol,
+} from './records.mapper.js';
 export { connectCodeOf, isUnreachable, toToolFailure, unreachableDetail } from './connect-error.mapper.js';
 export { type BridgeLogger, silentLogger } from './logger.js';
 export { BRIDGE_SERVER_INFO, type BridgeServerOptions, createBridgeServer, toolList, type ToolOutcome } from './bridge-server.factory.js';

@@ -7,12 +7,7 @@ import type { ProgressToken } from '@modelcontextprotocol/sdk/types.js';
 export type SendProgress = (params: { progressToken: ProgressToken; progress: number; message: string }) => Promise<void>;
 
 /** Runs `work`, notifying at once and then every `intervalMs` until it settles. */
-export async function withProgress<T>(
-  work: Promise<T>,
-  progressToken: ProgressToken,
-  send: SendProgress,
-  intervalMs: number,
-): Promise<T> {
+export async function withProgress<T>(work: Promise<T>, progressToken: ProgressToken, send: SendProgress, intervalMs: number): Promise<T> {
   const started = Date.now();
   let progress = 0;
   const notify = (): void => {

@@ -77,9 +77,7 @@ export function toResolution(resolution: Resolution | undefined): ResolutionOutp
       document: query.document,
       operationName: query.operationName,
       operationType: query.operationType as ResolvedQueryOutput['operationType'],
-      variablesSchema: query.variablesSchema.trim()
-        ? decodeJsonObject(query.variablesSchema, 'variables schema')
-        : { ...EMPTY_VARIABLES_SCHEMA },
+      variablesSchema: query.variablesSchema.trim() ? decodeJsonObject(query.variablesSchema, 'variables schema') : { ...EMPTY_VARIABLES_SCHEMA },
     };
   });
   const output: ResolutionOutput = { queries };

@@ -23,7 +23,9 @@ describe('examples from the served schema', () => {
   });
 
   it('takes the action from the first mutation and words from camelCase names', () => {
-    const examples = examplesFromSdl('type Query { orderLine(id: ID!): OrderLine } type OrderLine { id: ID! unitPrice: Int } type Mutation { cancelOrderLine(id: ID!): OrderLine }');
+    const examples = examplesFromSdl(
+      'type Query { orderLine(id: ID!): OrderLine } type OrderLine { id: ID! unitPrice: Int } type Mutation { cancelOrderLine(id: ID!): OrderLine }',
+    );
     expect(examples).toMatchObject({
       topic: 'order line unit price',
       action: 'cancel order line',

@@ -92,9 +92,12 @@ const ROOTS = new Set(['Query', 'Mutation', 'Subscription']);
 
 /** The object the first Query field returns (else the first non-root object) and its first field. */
 function pickObject(objects: Map<string, readonly FieldDefinitionNode[]>): [string, string] | undefined {
-  const fromQuery = objects.get('Query')?.map((f) => namedType(f.type)).find((name) => objects.has(name) && !ROOTS.has(name));
+  const fromQuery = objects
+    .get('Query')
+    ?.map((f) => namedType(f.type))
+    .find((name) => objects.has(name) && !ROOTS.has(name));
   const name = fromQuery ?? [...objects.keys()].find((n) => !ROOTS.has(n)) ?? [...objects.keys()][0];
-  const field = name === undefined ? undefined : objects.get(name)?.find((f) => f.name.value !== 'id') ?? objects.get(name)?.[0];
+  const field = name === undefined ? undefined : (objects.get(name)?.find((f) => f.name.value !== 'id') ?? objects.get(name)?.[0]);
   return name && field ? [name, field.name.value] : undefined;
 }
 

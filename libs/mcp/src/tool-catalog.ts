@@ -12,9 +12,7 @@ import { searchSchemaTool } from './tools/search-schema.tool.js';
 
 export const TOOL_DEFINITIONS: readonly ToolDefinition[] = [searchSchemaTool, getSymbolsTool, getSchemaSliceTool, generateQueryTool];
 
-export const TOOLS_BY_NAME: ReadonlyMap<string, ToolDefinition> = new Map(
-  TOOL_DEFINITIONS.map((tool) => [tool.name, tool]),
-);
+export const TOOLS_BY_NAME: ReadonlyMap<string, ToolDefinition> = new Map(TOOL_DEFINITIONS.map((tool) => [tool.name, tool]));
 
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Tool['inputSchema'] {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'throw' });

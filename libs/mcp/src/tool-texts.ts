@@ -8,8 +8,7 @@ export const TOOL_TEXTS: Readonly<Record<ToolFailureCode, string>> = Object.free
   [ToolFailureCode.Building]: 'The schema index is still building. Retry in a few seconds.',
   [ToolFailureCode.Expired]: 'The schema index expired. It is being rebuilt. Retry in a few seconds.',
   [ToolFailureCode.NotReady]: 'The schema index is not ready. Retry in a few seconds.',
-  [ToolFailureCode.Misconfigured]:
-    'Schema discovery is not configured correctly. Contact the router operator.',
+  [ToolFailureCode.Misconfigured]: 'Schema discovery is not configured correctly. Contact the router operator.',
   [ToolFailureCode.InvalidRequest]: 'The request is not valid.',
   [ToolFailureCode.Unreachable]: 'The schema discovery service is unreachable.',
   [ToolFailureCode.Internal]: 'Schema discovery failed unexpectedly. Retry in a few seconds.',

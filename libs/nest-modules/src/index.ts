@@ -12,7 +12,21 @@ export { EmbeddingsModule } from './embeddings.module.js';
 export { GenerateQueueModule } from './generate-queue.module.js';
 export { boundPort, closeOnce, createHttpService, createServiceContext, listen } from './nest-application.js';
 export { ShutdownSteps } from './shutdown-steps.js';
-export { BRIDGE, CONFIG, CONSOLE, EMBEDDER, EVENTS_SERVER, GENERATION_QUEUE, GENERATOR, INDEXER, LOGGER, METRICS, SERVICE_NAME, SHUTDOWN_GRACE_MS, STORAGE } from './tokens.js';
+export {
+  BRIDGE,
+  CONFIG,
+  CONSOLE,
+  EMBEDDER,
+  EVENTS_SERVER,
+  GENERATION_QUEUE,
+  GENERATOR,
+  INDEXER,
+  LOGGER,
+  METRICS,
+  SERVICE_NAME,
+  SHUTDOWN_GRACE_MS,
+  STORAGE,
+} from './tokens.js';
 export { EventBusClient, EventBusServer } from './events/event-bus.transport.js';
 export { NestEventBus } from './events/nest-event.bus.js';
 export { IndexEventsController } from './events/index-events.controller.js';

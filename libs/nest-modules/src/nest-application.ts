@@ -5,7 +5,15 @@
  * (createApplicationContext: no listener and no storage, for the bridge alone on stdio). Nest's own lines go through
  * the process's logger; a failure to start is thrown, never an abort.
  */
-import { Catch, NotFoundException, type ArgumentsHost, type DynamicModule, type ExceptionFilter, type INestApplication, type INestApplicationContext } from '@nestjs/common';
+import {
+  Catch,
+  NotFoundException,
+  type ArgumentsHost,
+  type DynamicModule,
+  type ExceptionFilter,
+  type INestApplication,
+  type INestApplicationContext,
+} from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { CustomTransportStrategy } from '@nestjs/microservices';
 import { ExpressAdapter } from '@nestjs/platform-express';

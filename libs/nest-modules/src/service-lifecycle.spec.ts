@@ -34,7 +34,12 @@ class ComponentModule implements NestModule {
     mountHandler(consumer, this.component.handler);
   }
   static of(token: symbol, component: ServiceComponent, imports: DynamicModule[] = []): DynamicModule {
-    return { module: ComponentModule, imports, providers: [{ provide: token, useValue: component }, { provide: TOKEN_A, useExisting: token }, componentHost(token)], exports: [token] };
+    return {
+      module: ComponentModule,
+      imports,
+      providers: [{ provide: token, useValue: component }, { provide: TOKEN_A, useExisting: token }, componentHost(token)],
+      exports: [token],
+    };
   }
 }
 

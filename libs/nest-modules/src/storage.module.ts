@@ -83,7 +83,11 @@ export class StorageModule {
           useFactory: (storage: Storage, logger: Logger) =>
             new NestEventBus(new EventBusClient(storage.eventBus), (error) => logger.warn({ err: error, source: 'event bus' }, 'storage connection problem')),
         },
-        { provide: STORAGE, inject: [STORAGE_ADAPTERS, NestEventBus], useFactory: (storage: Storage, events: NestEventBus): Storage => ({ ...storage, eventBus: events }) },
+        {
+          provide: STORAGE,
+          inject: [STORAGE_ADAPTERS, NestEventBus],
+          useFactory: (storage: Storage, events: NestEventBus): Storage => ({ ...storage, eventBus: events }),
+        },
         StorageShutdown,
       ],
       exports: [STORAGE, EVENTS_SERVER, NestEventBus],

@@ -14,7 +14,12 @@ function capture(level: LogLevelName = 'info') {
   const lines: string[] = [];
   const destination = new Writable({
     write(chunk: Buffer, _encoding, callback) {
-      lines.push(...chunk.toString('utf8').split('\n').filter((line) => line !== ''));
+      lines.push(
+        ...chunk
+          .toString('utf8')
+          .split('\n')
+          .filter((line) => line !== ''),
+      );
       callback();
     },
   });
@@ -27,9 +32,7 @@ describe('createLogger', () => {
     const { logger, records } = capture();
     logger.info({ symbols: 12 }, 'index built');
     logger.debug('not at info');
-    expect(records()).toEqual([
-      { level: 'info', time: expect.any(String), service: 'indexer', symbols: 12, msg: 'index built' },
-    ]);
+    expect(records()).toEqual([{ level: 'info', time: expect.any(String), service: 'indexer', symbols: 12, msg: 'index built' }]);
   });
 
   it('never lets a token in a header reach the output, at any depth or in any form', () => {
@@ -41,7 +44,10 @@ describe('createLogger', () => {
     logger.warn('upstream said %s', `Authorization: Bearer ${JWT}`);
     logger.error(new Error(`request with ${TOKEN} failed`), 'boom');
     logger.info({ redis: 'redis://:hunter2hunter2@redis:6379/0' }, 'connecting');
-    logger.child({ token: TOKEN, nested: { authorization: TOKEN } }).child({ tenant: 'acme' }).info({ headers: [['authorization', TOKEN]] }, `via ${JWT}`);
+    logger
+      .child({ token: TOKEN, nested: { authorization: TOKEN } })
+      .child({ tenant: 'acme' })
+      .info({ headers: [['authorization', TOKEN]] }, `via ${JWT}`);
     const output = lines.join('\n');
     expect(lines).toHaveLength(8);
     for (const secret of [TOKEN, JWT, 'sk-abcdefghijklmnopqrstuvwxyz', 'x'.repeat(40), 'hunter2hunter2']) {
@@ -52,7 +58,10 @@ describe('createLogger', () => {
 
   it('keeps useful fields: counts under token-like keys, error type and stack, child bindings', () => {
     const { logger, records } = capture();
-    logger.child({ tenant: 'acme' }).child({ job: 'build' }).info({ promptTokens: 512, err: new TypeError('bad input') });
+    logger
+      .child({ tenant: 'acme' })
+      .child({ job: 'build' })
+      .info({ promptTokens: 512, err: new TypeError('bad input') });
     const [record] = records();
     expect(record).toMatchObject({ tenant: 'acme', job: 'build', promptTokens: 512 });
     expect(record?.['err']).toMatchObject({ type: 'TypeError', message: 'bad input', stack: expect.stringContaining('TypeError') });

@@ -40,9 +40,7 @@ export function observabilityInterceptor(options: ObservabilityInterceptorOption
       } catch (error) {
         // An error that is not a ConnectError escaped the handler's own mapping: hide its text from the client.
         const connectError =
-          error instanceof ConnectError
-            ? error
-            : new ConnectError(`internal error (request ${requestId})`, Code.Internal, undefined, undefined, error);
+          error instanceof ConnectError ? error : new ConnectError(`internal error (request ${requestId})`, Code.Internal, undefined, undefined, error);
         const code = codeName(connectError.code);
         metrics?.requests.observe(method, code, seconds());
         if (SERVER_FAULTS.has(connectError.code)) logger?.error({ err: connectError.cause ?? connectError, method, code }, 'request failed');

@@ -8,8 +8,7 @@
 
 export const REDACTED = '[REDACTED]';
 
-const SENSITIVE_KEY =
-  /^(authorization|proxy-authorization|cookie|set-cookie)$|token|secret|passw(or)?d|api[-_]?key|credential|private[-_]?key|jwt|signature/i;
+const SENSITIVE_KEY = /^(authorization|proxy-authorization|cookie|set-cookie)$|token|secret|passw(or)?d|api[-_]?key|credential|private[-_]?key|jwt|signature/i;
 const BODY_KEY = /^(sdl|prompt|promptBody|schemaSdl)$/i;
 const MAX_DEPTH = 12;
 const MAX_STRING = 2048;
@@ -65,7 +64,11 @@ function redactValue(value: unknown, seen: WeakSet<object>, depth: number): unkn
     if (Buffer.isBuffer(value) || ArrayBuffer.isView(value)) return `[${value.byteLength} bytes]`;
     if (Array.isArray(value)) return value.map((item) => redactValue(item, seen, depth + 1));
     if (value instanceof Headers || value instanceof Map) {
-      return redactEntries([...(value as Map<unknown, unknown>)].map(([k, v]) => [String(k), v]), seen, depth);
+      return redactEntries(
+        [...(value as Map<unknown, unknown>)].map(([k, v]) => [String(k), v]),
+        seen,
+        depth,
+      );
     }
     if (value instanceof Set) return [...value].map((item) => redactValue(item, seen, depth + 1));
     if (value instanceof Date) return Number.isNaN(value.getTime()) ? 'Invalid Date' : value.toISOString();

@@ -12,15 +12,40 @@ import { buildSearchIndex } from './search-index.js';
 import { search } from './search.js';
 
 const names = [
-  'Organization', 'OrganizationMember', 'OrganizationInvitation', 'OrganizationTeam',
-  'Repository', 'RepositoryOwner', 'RepositoryTopic',
-  'PullRequest', 'PullRequestReview', 'PullRequestCommit', 'PullRequestEdge',
-  'PullRequestTimelineItem', 'PullRequestState', 'PullRequestConnection', 'PullRequestChangedFile', 'PullRequestThread',
+  'Organization',
+  'OrganizationMember',
+  'OrganizationInvitation',
+  'OrganizationTeam',
+  'Repository',
+  'RepositoryOwner',
+  'RepositoryTopic',
+  'PullRequest',
+  'PullRequestReview',
+  'PullRequestCommit',
+  'PullRequestEdge',
+  'PullRequestTimelineItem',
+  'PullRequestState',
+  'PullRequestConnection',
+  'PullRequestChangedFile',
+  'PullRequestThread',
   'ProjectRole',
-  'Environment', 'EnvironmentProtection', 'EnvironmentSecret',
-  'Category', 'CategoryTree', 'CategoryPath', 'Catalog', 'CatalogItem', 'CatalogEntry', 'Shipment',
-  'CreateIssuePayload', 'CreateIssueInput', 'CloseIssuePayload', 'CloseIssueInput', 'CreateIssueComment',
-  'OrgAuditEntry', 'OrgMemberAuditEntry',
+  'Environment',
+  'EnvironmentProtection',
+  'EnvironmentSecret',
+  'Category',
+  'CategoryTree',
+  'CategoryPath',
+  'Catalog',
+  'CatalogItem',
+  'CatalogEntry',
+  'Shipment',
+  'CreateIssuePayload',
+  'CreateIssueInput',
+  'CloseIssuePayload',
+  'CloseIssueInput',
+  'CreateIssueComment',
+  'OrgAuditEntry',
+  'OrgMemberAuditEntry',
 ];
 
 describe('Abbreviations', () => {
@@ -51,8 +76,12 @@ describe('Abbreviations', () => {
     expect(abbreviations.expand('the')).toBeUndefined();
     expect(abbreviations.expand('pull')).toBeUndefined();
     // A word that names a type by itself is that type's word: `shop` of `Shop` is not `Shopify`.
-    expect(new Abbreviations(['Shop', 'ShopPolicy', 'ShopifyPayments', 'ShopifyPaymentsPayout', 'ShopifyPaymentsDispute', 'ShopifyQl']).expand('shop')).toBeUndefined();
-    expect(new Abbreviations(['ShopPolicy', 'ShopifyPayments', 'ShopifyPaymentsPayout', 'ShopifyPaymentsDispute', 'ShopifyQl']).expand('shop')).toEqual(['shopify']);
+    expect(
+      new Abbreviations(['Shop', 'ShopPolicy', 'ShopifyPayments', 'ShopifyPaymentsPayout', 'ShopifyPaymentsDispute', 'ShopifyQl']).expand('shop'),
+    ).toBeUndefined();
+    expect(new Abbreviations(['ShopPolicy', 'ShopifyPayments', 'ShopifyPaymentsPayout', 'ShopifyPaymentsDispute', 'ShopifyQl']).expand('shop')).toEqual([
+      'shopify',
+    ]);
     // A word the schema uses as often as its expansion is taken as that word.
     expect(new Abbreviations(['Org', 'OrgMember', 'OrgTeam', 'Organization', 'OrganizationMember', 'OrganizationTeam']).expand('org')).toBeUndefined();
     // A schema that never says the long word expands nothing to it.
@@ -62,7 +91,12 @@ describe('Abbreviations', () => {
   it('gives a query the words its abbreviations stand for, at their lower weight, and matches names on them', () => {
     const intent = analyzeQuery('repos of an org', undefined, 1, { of: abbreviations, weight: 0.6 });
     expect(intent.terms).toEqual(['repo', 'org']);
-    expect(intent.weighted).toEqual(expect.arrayContaining([{ term: 'repositori', weight: 0.6 }, { term: 'organ', weight: 0.6 }]));
+    expect(intent.weighted).toEqual(
+      expect.arrayContaining([
+        { term: 'repositori', weight: 0.6 },
+        { term: 'organ', weight: 0.6 },
+      ]),
+    );
     expect(intent.nameTerms).toEqual(['repo', 'org', 'repositori', 'organ']);
     expect(analyzeQuery('repos of an org', undefined, 1, { of: abbreviations, weight: 0 }).weighted.map((w) => w.term)).toEqual(['repo', 'org']);
     // Whole words only: `pr` inside `prNumber`, `env` inside `env-var` or "3env" stand for nothing.
@@ -81,6 +115,8 @@ describe('search with abbreviations, on real schemas', () => {
   ])('%s: "%s" finds %s in the top %i', (schema, query, expected, within) => {
     const index = buildSearchIndex(fixtureSymbols(schema));
     expect(search(index, { query, limit: within }).map((hit) => hit.symbol.coordinate)).toContain(expected);
-    expect(search(index, { query, limit: within }, { ...DEFAULT_RANKING_OPTIONS, abbreviationWeight: 0 }).map((hit) => hit.symbol.coordinate)).not.toContain(expected);
+    expect(search(index, { query, limit: within }, { ...DEFAULT_RANKING_OPTIONS, abbreviationWeight: 0 }).map((hit) => hit.symbol.coordinate)).not.toContain(
+      expected,
+    );
   });
 });

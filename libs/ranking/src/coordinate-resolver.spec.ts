@@ -61,7 +61,14 @@ describe('resolveCoordinate', () => {
   });
 
   it('leaves out a bare name that fits two symbols', () => {
-    const both = { byCoordinate: new Map([['field:A.b', 0], ['input_field:A.b', 1], ['object:A', 2], ['input:A', 3]]) };
+    const both = {
+      byCoordinate: new Map([
+        ['field:A.b', 0],
+        ['input_field:A.b', 1],
+        ['object:A', 2],
+        ['input:A', 3],
+      ]),
+    };
     expect(resolveCoordinate(both, 'A.b')).toBeUndefined();
     expect(resolveCoordinate(both, 'A')).toBeUndefined();
     expect(resolveCoordinate(both, 'field:A.b')).toBe(0);

@@ -18,11 +18,7 @@ export interface RootReach {
   openedBy: Map<number, number[]>;
 }
 
-export function computeRootReach(
-  structure: SymbolStructure,
-  members: readonly Int32Array[],
-  memberName: (i: number) => string,
-): RootReach {
+export function computeRootReach(structure: SymbolStructure, members: readonly Int32Array[], memberName: (i: number) => string): RootReach {
   const fields: number[] = [];
   const opens: Set<number>[] = [];
   const unwrap = (t: number): number => {

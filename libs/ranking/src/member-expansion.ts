@@ -27,7 +27,11 @@ export function expandMembers(
   if (o.expansionWeight === 0 || write) return [];
   const { kind, type } = index.structure;
   const { label, listMember } = index.nameTerms;
-  const sources = topK(head.filter((i) => kind[i] === FIELD && type[i]! >= 0), scores, o.expansionSources);
+  const sources = topK(
+    head.filter((i) => kind[i] === FIELD && type[i]! >= 0),
+    scores,
+    o.expansionSources,
+  );
   const credit = new Map<number, number>();
   const give = (i: number, amount: number): void => {
     if (filter === undefined || filter(i)) credit.set(i, Math.max(credit.get(i) ?? 0, amount));

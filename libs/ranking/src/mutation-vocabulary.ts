@@ -93,7 +93,8 @@ export function namesMutation(index: SearchIndex): (first: string, words: readon
         else list.push(k);
       }
     });
-    namedBy.set(index, (built = { byWord, names }));
+    built = { byWord, names };
+    namedBy.set(index, built);
   }
   const { byWord, names } = built;
   return (first, words) => {

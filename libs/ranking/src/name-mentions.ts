@@ -35,9 +35,7 @@ export interface QueryMentions {
 const MIN_FOLDED_COMPOUND = 8;
 
 const KINDS = SYMBOL_KINDS.join('|');
-const COORDINATE = new RegExp(
-  `^(?:(${KINDS}):)?([A-Za-z_][A-Za-z0-9_]*)(?:\\.([A-Za-z_][A-Za-z0-9_]*))?(?:\\(([A-Za-z_][A-Za-z0-9_]*):?\\))?$`,
-);
+const COORDINATE = new RegExp(`^(?:(${KINDS}):)?([A-Za-z_][A-Za-z0-9_]*)(?:\\.([A-Za-z_][A-Za-z0-9_]*))?(?:\\(([A-Za-z_][A-Za-z0-9_]*):?\\))?$`);
 /** Quotes, backticks and sentence punctuation around a token (a trailing `.` ends a sentence). */
 const EDGE = /^[`'"“”‘’([{<]+|[`'"“”‘’)\]}>,;!?.:]+$/g;
 /** An identifier written as code: a case change inside it, an underscore, or letters and digits mixed. */
@@ -64,7 +62,11 @@ function parse(token: string): NameMention | undefined {
 
 /** The names a query mentions (see the file comment). */
 export function findMentions(query: string): QueryMentions {
-  const tokens = query.trim().split(/\s+/).map(trimToken).filter((t) => t.length > 0);
+  const tokens = query
+    .trim()
+    .split(/\s+/)
+    .map(trimToken)
+    .filter((t) => t.length > 0);
   if (tokens.length === 1) {
     const only = parse(tokens[0]!);
     return only === undefined ? { lookup: false, mentions: [] } : { lookup: true, mentions: [only] };

@@ -33,12 +33,7 @@ const ownerName = (index: SearchIndex, i: number): string | undefined => {
 };
 
 /** Tier lists (0 best) of the elements a query names; a position appears in its best tier only. */
-export function namedTiers(
-  index: SearchIndex,
-  found: QueryMentions,
-  candidates: ArrayLike<number>,
-  scores: Float64Array,
-): number[][] {
+export function namedTiers(index: SearchIndex, found: QueryMentions, candidates: ArrayLike<number>, scores: Float64Array): number[][] {
   const tiers: number[][] = Array.from({ length: TIERS }, () => []);
   const seen = new Set<number>();
   const put = (tier: number, positions: readonly number[] | undefined): void => {
@@ -53,7 +48,10 @@ export function namedTiers(
   for (const mention of found.mentions) resolveMention(index, lookup, mention, found.lookup, put);
   for (const word of found.folded ?? []) {
     // `pullrequest` in a sentence names `PullRequest`; a one-word name (`available`) stays a word.
-    put(1, lookup.folded.get(word)?.filter((i) => splitIdentifier(localName(index, i)).length > 1));
+    put(
+      1,
+      lookup.folded.get(word)?.filter((i) => splitIdentifier(localName(index, i)).length > 1),
+    );
   }
   const only = found.mentions[0];
   if (found.lookup && only !== undefined && only.member === undefined && only.kind === undefined) {
@@ -62,16 +60,13 @@ export function namedTiers(
   return tiers;
 }
 
-function resolveMention(
-  index: SearchIndex,
-  lookup: NameLookup,
-  m: NameMention,
-  whole: boolean,
-  put: (tier: number, p?: readonly number[]) => void,
-): void {
+function resolveMention(index: SearchIndex, lookup: NameLookup, m: NameMention, whole: boolean, put: (tier: number, p?: readonly number[]) => void): void {
   if (m.kind !== undefined) {
     const exact = index.byCoordinate.get(`${m.kind}:${m.member === undefined ? m.head : `${m.head}.${m.member}`}`);
-    if (exact !== undefined) { put(0, [exact]); return; }
+    if (exact !== undefined) {
+      put(0, [exact]);
+      return;
+    }
   }
   if (m.member !== undefined) {
     const members = (map: Map<string, number[]>, name: string, owner: string, fold: boolean): number[] =>
@@ -147,13 +142,7 @@ function closestFirst(index: SearchIndex, positions: number[], typed: string): n
  * Puts the named elements above every other hit (scores returned by `score`), tier by tier; `admit`
  * says whether a position passes the request's filters and adds it to the ranked set.
  */
-export function promoteNamed(
-  index: SearchIndex,
-  tiers: readonly number[][],
-  scores: Float64Array,
-  best: number,
-  admit: (i: number) => boolean,
-): void {
+export function promoteNamed(index: SearchIndex, tiers: readonly number[][], scores: Float64Array, best: number, admit: (i: number) => boolean): void {
   const top = best > 0 ? best : 1;
   tiers.forEach((tier, t) => {
     // Tier 3 comes ordered by closeness to the typed name; the others go output fields first, then shallowest.

@@ -15,13 +15,48 @@ import { requestClassMask } from './verb-classes.js';
  */
 const IMPLIED: readonly { words: readonly string[]; terms: readonly string[]; weight: number }[] = [
   {
-    words: ['when', 'date', 'time', 'timestamp', 'yesterday', 'today', 'recent', 'recently', 'ago', 'since', 'day', 'days', 'week', 'weeks', 'month', 'months', 'year', 'years'],
+    words: [
+      'when',
+      'date',
+      'time',
+      'timestamp',
+      'yesterday',
+      'today',
+      'recent',
+      'recently',
+      'ago',
+      'since',
+      'day',
+      'days',
+      'week',
+      'weeks',
+      'month',
+      'months',
+      'year',
+      'years',
+    ],
     terms: ['at', 'date'],
     weight: 0.3,
   },
   { words: ['many', 'count', 'number'], terms: ['count', 'total'], weight: 0.4 },
   {
-    words: ['open', 'opened', 'closed', 'merged', 'draft', 'pending', 'active', 'inactive', 'archived', 'resolved', 'unresolved', 'unfulfilled', 'fulfilled', 'paid', 'unpaid'],
+    words: [
+      'open',
+      'opened',
+      'closed',
+      'merged',
+      'draft',
+      'pending',
+      'active',
+      'inactive',
+      'archived',
+      'resolved',
+      'unresolved',
+      'unfulfilled',
+      'fulfilled',
+      'paid',
+      'unpaid',
+    ],
     terms: ['state', 'statu'],
     weight: 0.3,
   },
@@ -97,7 +132,12 @@ export function analyzeQuery(
       for (const term of expansion ? expansionTerms(expansion) : []) if (add(term, abbreviations.weight)) abbreviated.push(term);
     }
   }
-  const detected = detectWriteIntent(query, mutationOnly, schemaName && abbreviations ? (w) => schemaName(w) || abbreviations.of.expand(w) !== undefined : schemaName, namesMutation);
+  const detected = detectWriteIntent(
+    query,
+    mutationOnly,
+    schemaName && abbreviations ? (w) => schemaName(w) || abbreviations.of.expand(w) !== undefined : schemaName,
+    namesMutation,
+  );
   const write = detected.write;
   for (const word of write && thesaurusWeight > 0 ? detected.expansions : []) add(stem(word), thesaurusWeight);
   // A request to change data is matched on every weighted term; a read on what it typed and its abbreviations.

@@ -75,7 +75,11 @@ function addEntryVotes(
   o: Readonly<RankingOptions>,
 ): void {
   const { kind, parent, depth } = index.structure;
-  const voters = topK(top.filter((i) => depth[i] !== 0), scores, o.entryVoters);
+  const voters = topK(
+    top.filter((i) => depth[i] !== 0),
+    scores,
+    o.entryVoters,
+  );
   let total = 0;
   for (const i of voters) total += scores[i]!;
   if (total === 0) return;
@@ -104,12 +108,7 @@ function addEntryVotes(
  * entity they return) are kept at least at fixed ranks of the list (rootFieldPositions), since
  * every answer starts from one; a root field that scores higher on its own keeps its own place.
  */
-function placeEntryPoints(
-  top: readonly number[],
-  roots: { i: number; score: number }[],
-  scores: Float64Array,
-  o: Readonly<RankingOptions>,
-): number[] {
+function placeEntryPoints(top: readonly number[], roots: { i: number; score: number }[], scores: Float64Array, o: Readonly<RankingOptions>): number[] {
   roots.sort((a, b) => b.score - a.score || a.i - b.i);
   const chosen = roots.slice(0, Math.min(o.rootFieldSlots, o.rootFieldPositions.length));
   if (chosen.length === 0) return [];

@@ -15,9 +15,7 @@ export function compileFilter(index: SearchIndex, request: SearchRequest): Symbo
   const tests: SymbolFilter[] = [];
   const { structure, symbols } = index;
   if (request.kinds !== undefined && request.kinds.length > 0) {
-    const allowed = new Set(
-      request.kinds.filter((k): k is SymbolKind => (SYMBOL_KINDS as readonly string[]).includes(k)).map((k) => SYMBOL_KINDS.indexOf(k)),
-    );
+    const allowed = new Set(request.kinds.filter((k): k is SymbolKind => (SYMBOL_KINDS as readonly string[]).includes(k)).map((k) => SYMBOL_KINDS.indexOf(k)));
     tests.push((i) => allowed.has(structure.kind[i]!));
   }
   if (request.parent !== undefined && request.parent.trim().length > 0) {

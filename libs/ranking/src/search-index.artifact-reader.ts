@@ -99,7 +99,14 @@ class ArtifactTable {
     this.blockStart = u32(raw.blockStart, Math.ceil(n / this.blockSymbols) + 1);
     this.blocks = raw.blocks;
     if (this.blocks.byteLength !== this.blockStart[this.blockStart.length - 1]) throw bad('the symbol blocks are truncated');
-    const structure: SymbolStructure = { kind: this.kind, parent: this.parent, type: i32(raw.type, n), depth: u8(raw.depth, n), flags: u8(raw.flags, n), roots: u8(raw.roots, n) };
+    const structure: SymbolStructure = {
+      kind: this.kind,
+      parent: this.parent,
+      type: i32(raw.type, n),
+      depth: u8(raw.depth, n),
+      flags: u8(raw.flags, n),
+      roots: u8(raw.roots, n),
+    };
     for (const column of [this.kind, this.extra, this.typeKind]) if (column.length !== n) throw bad('a column is truncated');
     const postingStart = u32(raw.postingStart, meta.terms + 1);
     const total = postingStart[meta.terms] ?? 0;
@@ -110,7 +117,9 @@ class ArtifactTable {
     const symbols = Array.from({ length: n }, (_, i) => new SymbolView(this, i) as unknown as SchemaSymbol);
     const memberStart = u32(raw.memberStart, n + 1);
     const memberList = i32(raw.memberList);
-    const members = Array.from({ length: n }, (_, i) => (memberStart[i] === memberStart[i + 1] ? EMPTY : memberList.subarray(memberStart[i]!, memberStart[i + 1]!)));
+    const members = Array.from({ length: n }, (_, i) =>
+      memberStart[i] === memberStart[i + 1] ? EMPTY : memberList.subarray(memberStart[i]!, memberStart[i + 1]!),
+    );
     const vectors = vectorsPart === undefined ? undefined : openVectors(vectorsPart, n);
     const base = {
       symbols,
@@ -196,7 +205,8 @@ class SymbolView {
     const i = this.position;
     if ((t.extra[i]! & Extra.HasArgs) === 0) return undefined;
     const args: SchemaSymbol['args'] = [];
-    for (let k = t.argStart[i]!; k < t.argStart[i + 1]!; k++) args.push(new ArgumentView(t, i, k - t.argStart[i]!, t.argNames[t.argName[k]!]!) as unknown as SymbolArgument);
+    for (let k = t.argStart[i]!; k < t.argStart[i + 1]!; k++)
+      args.push(new ArgumentView(t, i, k - t.argStart[i]!, t.argNames[t.argName[k]!]!) as unknown as SymbolArgument);
     return args;
   }
   get typeRef(): string | undefined {
@@ -319,7 +329,9 @@ function rootReach(raw: Record<SectionName, Uint8Array>): RootReach {
   const start = u32(raw.openedStart, keys.length + 1);
   const list = i32(raw.openedList);
   const openedBy = new Map<number, number[]>();
-  keys.forEach((key, k) => { openedBy.set(key, Array.from(list.subarray(start[k]!, start[k + 1]!))); });
+  keys.forEach((key, k) => {
+    openedBy.set(key, Array.from(list.subarray(start[k]!, start[k + 1]!)));
+  });
   return { fields: i32(raw.reachFields), openedBy };
 }
 

@@ -30,12 +30,23 @@ describe('writeIndexArtifact / openIndexArtifact', () => {
         expect(JSON.stringify(got)).toBe(JSON.stringify(search(original, request, options)));
       }
     }
-    symbols.forEach((symbol, i) => { expect(JSON.stringify(loaded.symbolAt(i))).toBe(JSON.stringify(symbol)); });
+    symbols.forEach((symbol, i) => {
+      expect(JSON.stringify(loaded.symbolAt(i))).toBe(JSON.stringify(symbol));
+    });
     expect(JSON.stringify(loaded.symbols)).toBe(JSON.stringify(symbols));
     loaded.symbols.forEach((view, i) => {
       expect(view.args?.map((a) => a.name)).toEqual(symbols[i]!.args?.map((a) => a.name));
-      expect(JSON.stringify(view.args?.map((a) => [a.type, a.description, a.defaultValue]))).toBe(JSON.stringify(symbols[i]!.args?.map((a) => [a.type, a.description, a.defaultValue])));
-      expect([view.coordinate, view.kind, view.name, view.parent, view.typeName, view.typeKind]).toEqual([symbols[i]!.coordinate, symbols[i]!.kind, symbols[i]!.name, symbols[i]!.parent, symbols[i]!.typeName, symbols[i]!.typeKind]);
+      expect(JSON.stringify(view.args?.map((a) => [a.type, a.description, a.defaultValue]))).toBe(
+        JSON.stringify(symbols[i]!.args?.map((a) => [a.type, a.description, a.defaultValue])),
+      );
+      expect([view.coordinate, view.kind, view.name, view.parent, view.typeName, view.typeKind]).toEqual([
+        symbols[i]!.coordinate,
+        symbols[i]!.kind,
+        symbols[i]!.name,
+        symbols[i]!.parent,
+        symbols[i]!.typeName,
+        symbols[i]!.typeKind,
+      ]);
     });
     const coordinates = ['Employee', 'Employee.details', 'field:Query.employees', 'nothing:here', 'Query.employee(id:)'];
     expect(getSymbols(loaded, coordinates).map((s) => loaded.materialize(s))).toEqual(getSymbols(original, coordinates));
@@ -46,7 +57,9 @@ describe('writeIndexArtifact / openIndexArtifact', () => {
     parts[ARTIFACT_PART]!.copy(big, 3);
     const loaded = openIndexArtifact(big.subarray(3));
     expect(loaded.vectors).toBeUndefined();
-    expect(search(loaded, { query: 'employee' }).map((h) => h.symbol.coordinate)).toEqual(search(original, { query: 'employee' }).map((h) => h.symbol.coordinate));
+    expect(search(loaded, { query: 'employee' }).map((h) => h.symbol.coordinate)).toEqual(
+      search(original, { query: 'employee' }).map((h) => h.symbol.coordinate),
+    );
   });
 
   it('round-trips an index without vectors or symbols', () => {

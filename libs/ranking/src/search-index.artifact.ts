@@ -24,12 +24,38 @@ export const VECTORS_PART = 'vectors';
 
 /** Section order of the artifact (the header lists offset and length of each, in this order). */
 export const SECTIONS = [
-  'meta', 'names', 'terms', 'typeNames', 'argNames', 'argStart', 'argName',
-  'kind', 'depth', 'flags', 'roots', 'typeKind', 'extra',
-  'parent', 'type', 'typeName', 'importance', 'queryRootFields',
-  'memberStart', 'memberList', 'reachFields', 'openedKeys', 'openedStart', 'openedList',
-  'termOrder', 'coordOrder', 'postingStart', 'postingDoc', 'postingImpact',
-  'symStart', 'blockStart', 'blocks',
+  'meta',
+  'names',
+  'terms',
+  'typeNames',
+  'argNames',
+  'argStart',
+  'argName',
+  'kind',
+  'depth',
+  'flags',
+  'roots',
+  'typeKind',
+  'extra',
+  'parent',
+  'type',
+  'typeName',
+  'importance',
+  'queryRootFields',
+  'memberStart',
+  'memberList',
+  'reachFields',
+  'openedKeys',
+  'openedStart',
+  'openedList',
+  'termOrder',
+  'coordOrder',
+  'postingStart',
+  'postingDoc',
+  'postingImpact',
+  'symStart',
+  'blockStart',
+  'blocks',
 ] as const;
 export type SectionName = (typeof SECTIONS)[number];
 
@@ -77,7 +103,9 @@ export function writeIndexArtifact(index: SearchIndex): Record<string, Buffer> {
   const openedLists = csr(opened.map(([, list]) => Int32Array.from(list)));
   const json = index.symbols.map((s) => Buffer.from(JSON.stringify(s)));
   const symStart = new Uint32Array(n + 1);
-  json.forEach((bytes, i) => { symStart[i + 1] = symStart[i]! + bytes.byteLength; });
+  json.forEach((bytes, i) => {
+    symStart[i + 1] = symStart[i]! + bytes.byteLength;
+  });
   const blocks: Buffer[] = [];
   const blockStart = new Uint32Array(Math.ceil(n / BLOCK_SYMBOLS) + 1);
   for (let b = 0; b * BLOCK_SYMBOLS < n; b++) {
@@ -85,23 +113,46 @@ export function writeIndexArtifact(index: SearchIndex): Record<string, Buffer> {
     blocks.push(block);
     blockStart[b + 1] = blockStart[b]! + block.byteLength;
   }
-  const meta: ArtifactMeta = { format: ARTIFACT_FORMAT_VERSION, count: n, terms: lexical.terms.length, blockSymbols: BLOCK_SYMBOLS, rootTypes: [...index.rootTypes] };
+  const meta: ArtifactMeta = {
+    format: ARTIFACT_FORMAT_VERSION,
+    count: n,
+    terms: lexical.terms.length,
+    blockSymbols: BLOCK_SYMBOLS,
+    rootTypes: [...index.rootTypes],
+  };
   const sections: Record<SectionName, Uint8Array> = {
     meta: Buffer.from(JSON.stringify(meta)),
     names: Buffer.from(names.join('\n')),
     terms: Buffer.from(lexical.terms.join('\n')),
     typeNames: Buffer.from(typeNames.join('\n')),
-    argNames: Buffer.from(argNames.join('\n')), argStart: bytes(args.start), argName: bytes(args.list),
-    kind: structure.kind, depth: structure.depth, flags: structure.flags, roots: structure.roots, typeKind, extra,
-    parent: bytes(structure.parent), type: bytes(structure.type), typeName: bytes(typeName),
-    importance: bytes(index.importance), queryRootFields: bytes(index.queryRootFields),
-    memberStart: bytes(members.start), memberList: bytes(members.list),
-    reachFields: bytes(index.rootReach.fields), openedKeys: bytes(Int32Array.from(opened.map(([k]) => k))),
-    openedStart: bytes(openedLists.start), openedList: bytes(openedLists.list),
+    argNames: Buffer.from(argNames.join('\n')),
+    argStart: bytes(args.start),
+    argName: bytes(args.list),
+    kind: structure.kind,
+    depth: structure.depth,
+    flags: structure.flags,
+    roots: structure.roots,
+    typeKind,
+    extra,
+    parent: bytes(structure.parent),
+    type: bytes(structure.type),
+    typeName: bytes(typeName),
+    importance: bytes(index.importance),
+    queryRootFields: bytes(index.queryRootFields),
+    memberStart: bytes(members.start),
+    memberList: bytes(members.list),
+    reachFields: bytes(index.rootReach.fields),
+    openedKeys: bytes(Int32Array.from(opened.map(([k]) => k))),
+    openedStart: bytes(openedLists.start),
+    openedList: bytes(openedLists.list),
     termOrder: bytes(sortedOrder(lexical.terms.length, (a, b) => compare(lexical.terms[a]!, lexical.terms[b]!))),
     coordOrder: bytes(sortedOrder(n, (a, b) => compare(names[a]!, names[b]!) || structure.kind[a]! - structure.kind[b]!)),
-    postingStart: bytes(lexical.postingStart), postingDoc: bytes(lexical.postingDoc), postingImpact: bytes(lexical.postingImpact),
-    symStart: bytes(symStart), blockStart: bytes(blockStart), blocks: Buffer.concat(blocks),
+    postingStart: bytes(lexical.postingStart),
+    postingDoc: bytes(lexical.postingDoc),
+    postingImpact: bytes(lexical.postingImpact),
+    symStart: bytes(symStart),
+    blockStart: bytes(blockStart),
+    blocks: Buffer.concat(blocks),
   };
   const parts: Record<string, Buffer> = { [ARTIFACT_PART]: container(sections) };
   if (index.vectors !== undefined) {
@@ -128,9 +179,13 @@ function extraBits(index: SearchIndex, s: SchemaSymbol, i: number): number {
 
 function csr(lists: readonly Int32Array[]): { start: Uint32Array; list: Int32Array } {
   const start = new Uint32Array(lists.length + 1);
-  lists.forEach((l, i) => { start[i + 1] = start[i]! + l.length; });
+  lists.forEach((l, i) => {
+    start[i + 1] = start[i]! + l.length;
+  });
   const list = new Int32Array(start[lists.length]!);
-  lists.forEach((l, i) => { list.set(l, start[i]!); });
+  lists.forEach((l, i) => {
+    list.set(l, start[i]!);
+  });
   return { start, list };
 }
 

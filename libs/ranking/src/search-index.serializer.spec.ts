@@ -60,7 +60,11 @@ describe('serializeSearchIndex / deserializeSearchIndex', () => {
 
   it.each<[string, (p: Record<string, Buffer>) => Record<string, Buffer>, RegExp]>([
     ['a missing part', ({ postingDoc: _drop, ...rest }) => rest, /postingDoc.*missing/],
-    ['another format version', (p) => ({ ...p, meta: Buffer.from(JSON.stringify({ ...JSON.parse(p['meta']!.toString()), format: RANKING_FORMAT_VERSION + 1 })) }), /format/],
+    [
+      'another format version',
+      (p) => ({ ...p, meta: Buffer.from(JSON.stringify({ ...JSON.parse(p['meta']!.toString()), format: RANKING_FORMAT_VERSION + 1 })) }),
+      /format/,
+    ],
     ['corrupt JSON', (p) => ({ ...p, symbols: Buffer.from('[{') }), /not valid JSON/],
     ['truncated postings', (p) => ({ ...p, postingImpact: p['postingImpact']!.subarray(0, 8) }), /truncated/],
     ['a partial element', (p) => ({ ...p, postingDoc: p['postingDoc']!.subarray(0, 3) }), /partial/],

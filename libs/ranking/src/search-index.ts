@@ -43,12 +43,7 @@ export function buildSearchIndex(symbols: SchemaSymbol[], vectors?: Int8Array[])
 }
 
 /** Puts an index together from its stored parts (lookups and structure are derived from the symbols). */
-export function assembleSearchIndex(
-  symbols: SchemaSymbol[],
-  lexical: LexicalIndex,
-  vectors: Int8Array | undefined,
-  dimensions: number,
-): SearchIndex {
+export function assembleSearchIndex(symbols: SchemaSymbol[], lexical: LexicalIndex, vectors: Int8Array | undefined, dimensions: number): SearchIndex {
   const byCoordinate = new Map<string, number>();
   symbols.forEach((s, i) => {
     if (byCoordinate.has(s.coordinate)) {
@@ -63,26 +58,31 @@ export function assembleSearchIndex(
   const memberName = (i: number): string => symbols[i]!.name.slice(symbols[i]!.name.lastIndexOf('.') + 1);
   const rootReach = computeRootReach(structure, members, memberName);
   const queryRootFields = readEntryFields(structure);
-  const base = { symbols, byCoordinate, lexical, structure, rootTypes, importance, members, queryRootFields, rootReach, nameTerms: new NameTermCache(symbols, lexical.termIds) };
+  const base = {
+    symbols,
+    byCoordinate,
+    lexical,
+    structure,
+    rootTypes,
+    importance,
+    members,
+    queryRootFields,
+    rootReach,
+    nameTerms: new NameTermCache(symbols, lexical.termIds),
+  };
   return vectors === undefined ? { ...base, dimensions: 0 } : { ...base, vectors, dimensions };
 }
 
 function flattenVectors(count: number, vectors?: Int8Array[]): { vectors?: Int8Array; dimensions: number } {
   if (vectors === undefined || vectors.length === 0) return { dimensions: 0 };
   if (vectors.length !== count) {
-    throw new RankingError(
-      RankingErrorCode.InvalidInput,
-      `Got ${vectors.length} vectors for ${count} symbols; they must be aligned.`,
-    );
+    throw new RankingError(RankingErrorCode.InvalidInput, `Got ${vectors.length} vectors for ${count} symbols; they must be aligned.`);
   }
   const dimensions = vectors[0]!.length;
   const flat = new Int8Array(count * dimensions);
   vectors.forEach((v, i) => {
     if (v.length !== dimensions) {
-      throw new RankingError(
-        RankingErrorCode.InvalidInput,
-        `Vector ${i} has ${v.length} dimensions, expected ${dimensions}.`,
-      );
+      throw new RankingError(RankingErrorCode.InvalidInput, `Vector ${i} has ${v.length} dimensions, expected ${dimensions}.`);
     }
     flat.set(v, i * dimensions);
   });

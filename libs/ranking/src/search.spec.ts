@@ -10,33 +10,59 @@ const coordinates = (request: SearchRequest): string[] => search(index, request)
 
 describe('search filters', () => {
   it.each<[string, SearchRequest, (c: string[]) => void]>([
-    ['kinds keeps only those kinds', { query: 'order', kinds: ['object'] }, (c) => {
-      expect(c.length).toBeGreaterThan(0);
-      expect(c.every((x) => x.startsWith('object:'))).toBe(true);
-    }],
+    [
+      'kinds keeps only those kinds',
+      { query: 'order', kinds: ['object'] },
+      (c) => {
+        expect(c.length).toBeGreaterThan(0);
+        expect(c.every((x) => x.startsWith('object:'))).toBe(true);
+      },
+    ],
     ['unknown kinds match nothing', { query: 'order', kinds: ['table'] }, (c) => expect(c).toEqual([])],
-    ['parent keeps members of an object', { query: 'order', parent: 'object:Query' }, (c) => {
-      expect(c).toEqual(expect.arrayContaining(['field:Query.orders', 'field:Query.order']));
-      expect(c.every((x) => x.startsWith('field:Query.'))).toBe(true);
-    }],
+    [
+      'parent keeps members of an object',
+      { query: 'order', parent: 'object:Query' },
+      (c) => {
+        expect(c).toEqual(expect.arrayContaining(['field:Query.orders', 'field:Query.order']));
+        expect(c.every((x) => x.startsWith('field:Query.'))).toBe(true);
+      },
+    ],
     ['parent keeps input fields of an input', { query: 'note', parent: 'input:OrderInput' }, (c) => expect(c).toEqual(['input_field:OrderInput.note'])],
-    ['parent lists every member even without a word match', { query: 'anything', parent: 'object:Customer' }, (c) =>
-      expect(c.sort()).toEqual(['field:Customer.email', 'field:Customer.orders'])],
-    ['paginated true keeps connection fields', { query: 'orders', paginated: true }, (c) =>
-      expect(c.sort()).toEqual(['field:Customer.orders', 'field:Query.orders'])],
-    ['paginated false removes them', { query: 'orders', paginated: false }, (c) => {
-      expect(c).not.toContain('field:Query.orders');
-      expect(c).toContain('field:Query.order');
-    }],
-    ['roots by operation name, any case', { query: 'order', roots: ['MUTATION'] }, (c) => {
-      expect(c.length).toBeGreaterThan(0);
-      expect(c).toContain('field:Mutation.orderCreate');
-      expect(c).not.toContain('field:Query.order');
-    }],
-    ['roots by root type name', { query: 'order', roots: ['Query'], kinds: ['field'] }, (c) => {
-      expect(c).toContain('field:Query.order');
-      expect(c).not.toContain('field:Mutation.orderCreate');
-    }],
+    [
+      'parent lists every member even without a word match',
+      { query: 'anything', parent: 'object:Customer' },
+      (c) => expect(c.sort()).toEqual(['field:Customer.email', 'field:Customer.orders']),
+    ],
+    [
+      'paginated true keeps connection fields',
+      { query: 'orders', paginated: true },
+      (c) => expect(c.sort()).toEqual(['field:Customer.orders', 'field:Query.orders']),
+    ],
+    [
+      'paginated false removes them',
+      { query: 'orders', paginated: false },
+      (c) => {
+        expect(c).not.toContain('field:Query.orders');
+        expect(c).toContain('field:Query.order');
+      },
+    ],
+    [
+      'roots by operation name, any case',
+      { query: 'order', roots: ['MUTATION'] },
+      (c) => {
+        expect(c.length).toBeGreaterThan(0);
+        expect(c).toContain('field:Mutation.orderCreate');
+        expect(c).not.toContain('field:Query.order');
+      },
+    ],
+    [
+      'roots by root type name',
+      { query: 'order', roots: ['Query'], kinds: ['field'] },
+      (c) => {
+        expect(c).toContain('field:Query.order');
+        expect(c).not.toContain('field:Mutation.orderCreate');
+      },
+    ],
     ['unknown roots match nothing', { query: 'order', roots: ['Nope'] }, (c) => expect(c).toEqual([])],
   ])('%s', (_name, request, check) => {
     check(coordinates(request));
@@ -44,9 +70,7 @@ describe('search filters', () => {
 });
 
 describe('search limits and validation', () => {
-  const many = buildSearchIndex(
-    Array.from({ length: 150 }, (_, i) => makeField('Thing', `widget${i}`, 'String', { description: 'A widget.' })),
-  );
+  const many = buildSearchIndex(Array.from({ length: 150 }, (_, i) => makeField('Thing', `widget${i}`, 'String', { description: 'A widget.' })));
 
   it.each([
     [undefined, DEFAULT_LIMIT],
@@ -64,7 +88,10 @@ describe('search limits and validation', () => {
     ['fractional limit', { query: 'order', limit: 1.5 }],
     ['query vector of the wrong size', { query: 'order', queryVector: new Float32Array(3) }],
   ])('rejects a %s', (_name, request) => {
-    const withVectors = buildSearchIndex(shopSymbols(), shopSymbols().map(() => new Int8Array(4)));
+    const withVectors = buildSearchIndex(
+      shopSymbols(),
+      shopSymbols().map(() => new Int8Array(4)),
+    );
     expect(() => search(withVectors, request, { ...DEFAULT_FOR_VECTORS })).toThrow(RankingError);
   });
 });
@@ -113,7 +140,9 @@ describe('search ranking', () => {
     const c = coordinates({ query: 'total price', limit: 5 });
     expect(c[0]).toBe('field:Order.totalPrice');
     expect(c).toContain('field:Query.order');
-    expect(search(index, { query: 'total price', limit: 5 }, { ...DEFAULT_FOR_VECTORS, entryVoteWeight: 0 }).map((h) => h.symbol.coordinate)).not.toContain('field:Query.order');
+    expect(search(index, { query: 'total price', limit: 5 }, { ...DEFAULT_FOR_VECTORS, entryVoteWeight: 0 }).map((h) => h.symbol.coordinate)).not.toContain(
+      'field:Query.order',
+    );
   });
 
   it('finds identifying fields of the entity a question names', () => {
@@ -134,7 +163,7 @@ describe('member expansion', () => {
   ];
   const small = buildSearchIndex(symbols);
 
-  it('lends a field hit\'s score to the identifying fields of the type it returns', () => {
+  it("lends a field hit's score to the identifying fields of the type it returns", () => {
     const withExpansion = search(small, { query: 'invoice payer', kinds: ['field'] }).map((h) => h.symbol.coordinate);
     expect(withExpansion).toContain('field:Party.name');
     expect(withExpansion).not.toContain('field:Party.vatNumber');
@@ -199,10 +228,7 @@ describe('vector fusion', () => {
 
 describe('getSymbols', () => {
   it('keeps request order and omits unknown coordinates', () => {
-    expect(getSymbols(index, ['field:Order.name', 'object:Nope', 'object:Query']).map((s) => s.coordinate)).toEqual([
-      'field:Order.name',
-      'object:Query',
-    ]);
+    expect(getSymbols(index, ['field:Order.name', 'object:Nope', 'object:Query']).map((s) => s.coordinate)).toEqual(['field:Order.name', 'object:Query']);
   });
 
   it('rejects duplicate coordinates at build time', () => {
@@ -218,8 +244,13 @@ describe('searches share per-thread scratch memory', () => {
     // A bigger index grows the scratch arrays; a search that throws midway leaves them dirty.
     const bigger = buildSearchIndex([...shopSymbols(), ...Array.from({ length: 300 }, (_, k) => makeField('Extra', `orderNote${k}`, 'String'))]);
     expect(search(bigger, { query: 'order note', limit: 50 }).length).toBe(50);
-    const withVectors = buildSearchIndex(shopSymbols(), shopSymbols().map(() => Int8Array.from([127, 0])));
-    expect(() => search(withVectors, { query: 'order', queryVector: new Float32Array(3) }, { ...DEFAULT_FOR_VECTORS, vectorWeight: 0.5 })).toThrow(RankingError);
+    const withVectors = buildSearchIndex(
+      shopSymbols(),
+      shopSymbols().map(() => Int8Array.from([127, 0])),
+    );
+    expect(() => search(withVectors, { query: 'order', queryVector: new Float32Array(3) }, { ...DEFAULT_FOR_VECTORS, vectorWeight: 0.5 })).toThrow(
+      RankingError,
+    );
     expect(search(index, request).map((h) => [h.symbol.coordinate, h.score])).toEqual(before);
   });
 

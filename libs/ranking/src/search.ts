@@ -24,14 +24,17 @@ import { namedTiers, promoteNamed } from './named-elements.js';
 import { classVerbStems } from './verb-classes.js';
 
 /** Ranks the index's symbols for the request. Throws RankingError for an invalid request. */
-export function search(
-  index: SearchIndex,
-  request: SearchRequest,
-  options: Readonly<RankingOptions> = DEFAULT_RANKING_OPTIONS,
-): SearchHit[] {
+export function search(index: SearchIndex, request: SearchRequest, options: Readonly<RankingOptions> = DEFAULT_RANKING_OPTIONS): SearchHit[] {
   const limit = effectiveLimit(request);
   const query = request.query.slice(0, MAX_QUERY_LENGTH);
-  const intent = analyzeQuery(query, mutationOnlyWords(index), options.thesaurusWeight, { of: indexAbbreviations(index), weight: options.abbreviationWeight }, schemaNameWords(index), options.namedMutationWrites ? namesMutation(index) : undefined);
+  const intent = analyzeQuery(
+    query,
+    mutationOnlyWords(index),
+    options.thesaurusWeight,
+    { of: indexAbbreviations(index), weight: options.abbreviationWeight },
+    schemaNameWords(index),
+    options.namedMutationWrites ? namesMutation(index) : undefined,
+  );
   const mentions = findMentions(query);
   const scores = scoreBuffer(index.symbols.length);
   const candidates = lexicalScores(index, intent, scores);
@@ -56,7 +59,10 @@ export function search(
   // Names are also matched on what the query's abbreviations stand for, and a request to change data on the schema words its phrases stand for.
   const queryTermIds = index.nameTerms.queryTermIds(intent.nameTerms);
   // A mutation's verb counts as named when it is in the request's verb class (`add` names `createColumn`'s `create`).
-  const verb = intent.verbClasses !== 0 && options.verbClassCoverage ? { classes: intent.verbClasses, terms: index.nameTerms.queryTermIds(classVerbStems(intent.verbClasses)) } : undefined;
+  const verb =
+    intent.verbClasses !== 0 && options.verbClassCoverage
+      ? { classes: intent.verbClasses, terms: index.nameTerms.queryTermIds(classVerbStems(intent.verbClasses)) }
+      : undefined;
   const entries = rerank(index, queryTermIds, intent.write, head, scores, options, verb);
   for (const i of entries) join(i);
   for (const i of expandMembers(index, head, scores, intent.write, filter, options)) join(i);
@@ -106,13 +112,7 @@ function lexicalScores(index: SearchIndex, intent: QueryIntent, scores: Float64A
 }
 
 /** Multiplies each candidate's word score by its structural prior (prior-factors.ts). */
-function applyPriors(
-  index: SearchIndex,
-  intent: QueryIntent,
-  candidates: Int32Array,
-  scores: Float64Array,
-  o: Readonly<RankingOptions>,
-): void {
+function applyPriors(index: SearchIndex, intent: QueryIntent, candidates: Int32Array, scores: Float64Array, o: Readonly<RankingOptions>): void {
   const factors = priorFactors(index, o, intent.write);
   for (const i of candidates) scores[i]! *= factors[i]!;
 }

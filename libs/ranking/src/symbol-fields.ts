@@ -73,8 +73,7 @@ const frozenFields = new WeakMap<SchemaSymbol, SymbolFields>();
 function fieldsOf(symbol: SchemaSymbol): SymbolFields {
   const parent = parentName(symbol);
   const args = symbol.args ?? [];
-  const type =
-    symbol.kind === 'field' || symbol.kind === 'input_field' ? symbol.typeName : undefined;
+  const type = symbol.kind === 'field' || symbol.kind === 'input_field' ? symbol.typeName : undefined;
   return {
     name: identifierMemo.get(localName(symbol)),
     parent: parent === undefined ? NONE : identifierMemo.get(parent),

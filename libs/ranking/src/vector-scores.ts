@@ -37,10 +37,7 @@ export function addVectorScores(
   const { vectors, dimensions } = index;
   if (vectors === undefined) return [...candidates];
   if (query.length !== dimensions) {
-    throw new RankingError(
-      RankingErrorCode.InvalidRequest,
-      `The query vector has ${query.length} dimensions; the index has ${dimensions}.`,
-    );
+    throw new RankingError(RankingErrorCode.InvalidRequest, `The query vector has ${query.length} dimensions; the index has ${dimensions}.`);
   }
   let maxWord = 0;
   for (const i of candidates) maxWord = Math.max(maxWord, scores[i]!);

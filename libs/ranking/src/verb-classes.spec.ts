@@ -44,8 +44,9 @@ type Mutation {
 describe('a request and the mutation whose verb class it shares', () => {
   const index = buildSearchIndex(extractSymbols(buildSchemaFromSdl(SDL).schema));
 
-  it('ranks the mutation of the request\'s class first, and not without the bonus', () => {
-    const first = (verbClassCoverage: boolean): string => search(index, { query: 'Turn down order 5' }, { ...DEFAULT_RANKING_OPTIONS, verbClassCoverage })[0]!.symbol.coordinate;
+  it("ranks the mutation of the request's class first, and not without the bonus", () => {
+    const first = (verbClassCoverage: boolean): string =>
+      search(index, { query: 'Turn down order 5' }, { ...DEFAULT_RANKING_OPTIONS, verbClassCoverage })[0]!.symbol.coordinate;
     expect(first(true)).toBe('field:Mutation.rejectOrder');
     expect(first(false)).not.toBe('field:Mutation.rejectOrder');
   });

@@ -4,7 +4,8 @@ import { detectWriteIntent } from './write-intent.js';
 /** A schema whose mutation names alone use `snooze` and `escalate`. */
 const mutationOnly = (word: string): boolean => ['snooze', 'escalate'].includes(word);
 /** The words of that schema's names (types, fields, arguments) that a read can reach. */
-const schemaName = (word: string): boolean => ['agent', 'user', 'expense', 'sale', 'artwork', 'budget', 'inactive', 'follow', 'vuejs', 'yearly', 'build', 'pay'].includes(word.replace(/s$/, ''));
+const schemaName = (word: string): boolean =>
+  ['agent', 'user', 'expense', 'sale', 'artwork', 'budget', 'inactive', 'follow', 'vuejs', 'yearly', 'build', 'pay'].includes(word.replace(/s$/, ''));
 
 describe('detectWriteIntent', () => {
   it.each<[string, boolean]>([
@@ -67,7 +68,7 @@ describe('detectWriteIntent', () => {
     // An identifier with digits, an address, a link or a handle is an object like a number.
     ['Hold agent ci-agent-17 once its current job finishes', true],
     ['Email jane@example.com an invitation to activate her account', true],
-    ['Mark @carol\'s reply as the accepted answer', true],
+    ["Mark @carol's reply as the accepted answer", true],
     // The one-word verbs of the verb classes open requests too; a schema noun with a number stays a read.
     ['new workspace Sales', true],
     ['Pay out expense 4521 now', true],

@@ -8,7 +8,16 @@
  * noun uses (`open orders`, `merge commits`) stay reads. Also returns the
  * schema words the request's phrases stand for (action-lexicon.ts).
  */
-import { ACTION_ANYWHERE, ACTION_PHRASES, ACTION_VERBS as LISTED_VERBS, AMBIGUOUS_VERBS as LISTED_AMBIGUOUS, CLASS_VERBS_AMBIGUOUS, LEAD_INS, NOUN_SYNONYMS, VERB_CLASSES } from './action-lexicon.js';
+import {
+  ACTION_ANYWHERE,
+  ACTION_PHRASES,
+  ACTION_VERBS as LISTED_VERBS,
+  AMBIGUOUS_VERBS as LISTED_AMBIGUOUS,
+  CLASS_VERBS_AMBIGUOUS,
+  LEAD_INS,
+  NOUN_SYNONYMS,
+  VERB_CLASSES,
+} from './action-lexicon.js';
 import { isStopWord } from './tokenizer.js';
 
 export interface WriteIntent {
@@ -29,10 +38,17 @@ const READ_OBJECTS = new Set(['me', 'us']);
 const BOUNDARY = new Set(['and', 'then', 'but']);
 /** Words that open a question, a listing or a request for information (`Disclose the theme ...`): such a query reads, unless a later clause clearly acts. */
 const READ_CUES = new Set(
-  'what which who whom whose when where why list show find get fetch retrieve provide display search count does do did is are was were has have give tell lookup look return pull grab view read export download print compare summarize disclose share present convey hand obtain reveal report identify determine'.split(' '),
+  'what which who whom whose when where why list show find get fetch retrieve provide display search count does do did is are was were has have give tell lookup look return pull grab view read export download print compare summarize disclose share present convey hand obtain reveal report identify determine'.split(
+    ' ',
+  ),
 );
 /** The listed verbs and the one-word verbs of the verb classes that are no read cue. */
-const ACTION_VERBS: ReadonlySet<string> = new Set([...LISTED_VERBS, ...Object.values(VERB_CLASSES).flat().filter((v) => !v.includes(' ') && !READ_CUES.has(v))]);
+const ACTION_VERBS: ReadonlySet<string> = new Set([
+  ...LISTED_VERBS,
+  ...Object.values(VERB_CLASSES)
+    .flat()
+    .filter((v) => !v.includes(' ') && !READ_CUES.has(v)),
+]);
 const AMBIGUOUS_VERBS: ReadonlySet<string> = new Set([...LISTED_AMBIGUOUS, ...CLASS_VERBS_AMBIGUOUS]);
 
 /** In a request that reads (`get me X ... and attach Y`), these verbs ask for more output, not a change. */
@@ -42,7 +58,9 @@ const PRONOUN_OBJECTS = new Set(['it', 'them', 'this', 'that', 'these', 'those']
 const LEAD_IN_WORDS = new Set(['help', 'let']);
 /** Words after a verb that show it has an object: `close the issue`, `pin #5`, `comment on it`. */
 const OBJECT_MARKERS = new Set(
-  'the a an this that these those it them him its their my our your his her all every each some both one two #'.split(' ').concat('on to for with as from into onto off under over about'.split(' ')),
+  'the a an this that these those it them him its their my our your his her all every each some both one two #'
+    .split(' ')
+    .concat('on to for with as from into onto off under over about'.split(' ')),
 );
 /** A request this short (`pin issue`) is a command even without an article. */
 const SHORT_REQUEST_WORDS = 3;
@@ -249,7 +267,12 @@ function expansionsOf(words: readonly string[]): string[] {
 }
 
 /** Reads the whole query for a request to change data (see the file comment). */
-export function detectWriteIntent(query: string, mutationOnly?: MutationOnlyWord, schemaName?: SchemaNameWord, namesMutation?: (first: string, words: readonly string[]) => boolean): WriteIntent {
+export function detectWriteIntent(
+  query: string,
+  mutationOnly?: MutationOnlyWord,
+  schemaName?: SchemaNameWord,
+  namesMutation?: (first: string, words: readonly string[]) => boolean,
+): WriteIntent {
   const parts = clauses(query);
   const words = parts.flat();
   const question = query.trim().endsWith('?') || READ_CUES.has(words[0] ?? '');

@@ -68,7 +68,10 @@ export class FieldSlicer {
     const type = this.schema.getType(typeName);
     if (!isObjectType(type) && !isInterfaceType(type) && !isUnionType(type)) return;
     if (!this.connect(typeName)) return;
-    if (isUnionType(type)) { this.selection.addUnion(typeName); return; }
+    if (isUnionType(type)) {
+      this.selection.addUnion(typeName);
+      return;
+    }
     this.addIdentity(typeName);
   }
 
@@ -199,12 +202,18 @@ export class FieldSlicer {
   /** An argument's type: enums, and input objects one level deep (nested ones only when relevant). */
   private addInputType(typeName: string, depth: number): void {
     const type = this.schema.getType(typeName);
-    if (isEnumType(type)) { this.selection.addEnum(typeName); return; }
+    if (isEnumType(type)) {
+      this.selection.addEnum(typeName);
+      return;
+    }
     if (!isInputObjectType(type)) return;
     const fields = Object.values(type.getFields());
     const small = fields.length <= SMALL_INPUT;
     const chosen = fields.filter((field) => small || isRequiredInputField(field) || this.relevance.termMatch(field.name) > 0);
-    const added = this.selection.addInput(typeName, chosen.map((field) => field.name));
+    const added = this.selection.addInput(
+      typeName,
+      chosen.map((field) => field.name),
+    );
     for (const name of added) {
       const field = type.getFields()[name];
       if (!field) continue;
@@ -233,7 +242,11 @@ export class FieldSlicer {
     if (!this.selection.reached.has(typeName)) {
       const steps = rootPaths(this.schema, this.roots).pathTo(typeName);
       if (!steps) return false;
-      this.applyPath(steps.map((step, at) => ('field' in step && step.field !== undefined ? { owner: step.type, field: step.field } : { owner: step.type, member: steps[at + 1]?.type ?? typeName })));
+      this.applyPath(
+        steps.map((step, at) =>
+          'field' in step && step.field !== undefined ? { owner: step.type, field: step.field } : { owner: step.type, member: steps[at + 1]?.type ?? typeName },
+        ),
+      );
     }
     return this.selection.reached.has(typeName);
   }

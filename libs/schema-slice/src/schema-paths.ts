@@ -3,15 +3,7 @@
  * hops from a root operation type (breadth-first, computed once per schema and
  * cached). Abstract types lead to their possible types without a field hop.
  */
-import {
-  isInterfaceType,
-  isObjectType,
-  isUnionType,
-  getNamedType,
-  type GraphQLNamedType,
-  type GraphQLObjectType,
-  type GraphQLSchema,
-} from 'graphql';
+import { isInterfaceType, isObjectType, isUnionType, getNamedType, type GraphQLNamedType, type GraphQLObjectType, type GraphQLSchema } from 'graphql';
 import type { RootOperation } from '@discovery/schema-symbols';
 
 /** How a type was first reached: through `field` of `from`, or as a possible type of the abstract `from`. */
@@ -37,11 +29,7 @@ function roots(schema: GraphQLSchema, allowed: readonly RootOperation[]): GraphQ
 }
 
 /** Field edges and union members; with `viaInterfaces`, interface implementations too. */
-function neighbours(
-  schema: GraphQLSchema,
-  type: GraphQLNamedType,
-  viaInterfaces: boolean,
-): { to: GraphQLNamedType; field?: string }[] {
+function neighbours(schema: GraphQLSchema, type: GraphQLNamedType, viaInterfaces: boolean): { to: GraphQLNamedType; field?: string }[] {
   if (isObjectType(type) || isInterfaceType(type)) {
     const out: { to: GraphQLNamedType; field?: string }[] = Object.values(type.getFields()).map((field) => ({
       to: getNamedType(field.type),

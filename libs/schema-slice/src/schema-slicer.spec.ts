@@ -57,7 +57,14 @@ describe('sliceSchema', () => {
   it('reaches a type through a hub with its required arguments, and unwraps the connection', async () => {
     const slice = await sliceSchema(github, 'issues of the octocat/hello repository', { maxTokens: 4000 });
     const found = printed(slice.sdl);
-    for (const entry of ['Query.repository', 'Query.repository(owner:)', 'Query.repository(name:)', 'Repository.issues', 'Repository.issues(first:)', 'IssueConnection.nodes']) {
+    for (const entry of [
+      'Query.repository',
+      'Query.repository(owner:)',
+      'Query.repository(name:)',
+      'Repository.issues',
+      'Repository.issues(first:)',
+      'IssueConnection.nodes',
+    ]) {
       expect(found).toContain(entry);
     }
   });
@@ -72,7 +79,9 @@ describe('sliceSchema', () => {
 
   it('lists every printed element as a coordinate', async () => {
     const slice = await sliceSchema(cosmo, 'employees and their current mood', { maxTokens: 1000 });
-    expect(slice.coordinates).toEqual(expect.arrayContaining(['object:Query', 'field:Query.employees', 'object:Employee', 'field:Employee.currentMood', 'enum:Mood']));
+    expect(slice.coordinates).toEqual(
+      expect.arrayContaining(['object:Query', 'field:Query.employees', 'object:Employee', 'field:Employee.currentMood', 'enum:Mood']),
+    );
     for (const coordinate of slice.coordinates.filter((c) => c.startsWith('field:'))) {
       expect(printed(slice.sdl)).toContain(coordinate.slice('field:'.length));
     }
@@ -176,14 +185,17 @@ describe('sliceSchema', () => {
       type Tag { id: ID! name: String! }
     `);
     const hit = (name: string) => ({ symbol: { coordinate: `field:${name}`, kind: 'field' as const, name }, score: 1 });
-    const found = printed(sliceFromHits(schema, 'issues, members and tags', ['Repository.issues', 'Repository.members', 'Repository.tags'].map(hit), { maxTokens: 2000 }).sdl);
-    for (const entry of ['IssueConnection.nodes', 'IssueConnection.pageInfo', 'IssueConnection.totalCount', 'PageInfo.endCursor', 'PageInfo.hasNextPage']) expect(found).toContain(entry);
+    const found = printed(
+      sliceFromHits(schema, 'issues, members and tags', ['Repository.issues', 'Repository.members', 'Repository.tags'].map(hit), { maxTokens: 2000 }).sdl,
+    );
+    for (const entry of ['IssueConnection.nodes', 'IssueConnection.pageInfo', 'IssueConnection.totalCount', 'PageInfo.endCursor', 'PageInfo.hasNextPage'])
+      expect(found).toContain(entry);
     for (const entry of ['IssueConnection.edges', 'IssueEdge', 'PageInfo.startCursor', 'PageInfo.hasPreviousPage']) expect(found).not.toContain(entry);
     for (const entry of ['MemberConnection.edges', 'MemberEdge.node', 'MemberEdge.role', 'TagConnection.edges', 'TagEdge.node']) expect(found).toContain(entry);
     expect(found).not.toContain('TagEdge.cursor');
   });
 
-  it('prints the values of an enum a field returns when the query names one or budget is spare; an argument\'s enum always', () => {
+  it("prints the values of an enum a field returns when the query names one or budget is spare; an argument's enum always", () => {
     const schema = buildSchema(`
       type Query { issues(first: Int, states: [IssueState!]): [Issue!]! }
       enum IssueState { OPEN CLOSED }
@@ -218,7 +230,9 @@ describe('sliceSchema', () => {
 
   it('prints ordering arguments for "most recent", date arguments for a time window, and a field whose enum the query names', async () => {
     expect(printed((await sliceSchema(github, 'most recently created gists of a user', { maxTokens: 4000 })).sdl)).toContain('User.gists(orderBy:)');
-    expect(printed((await sliceSchema(github, 'commits on the main branch over the past two weeks', { maxTokens: 4000 })).sdl)).toContain('Commit.history(since:)');
+    expect(printed((await sliceSchema(github, 'commits on the main branch over the past two weeks', { maxTokens: 4000 })).sdl)).toContain(
+      'Commit.history(since:)',
+    );
     expect(printed((await sliceSchema(github, 'organization admins', { maxTokens: 4000 })).sdl)).toContain('OrganizationMemberEdge.role');
   });
 });

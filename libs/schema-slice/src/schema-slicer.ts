@@ -57,7 +57,10 @@ export function sliceFromHits(schema: GraphQLSchema, query: string, hits: readon
   const maxTokens = options.maxTokens ?? DEFAULT_SLICE_TOKENS;
   const roots = options.roots && options.roots.length > 0 ? options.roots : (['query'] as const);
   const relevance = new SliceRelevance(schema, query, hits);
-  const selection = new SliceSelection(schema, roots.flatMap((op) => schema.getRootType(op)?.name ?? []));
+  const selection = new SliceSelection(
+    schema,
+    roots.flatMap((op) => schema.getRootType(op)?.name ?? []),
+  );
   const budget = new BudgetedSlice(selection, maxTokens);
   const slicer = new FieldSlicer(schema, relevance, selection, roots);
   const expansion = new SliceExpansion(schema, relevance, slicer, budget);

@@ -121,7 +121,10 @@ export class SliceExpansion {
     for (const field of fields) {
       if (isHiddenField(field) || isPagingPlumbing(type, field.name)) continue;
       if (field.args.some((arg) => isRequiredArgument(arg) && !isLeafType(getNamedType(arg.type)))) continue;
-      const score = weight * (this.relevance.fieldHits.get(`${typeName}.${field.name}`) ?? 0) + weight * this.relevance.fieldTermMatch(field.name) * 0.8 + weight * this.prior(field, small && weight >= 0.5);
+      const score =
+        weight * (this.relevance.fieldHits.get(`${typeName}.${field.name}`) ?? 0) +
+        weight * this.relevance.fieldTermMatch(field.name) * 0.8 +
+        weight * this.prior(field, small && weight >= 0.5);
       candidates.push({ owner: typeName, field, score, value: score / Math.sqrt(this.slicer.lineCost(field, score)) });
     }
     return candidates;

@@ -25,9 +25,7 @@ export function shortComment(text: string | null | undefined, maxChars = MAX_COM
 
 /** `  name(arg: T = default): Type`, with only the chosen arguments, in declaration order. */
 export function fieldLine(field: GraphQLField<unknown, unknown>, pick: { args: ReadonlySet<string>; describe: boolean }): string {
-  const args = field.args
-    .filter((arg) => pick.args.has(arg.name))
-    .map((arg) => `${arg.name}: ${String(arg.type)}${defaultSuffix(arg)}`);
+  const args = field.args.filter((arg) => pick.args.has(arg.name)).map((arg) => `${arg.name}: ${String(arg.type)}${defaultSuffix(arg)}`);
   const printedArgs = args.length > 0 ? `(${args.join(', ')})` : '';
   const deprecated = field.deprecationReason ? ' @deprecated' : '';
   const long = field.args.filter((arg) => pick.args.has(arg.name) && defaultTooLong(arg)).map((arg) => arg.name);

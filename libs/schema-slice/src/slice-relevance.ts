@@ -21,7 +21,8 @@ const TERM_CACHE_MAX = 50_000;
 const GENERIC = new Set(['connect', 'edg', 'edge', 'node', 'payload', 'input', 'type', 'get', 'by']);
 const termCache = new Map<string, string[]>();
 /** Words that ask for an order (`most recent`, `top 5`, `oldest`): ordering arguments become relevant. */
-const ORDERING = /\b(most|least|latest|newest|oldest|earliest|recent|recently|top|highest|lowest|largest|smallest|biggest|sorted|sort|ranked|ascending|descending|alphabetical(ly)?)\b/i;
+const ORDERING =
+  /\b(most|least|latest|newest|oldest|earliest|recent|recently|top|highest|lowest|largest|smallest|biggest|sorted|sort|ranked|ascending|descending|alphabetical(ly)?)\b/i;
 /** Words of a time window (`past two weeks`, `since May`, `2026-06-05`): date and time arguments become relevant. */
 const TIME_WINDOW = /\b(since|ago|past|last|yesterday|today|this (week|month|year|quarter)|between|until|during|\d{4}-\d{2}-\d{2})\b/i;
 /** Arguments that page a list from its end. */

@@ -19,7 +19,10 @@ function printOutput(schema: GraphQLSchema, selection: SliceSelection, typeName:
   const keyword = isInterfaceType(type) ? 'interface' : 'type';
   coordinates.push(`${keyword === 'type' ? 'object' : 'interface'}:${typeName}`);
   const picks = selection.outputs.get(typeName) ?? new Map();
-  const shownInterfaces = type.getInterfaces().filter((face) => selection.outputs.has(face.name)).map((face) => face.name);
+  const shownInterfaces = type
+    .getInterfaces()
+    .filter((face) => selection.outputs.has(face.name))
+    .map((face) => face.name);
   const header = `${keyword} ${typeName}${shownInterfaces.length > 0 ? ` implements ${shownInterfaces.join(' & ')}` : ''}`;
   if (picks.size === 0) return header;
   const lines: string[] = [];
@@ -36,9 +39,7 @@ function printOutput(schema: GraphQLSchema, selection: SliceSelection, typeName:
 export function printSelection(schema: GraphQLSchema, selection: SliceSelection): PrintedSlice {
   const coordinates: string[] = [];
   const blocks: string[] = [];
-  const rootNames = new Set(
-    [schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()].flatMap((root) => (root ? [root.name] : [])),
-  );
+  const rootNames = new Set([schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()].flatMap((root) => (root ? [root.name] : [])));
   const order = [...selection.outputs.keys()].sort((a, b) => Number(rootNames.has(b)) - Number(rootNames.has(a)));
   for (const typeName of order) {
     const block = printOutput(schema, selection, typeName, coordinates);

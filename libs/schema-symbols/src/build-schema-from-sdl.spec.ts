@@ -24,7 +24,12 @@ describe('buildSchemaFromSdl: rejected input', () => {
     ['brace without type', 'type Query {\n  a: String\n}\n}', SymbolExtractionErrorCode.Syntax, /^Syntax Error: Unexpected "}" at line 4, column 1$/],
     ['an operation, no types', '{ a }', SymbolExtractionErrorCode.Empty, /defines no types/],
     ['directives only', 'directive @a on FIELD\nschema { query: Q }', SymbolExtractionErrorCode.Empty, /defines no types/],
-    ['introspection JSON', '{"data": {"__schema": {}}}', SymbolExtractionErrorCode.Syntax, /^Syntax Error: .* at line 1, column 2 \(this looks like JSON, not GraphQL SDL\)$/],
+    [
+      'introspection JSON',
+      '{"data": {"__schema": {}}}',
+      SymbolExtractionErrorCode.Syntax,
+      /^Syntax Error: .* at line 1, column 2 \(this looks like JSON, not GraphQL SDL\)$/,
+    ],
     ['not a string', 42 as unknown as string, SymbolExtractionErrorCode.Invalid, /must be a string, got number/],
   ])('%s', (_name, sdl, code, message) => {
     const error = failure(() => buildSchemaFromSdl(sdl));
@@ -91,10 +96,7 @@ describe('buildSchemaFromSdl: strict and lenient builds', () => {
     expect(built.lenient).toBe(true);
     expect(Object.keys(schema.getQueryType()?.getFields() ?? {})).toEqual(['user', 'search', 'settings']);
     expect(schema.getType('DateTime')?.toString()).toBe('DateTime');
-    expect(Object.keys((schema.getType('Settings') as never as { getFields(): object }).getFields())).toEqual([
-      'theme',
-      'language',
-    ]);
+    expect(Object.keys((schema.getType('Settings') as never as { getFields(): object }).getFields())).toEqual(['theme', 'language']);
     const warnings = built.warnings.join('\n');
     expect(warnings).toMatch(/repeated fields, arguments or values \(3\): Query\.user, User\.name, Theme\.DARK/);
     expect(warnings).toMatch(/Merged repeated type definitions into the first \(1\): Settings/);

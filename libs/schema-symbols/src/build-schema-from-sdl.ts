@@ -94,8 +94,7 @@ function buildChecked(sdl: string, options: BuildSchemaFromSdlOptions): BuiltSch
   if (strict.errors.length === 0) return { schema: strict.schema, lenient: false, warnings: [], repaired: false };
   // Valid SDL that breaks a schema rule: keep the built schema, find a missing query root by name.
   const { schema, warning } = withConventionalQueryRoot(strict.schema);
-  const remaining =
-    warning === undefined ? strict.errors : strict.errors.filter((error) => !isMissingQueryError(error));
+  const remaining = warning === undefined ? strict.errors : strict.errors.filter((error) => !isMissingQueryError(error));
   return accept(schema, warning === undefined ? [] : [warning], remaining, false);
 }
 
@@ -106,22 +105,13 @@ function buildRepaired(document: DocumentNode): BuiltSchema {
   try {
     schema = buildASTSchema(repaired, { assumeValidSDL: true });
   } catch (error) {
-    throw new SymbolExtractionError(
-      SymbolExtractionErrorCode.Invalid,
-      `The schema cannot be built even leniently: ${describeError(error)}`,
-      { cause: error },
-    );
+    throw new SymbolExtractionError(SymbolExtractionErrorCode.Invalid, `The schema cannot be built even leniently: ${describeError(error)}`, { cause: error });
   }
   return accept(schema, repairs, validateSchema(schema), true);
 }
 
 /** A lenient result: schema errors that remain are accepted (and listed) so the schema stays usable. */
-function accept(
-  built: GraphQLSchema,
-  repairs: string[],
-  remaining: readonly GraphQLError[],
-  repaired: boolean,
-): BuiltSchema {
+function accept(built: GraphQLSchema, repairs: string[], remaining: readonly GraphQLError[], repaired: boolean): BuiltSchema {
   const warnings = [...repairs];
   let schema = built;
   if (remaining.length > 0) {
@@ -154,9 +144,7 @@ function withConventionalQueryRoot(schema: GraphQLSchema): { schema: GraphQLSche
       mutation: root(OperationTypeNode.MUTATION, config.mutation),
       subscription: root(OperationTypeNode.SUBSCRIPTION, config.subscription),
     }),
-    warning: config.astNode
-      ? `The schema definition declares no query root: used ${query}`
-      : `No type named Query: used ${query} as the query root`,
+    warning: config.astNode ? `The schema definition declares no query root: used ${query}` : `No type named Query: used ${query} as the query root`,
   };
 }
 
@@ -169,18 +157,12 @@ function parseSdl(sdl: string, maxBytes: number, definitionTexts: boolean): Docu
     throw new SymbolExtractionError(SymbolExtractionErrorCode.Invalid, `The SDL must be a string, got ${typeof sdl}`);
   }
   if (!Number.isSafeInteger(maxBytes) || maxBytes <= 0) {
-    throw new SymbolExtractionError(
-      SymbolExtractionErrorCode.Invalid,
-      `maxBytes must be a positive integer, got ${String(maxBytes)}`,
-    );
+    throw new SymbolExtractionError(SymbolExtractionErrorCode.Invalid, `maxBytes must be a positive integer, got ${String(maxBytes)}`);
   }
   // A UTF-16 code unit is at least one UTF-8 byte, so the cheap check comes first.
   const bytes = sdl.length > maxBytes ? sdl.length : Buffer.byteLength(sdl, 'utf8');
   if (bytes > maxBytes) {
-    throw new SymbolExtractionError(
-      SymbolExtractionErrorCode.TooLarge,
-      `The SDL is larger than the limit of ${maxBytes} bytes (at least ${bytes} bytes)`,
-    );
+    throw new SymbolExtractionError(SymbolExtractionErrorCode.TooLarge, `The SDL is larger than the limit of ${maxBytes} bytes (at least ${bytes} bytes)`);
   }
   if (isBlank(sdl)) {
     throw new SymbolExtractionError(SymbolExtractionErrorCode.Empty, 'The SDL is empty: it defines no types');

@@ -25,14 +25,44 @@ describe('element limits', () => {
   });
 
   it.each([
-    ['a type name', `type Query { a: Int } type ${'T'.repeat(65)} { a: Int }`, SymbolExtractionErrorCode.NameTooLong, /is 65 characters long; the limit is 64 characters \(MAX_NAME_LENGTH\)/],
-    ['a field name', `type Query { ${'f'.repeat(30_000)}: Int }`, SymbolExtractionErrorCode.NameTooLong, /in "Query" is 30000 characters long.*MAX_NAME_LENGTH/],
+    [
+      'a type name',
+      `type Query { a: Int } type ${'T'.repeat(65)} { a: Int }`,
+      SymbolExtractionErrorCode.NameTooLong,
+      /is 65 characters long; the limit is 64 characters \(MAX_NAME_LENGTH\)/,
+    ],
+    [
+      'a field name',
+      `type Query { ${'f'.repeat(30_000)}: Int }`,
+      SymbolExtractionErrorCode.NameTooLong,
+      /in "Query" is 30000 characters long.*MAX_NAME_LENGTH/,
+    ],
     ['an argument name', `type Query { f(${'a'.repeat(100)}: Int): Int }`, SymbolExtractionErrorCode.NameTooLong, /MAX_NAME_LENGTH/],
     ['an enum value', `type Query { a: E } enum E { ${'V'.repeat(100)} }`, SymbolExtractionErrorCode.NameTooLong, /in "E".*MAX_NAME_LENGTH/],
-    ['a description', `type Query { "${'d'.repeat(1_001)}" a: Int }`, SymbolExtractionErrorCode.DescriptionTooLong, /description of "Query"."a" is 1001 characters long.*MAX_DESCRIPTION_LENGTH/],
-    ['a list default', `type Query { items(ids: [Int] = [${Array(1_000_000).fill(1).join(',')}]): Int }`, SymbolExtractionErrorCode.ValueTooLarge, /default value (of "items"."ids"|at line 1) is longer than the limit of 200 characters \(MAX_DEFAULT_VALUE_LENGTH\)/],
-    ['a string default', `input In { s: String = "${'s'.repeat(300)}" } type Query { f(x: In): Int }`, SymbolExtractionErrorCode.ValueTooLarge, /MAX_DEFAULT_VALUE_LENGTH/],
-    ['a directive argument', `directive @tag(name: String) on FIELD_DEFINITION type Query { a: Int @tag(name: "${'t'.repeat(300)}") }`, SymbolExtractionErrorCode.ValueTooLarge, /argument of @"tag".*MAX_DEFAULT_VALUE_LENGTH/],
+    [
+      'a description',
+      `type Query { "${'d'.repeat(1_001)}" a: Int }`,
+      SymbolExtractionErrorCode.DescriptionTooLong,
+      /description of "Query"."a" is 1001 characters long.*MAX_DESCRIPTION_LENGTH/,
+    ],
+    [
+      'a list default',
+      `type Query { items(ids: [Int] = [${Array(1_000_000).fill(1).join(',')}]): Int }`,
+      SymbolExtractionErrorCode.ValueTooLarge,
+      /default value (of "items"."ids"|at line 1) is longer than the limit of 200 characters \(MAX_DEFAULT_VALUE_LENGTH\)/,
+    ],
+    [
+      'a string default',
+      `input In { s: String = "${'s'.repeat(300)}" } type Query { f(x: In): Int }`,
+      SymbolExtractionErrorCode.ValueTooLarge,
+      /MAX_DEFAULT_VALUE_LENGTH/,
+    ],
+    [
+      'a directive argument',
+      `directive @tag(name: String) on FIELD_DEFINITION type Query { a: Int @tag(name: "${'t'.repeat(300)}") }`,
+      SymbolExtractionErrorCode.ValueTooLarge,
+      /argument of @"tag".*MAX_DEFAULT_VALUE_LENGTH/,
+    ],
   ])('refuses %s over its limit, naming it', (_, sdl, code, message) => {
     const found = failure(sdl);
     expect(found?.code).toBe(code);

@@ -173,7 +173,7 @@ function valueEnd(sdl: string, from: number, max: number): number {
     } else if (isIgnored(c)) {
       if (depth === 0) return i;
       i++;
-    } else if (depth === 0 && (c === 0x29 /* ) */ || c === 0x40 /* @ */)) {
+    } else if (depth === 0 && (c === 0x29 /* ) */ || c === 0x40) /* @ */) {
       return i;
     } else {
       length++;

@@ -15,24 +15,16 @@ export function memberEmbeddingText(parent: string, name: string, typeName: stri
  * Named type: `<name words> (<kind>). <first sentence>`; `members` (field,
  * value or member names) fill the text when there is no description.
  */
-export function typeEmbeddingText(
-  name: string,
-  kind: string,
-  description: string | undefined,
-  members: readonly string[],
-): string {
+export function typeEmbeddingText(name: string, kind: string, description: string | undefined, members: readonly string[]): string {
   const sentence = firstSentence(description);
-  const listed =
-    sentence === '' && members.length > 0 ? `${members.slice(0, 12).map(identifierWords).join(', ')}.` : '';
+  const listed = sentence === '' && members.length > 0 ? `${members.slice(0, 12).map(identifierWords).join(', ')}.` : '';
   return limitWords([`${words(name)} (${kind}).`, sentence, listed]);
 }
 
 /** Path: `path to <type words>: <field words of the shortest path>`. */
 export function pathEmbeddingText(typeName: string, paths: readonly string[]): string {
   const first = paths[0] ?? '';
-  const fields = [...first.matchAll(/\.(\w+)|\.\.\. on (\w+)/g)].map((match) =>
-    identifierWords(match[1] ?? match[2] ?? ''),
-  );
+  const fields = [...first.matchAll(/\.(\w+)|\.\.\. on (\w+)/g)].map((match) => identifierWords(match[1] ?? match[2] ?? ''));
   return limitWords([`path to ${words(typeName)}:`, fields.join(' ')]);
 }
 

@@ -24,9 +24,7 @@ describe('extractSymbols: input', () => {
     ['an SDL string', 'type Query { a: Int }'],
     ['a plain object', { getTypeMap: () => ({}) }],
   ])('rejects %s', (_name, input) => {
-    expect(() => extractSymbols(input as never)).toThrow(
-      expect.objectContaining({ code: 'INVALID', message: 'extractSymbols expects a GraphQLSchema' }),
-    );
+    expect(() => extractSymbols(input as never)).toThrow(expect.objectContaining({ code: 'INVALID', message: 'extractSymbols expects a GraphQLSchema' }));
   });
 });
 
@@ -163,11 +161,7 @@ describe('extractSymbols: shapes', () => {
   });
 
   it('prefers field paths over inline fragments of the same length', () => {
-    expect(get(shapes, 'path:Team').record.Paths).toEqual([
-      'Query.viewer.team',
-      'Query.lookup.team',
-      'Query.node(id:){... on Team}',
-    ]);
+    expect(get(shapes, 'path:Team').record.Paths).toEqual(['Query.viewer.team', 'Query.lookup.team', 'Query.node(id:){... on Team}']);
   });
 
   it('records deprecations, value descriptions and specifiedBy', () => {
@@ -243,7 +237,8 @@ describe('extractSymbols: complete records', () => {
   const values = Array.from({ length: 250 }, (_, i) => `"${'Value description. '.repeat(20)}V${i}." V${i}`).join('\n');
   const members = Array.from({ length: 120 }, (_, i) => `type M${i} implements Named { name: String }`).join('\n');
   const long = `"""${'A long argument description. '.repeat(40)}"""`;
-  const symbols = symbolsOf(`type Query { big: Big\n e: Big2\n u: U\n f(${long} x: Int @deprecated(reason: "${'Gone. '.repeat(80)}")): Int\n g(in: BigInput): Int }
+  const symbols =
+    symbolsOf(`type Query { big: Big\n e: Big2\n u: U\n f(${long} x: Int @deprecated(reason: "${'Gone. '.repeat(80)}")): Int\n g(in: BigInput): Int }
     type Big { ${fields} }\nenum Big2 { ${values} }\ninput BigInput { ${inputs} }
     interface Named { name: String }\n${members}\nunion U = ${Array.from({ length: 120 }, (_, i) => `M${i}`).join(' | ')}`);
 
@@ -290,7 +285,7 @@ describe('extractSymbols: large and lenient schemas', () => {
     expect(github.length).toBeLessThan(11_500);
   });
 
-  it('names every field of GitHub\'s Mutation and Query in their records', () => {
+  it("names every field of GitHub's Mutation and Query in their records", () => {
     const schema = buildSchemaFromSdl(benchSchema('github.graphql')).schema;
     for (const name of ['Mutation', 'Query']) {
       const record = github.find((symbol) => symbol.coordinate === `object:${name}`)!.record;
@@ -302,11 +297,7 @@ describe('extractSymbols: large and lenient schemas', () => {
 
   it('gives a field path before paths through the Relay node interface', () => {
     const paths = github.find((symbol) => symbol.coordinate === 'path:Issue')?.record.Paths;
-    expect(paths).toEqual([
-      'Query.repository(name:, owner:).issue(number:)',
-      expect.stringMatching(/^Query\./),
-      expect.stringMatching(/^Query\./),
-    ]);
+    expect(paths).toEqual(['Query.repository(name:, owner:).issue(number:)', expect.stringMatching(/^Query\./), expect.stringMatching(/^Query\./)]);
   });
 
   it.each([

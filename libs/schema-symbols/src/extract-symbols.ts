@@ -104,8 +104,6 @@ function ownerKey(parent: string, place: Place): string {
   return `${parent}\u0000${place.depth ?? ''}\u0000${place.roots.join(',')}`;
 }
 
-
-
 function placeOf(reach: Reachability, index: number): Place {
   const depth = reach.depth[index] ?? -1;
   const roots = reach.roots[index] ?? [];
@@ -148,12 +146,7 @@ function typeSymbol(schema: GraphQLSchema, type: GraphQLNamedType, place: Place)
   );
 }
 
-function fieldSymbols(
-  out: SchemaSymbol[],
-  type: GraphQLObjectType | GraphQLInterfaceType,
-  place: Place,
-  memo: SymbolMemo | undefined,
-): void {
+function fieldSymbols(out: SchemaSymbol[], type: GraphQLObjectType | GraphQLInterfaceType, place: Place, memo: SymbolMemo | undefined): void {
   const parent = `${kindOfType(type)}:${type.name}`;
   const owner = memo === undefined ? '' : ownerKey(parent, place);
   for (const field of Object.values(type.getFields())) {
@@ -161,11 +154,7 @@ function fieldSymbols(
     const paginated = isPaginatedField(field);
     const text = memo && definitionText(field.astNode);
     const make = () => fieldSymbol(type, field, named, parent, paginated, place);
-    out.push(
-      memo && text !== undefined
-        ? memo.get(`field\u0000${owner}\u0000${kindOfType(named)}\u0000${paginated ? 1 : 0}\u0000${text}`, make)
-        : make(),
-    );
+    out.push(memo && text !== undefined ? memo.get(`field\u0000${owner}\u0000${kindOfType(named)}\u0000${paginated ? 1 : 0}\u0000${text}`, make) : make());
   }
 }
 
@@ -208,31 +197,18 @@ function fieldSymbol(
   );
 }
 
-function inputFieldSymbols(
-  out: SchemaSymbol[],
-  type: GraphQLInputObjectType,
-  place: Place,
-  memo: SymbolMemo | undefined,
-): void {
+function inputFieldSymbols(out: SchemaSymbol[], type: GraphQLInputObjectType, place: Place, memo: SymbolMemo | undefined): void {
   const parent = `input:${type.name}`;
   const owner = memo === undefined ? '' : ownerKey(parent, place);
   for (const field of Object.values(type.getFields())) {
     const named = getNamedType(field.type);
     const text = memo && definitionText(field.astNode);
     const make = () => inputFieldSymbol(type, field, named, parent, place);
-    out.push(
-      memo && text !== undefined ? memo.get(`input_field\u0000${owner}\u0000${kindOfType(named)}\u0000${text}`, make) : make(),
-    );
+    out.push(memo && text !== undefined ? memo.get(`input_field\u0000${owner}\u0000${kindOfType(named)}\u0000${text}`, make) : make());
   }
 }
 
-function inputFieldSymbol(
-  type: GraphQLInputObjectType,
-  field: GraphQLInputField,
-  named: GraphQLNamedType,
-  parent: string,
-  place: Place,
-): SchemaSymbol {
+function inputFieldSymbol(type: GraphQLInputObjectType, field: GraphQLInputField, named: GraphQLNamedType, parent: string, place: Place): SchemaSymbol {
   const coordinate = `input_field:${type.name}.${field.name}`;
   const description = cleanDescription(field.description);
   const deprecated = cleanDescription(field.deprecationReason, MAX_NESTED_DESCRIPTION_CHARS);
@@ -254,13 +230,7 @@ function inputFieldSymbol(
   );
 }
 
-function pathSymbol(
-  type: GraphQLNamedType,
-  paths: RootPaths,
-  index: number,
-  place: Place,
-  memo: SymbolMemo | undefined,
-): SchemaSymbol | undefined {
+function pathSymbol(type: GraphQLNamedType, paths: RootPaths, index: number, place: Place, memo: SymbolMemo | undefined): SchemaSymbol | undefined {
   const found = paths.pathsTo(index);
   if (found.length === 0) return undefined;
   if (memo === undefined) return makePathSymbol(type, found, place);

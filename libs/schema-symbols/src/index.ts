@@ -1,4 +1,13 @@
-export { ROOT_OPERATIONS, type RootOperation, type SchemaSymbol, SYMBOL_KINDS, type SymbolArgument, type SymbolKind, type SymbolRecord, TYPE_SYMBOL_KINDS } from './schema-symbol.js';
+export {
+  ROOT_OPERATIONS,
+  type RootOperation,
+  type SchemaSymbol,
+  SYMBOL_KINDS,
+  type SymbolArgument,
+  type SymbolKind,
+  type SymbolRecord,
+  TYPE_SYMBOL_KINDS,
+} from './schema-symbol.js';
 export { SYMBOL_FORMAT_VERSION } from './symbol-format.js';
 export { SymbolExtractionError, SymbolExtractionErrorCode } from './symbol-extraction.errors.js';
 export {

@@ -4,15 +4,7 @@
  * `nodes`), or when it takes `first`/`after`/`last`/`before` and returns a
  * list or a page-like object (one with a list field `edges`, `nodes` or `items`).
  */
-import {
-  getNamedType,
-  getNullableType,
-  isInterfaceType,
-  isListType,
-  isObjectType,
-  type GraphQLField,
-  type GraphQLNamedType,
-} from 'graphql';
+import { getNamedType, getNullableType, isInterfaceType, isListType, isObjectType, type GraphQLField, type GraphQLNamedType } from 'graphql';
 
 const PAGING_ARGUMENTS = new Set(['first', 'after', 'last', 'before']);
 const PAGE_ITEM_FIELDS = ['edges', 'nodes', 'items'];

@@ -16,13 +16,7 @@ import {
 const CANDIDATES: Record<OperationTypeNode, readonly string[]> = {
   [OperationTypeNode.QUERY]: ['Query', 'QueryRoot', 'RootQuery', 'QueryType', 'RootQueryType', 'Root'],
   [OperationTypeNode.MUTATION]: ['Mutation', 'MutationRoot', 'RootMutation', 'MutationType', 'RootMutationType'],
-  [OperationTypeNode.SUBSCRIPTION]: [
-    'Subscription',
-    'SubscriptionRoot',
-    'RootSubscription',
-    'SubscriptionType',
-    'RootSubscriptionType',
-  ],
+  [OperationTypeNode.SUBSCRIPTION]: ['Subscription', 'SubscriptionRoot', 'RootSubscription', 'SubscriptionType', 'RootSubscriptionType'],
 };
 
 export const NO_QUERY_ROOT = 'The schema has no query root type: only mutations and subscriptions are reachable';
@@ -35,18 +29,12 @@ export interface RootOperationRepair {
 }
 
 /** First conventional name for `operation` that `isObject` accepts. */
-export function conventionalRoot(
-  operation: OperationTypeNode,
-  isObject: (name: string) => boolean,
-): string | undefined {
+export function conventionalRoot(operation: OperationTypeNode, isObject: (name: string) => boolean): string | undefined {
   return CANDIDATES[operation].find(isObject);
 }
 
 /** Decides whether `definitions` need a schema definition/extension to get a query root (see file comment). */
-export function chooseRootOperations(
-  definitions: readonly DefinitionNode[],
-  typeKinds: ReadonlyMap<string, TypeDefinitionNode['kind']>,
-): RootOperationRepair {
+export function chooseRootOperations(definitions: readonly DefinitionNode[], typeKinds: ReadonlyMap<string, TypeDefinitionNode['kind']>): RootOperationRepair {
   const declared = new Set<OperationTypeNode>();
   let hasDefinition = false;
   for (const node of definitions) {

@@ -4,17 +4,7 @@
  * the APIs; change it deliberately and bump SYMBOL_FORMAT_VERSION.
  */
 
-export const SYMBOL_KINDS = [
-  'object',
-  'interface',
-  'union',
-  'enum',
-  'scalar',
-  'input',
-  'field',
-  'input_field',
-  'path',
-] as const;
+export const SYMBOL_KINDS = ['object', 'interface', 'union', 'enum', 'scalar', 'input', 'field', 'input_field', 'path'] as const;
 export type SymbolKind = (typeof SYMBOL_KINDS)[number];
 
 /** The kinds of symbols that are types (a bare `Name` in a schema coordinate). */

@@ -44,9 +44,10 @@ const DEFINITION_OF: Record<TypeExtensionNode['kind'], TypeNodeKind> = {
   [Kind.ENUM_TYPE_EXTENSION]: Kind.ENUM_TYPE_DEFINITION,
   [Kind.INPUT_OBJECT_TYPE_EXTENSION]: Kind.INPUT_OBJECT_TYPE_DEFINITION,
 };
-const EXTENSION_OF = Object.fromEntries(
-  Object.entries(DEFINITION_OF).map(([extension, definition]) => [definition, extension]),
-) as Record<TypeNodeKind, TypeExtensionNode['kind']>;
+const EXTENSION_OF = Object.fromEntries(Object.entries(DEFINITION_OF).map(([extension, definition]) => [definition, extension])) as Record<
+  TypeNodeKind,
+  TypeExtensionNode['kind']
+>;
 
 const BUILT_IN_TYPES = new Set([...specifiedScalarTypes, ...introspectionTypes].map((type) => type.name));
 
@@ -138,10 +139,7 @@ class SdlRepairer {
    * definition (first orphan extension), turned into an extension (repeated
    * definition of the same kind), or dropped (kind conflict, built-in type).
    */
-  private placeType(
-    node: TypeDefinitionNode | TypeExtensionNode,
-    definedHere: Set<string>,
-  ): TypeDefinitionNode | TypeExtensionNode | undefined {
+  private placeType(node: TypeDefinitionNode | TypeExtensionNode, definedHere: Set<string>): TypeDefinitionNode | TypeExtensionNode | undefined {
     const name = node.name.value;
     if (BUILT_IN_TYPES.has(name)) {
       this.log.add('Ignored definitions or extensions of built-in types', name);
@@ -215,10 +213,7 @@ class SdlRepairer {
     };
   }
 
-  private repairInputValues(
-    owner: string,
-    values: readonly InputValueDefinitionNode[] | undefined,
-  ): InputValueDefinitionNode[] | undefined {
+  private repairInputValues(owner: string, values: readonly InputValueDefinitionNode[] | undefined): InputValueDefinitionNode[] | undefined {
     if (values === undefined) return undefined;
     return this.unique(owner, values).map((value) => {
       this.checkTypeReference(value.type);
@@ -247,12 +242,7 @@ class SdlRepairer {
   }
 
   /** `implements` lists and union members: keeps names that are defined with the expected kind. */
-  private repairNamedList(
-    owner: string,
-    names: readonly NamedTypeNode[] | undefined,
-    expected: TypeNodeKind,
-    role: 'implements' | 'member',
-  ): NamedTypeNode[] {
+  private repairNamedList(owner: string, names: readonly NamedTypeNode[] | undefined, expected: TypeNodeKind, role: 'implements' | 'member'): NamedTypeNode[] {
     const kept: NamedTypeNode[] = [];
     for (const named of this.unique(`${owner}:${role}`, names ?? [])) {
       if (this.typeKinds.get(named.name.value) === expected) kept.push(named);
@@ -277,10 +267,7 @@ class SdlRepairer {
     if (!this.typeKinds.has(name) && !BUILT_IN_TYPES.has(name)) this.undeclared.add(name);
   }
 
-  private repairSchema(
-    node: SchemaDefinitionNode | SchemaExtensionNode,
-    haveDefinition: boolean,
-  ): SchemaDefinitionNode | SchemaExtensionNode | undefined {
+  private repairSchema(node: SchemaDefinitionNode | SchemaExtensionNode, haveDefinition: boolean): SchemaDefinitionNode | SchemaExtensionNode | undefined {
     const operationTypes = (node.operationTypes ?? []).filter((operation: OperationTypeDefinitionNode) => {
       if (this.typeKinds.get(operation.type.name.value) === Kind.OBJECT_TYPE_DEFINITION) return true;
       const subject = `${operation.operation}: ${operation.type.name.value}`;

@@ -8,7 +8,12 @@ function recordsOf(sdl: string): Map<string, SymbolRecord> {
   return new Map(extractSymbols(buildSchemaFromSdl(sdl).schema).map((s) => [s.coordinate, s.record]));
 }
 
-const words = (count: number) => 'orders refunds shipments '.repeat(Math.ceil(count / 3)).split(' ').slice(0, count).join(' ');
+const words = (count: number) =>
+  'orders refunds shipments '
+    .repeat(Math.ceil(count / 3))
+    .split(' ')
+    .slice(0, count)
+    .join(' ');
 const longText = words(600);
 const values = Array.from({ length: 60 }, (_, i) => `"${words(40)} value ${i}." V${i}`).join('\n');
 const records = recordsOf(`

@@ -35,8 +35,7 @@ export function estimateSymbols(sdl: string): number {
     else if (c === 0x7d /* } */) {
       braces = Math.max(0, braces - 1);
       if (braces === 0) inSchema = false;
-    }
-    else if (c === 0x28 /* ( */) parens++;
+    } else if (c === 0x28 /* ( */) parens++;
     else if (c === 0x29 /* ) */) parens = Math.max(0, parens - 1);
     else if (c === 0x3a /* : */ && braces === 1 && parens === 0 && !inSchema) count++;
     else if (isNameStart(c)) {

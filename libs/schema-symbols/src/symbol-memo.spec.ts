@@ -40,8 +40,16 @@ input CloseOrderInput { id: ID! "Why." reason: String = "asked" status: Status =
 /** Schemas that keep every member's text but change facts its symbol takes from the rest. */
 const variants: Record<string, string> = {
   'the returned type changes kind': base.replace('scalar Stamp', 'enum Stamp { EARLY LATE }'),
-  'the returned type stops paging': base.replace('type OrderConnection { edges: [OrderEdge!]! pageInfo: PageInfo! }', 'type OrderConnection { edges: OrderEdge total: Int }'),
-  'depth and roots change': base.replace('  customer(id: ID!): Customer\n', '').replace('type Mutation { closeOrder(input: CloseOrderInput!): Order }', 'type Mutation { closeOrder(input: CloseOrderInput!): Order customer(id: ID!): Customer }'),
+  'the returned type stops paging': base.replace(
+    'type OrderConnection { edges: [OrderEdge!]! pageInfo: PageInfo! }',
+    'type OrderConnection { edges: OrderEdge total: Int }',
+  ),
+  'depth and roots change': base
+    .replace('  customer(id: ID!): Customer\n', '')
+    .replace(
+      'type Mutation { closeOrder(input: CloseOrderInput!): Order }',
+      'type Mutation { closeOrder(input: CloseOrderInput!): Order customer(id: ID!): Customer }',
+    ),
   'an input type changes kind': base.replace('enum Status { OPEN CLOSED }', 'scalar Status'),
   'a member text changes': base.replace('"When it was placed."', '"When the order was placed."'),
   'the root changes': base.replace('schema { query: Query mutation: Mutation }', 'schema { query: Query }'),
@@ -124,9 +132,7 @@ describe('definitionText', () => {
   it('is the source text of each field and input value definition, description and directives included', () => {
     const built = buildSchemaFromSdl(base, { definitionTexts: true });
     const order = built.schema.getType('Order') as import('graphql').GraphQLObjectType;
-    expect(definitionText(order.getFields()['placedAt']!.astNode)).toBe(
-      '"When it was placed."\n  placedAt: Stamp @deprecated(reason: "Use createdAt.")',
-    );
+    expect(definitionText(order.getFields()['placedAt']!.astNode)).toBe('"When it was placed."\n  placedAt: Stamp @deprecated(reason: "Use createdAt.")');
     const query = built.schema.getType('Query') as import('graphql').GraphQLObjectType;
     expect(definitionText(query.getFields()['orders']!.args[2]!.astNode)).toBe('status: Status = OPEN');
     expect(definitionText(buildSchemaFromSdl(base).schema.getQueryType()!.getFields()['orders']!.astNode)).toBeUndefined();

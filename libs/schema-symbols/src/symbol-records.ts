@@ -130,17 +130,13 @@ export function enumRecord(coordinate: string, type: GraphQLEnumType, descriptio
     Kind: 'enum',
     Name: type.name,
     Description: description,
-    Values: type.getValues().map((value) =>
-      compact({ Name: value.name, Description: fullText(value.description), Deprecated: fullText(value.deprecationReason) }),
-    ),
+    Values: type
+      .getValues()
+      .map((value) => compact({ Name: value.name, Description: fullText(value.description), Deprecated: fullText(value.deprecationReason) })),
   }) as SymbolRecord;
 }
 
-export function inputRecord(
-  coordinate: string,
-  type: GraphQLInputObjectType,
-  description: string | undefined,
-): SymbolRecord {
+export function inputRecord(coordinate: string, type: GraphQLInputObjectType, description: string | undefined): SymbolRecord {
   const fields = Object.values(type.getFields());
   return compact({
     Coordinate: coordinate,
@@ -148,9 +144,7 @@ export function inputRecord(
     Name: type.name,
     Description: description,
     OneOf: type.isOneOf ? true : undefined,
-    Fields: fields.map((field) =>
-      compact({ Name: field.name, TypeRef: String(field.type), DefaultValue: printDefaultValue(field) }),
-    ),
+    Fields: fields.map((field) => compact({ Name: field.name, TypeRef: String(field.type), DefaultValue: printDefaultValue(field) })),
   }) as SymbolRecord;
 }
 
@@ -173,11 +167,7 @@ export function inputFieldRecord(
   }) as SymbolRecord;
 }
 
-export function scalarRecord(
-  coordinate: string,
-  type: GraphQLScalarType,
-  description: string | undefined,
-): SymbolRecord {
+export function scalarRecord(coordinate: string, type: GraphQLScalarType, description: string | undefined): SymbolRecord {
   return compact({
     Coordinate: coordinate,
     Kind: 'scalar',

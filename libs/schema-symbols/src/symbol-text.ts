@@ -46,10 +46,7 @@ const ELLIPSIS = '…';
  * absent or blank input; truncates to `maxChars` (ellipsis included), on a word
  * boundary when one is near.
  */
-export function cleanDescription(
-  text: string | null | undefined,
-  maxChars = MAX_DESCRIPTION_CHARS,
-): string | undefined {
+export function cleanDescription(text: string | null | undefined, maxChars = MAX_DESCRIPTION_CHARS): string | undefined {
   if (text === null || text === undefined) return undefined;
   if (maxChars === MAX_DESCRIPTION_CHARS) return cleanedOwn.get(text);
   if (maxChars === MAX_NESTED_DESCRIPTION_CHARS) return cleanedNested.get(text);
@@ -153,7 +150,5 @@ export function limitWords(parts: readonly string[], maxWords = MAX_EMBEDDING_WO
 }
 
 const cleanedOwn = new TextMemo<string | undefined>(TEXT_MEMO_CHARS, (text) => cleanUncached(text, MAX_DESCRIPTION_CHARS));
-const cleanedNested = new TextMemo<string | undefined>(TEXT_MEMO_CHARS, (text) =>
-  cleanUncached(text, MAX_NESTED_DESCRIPTION_CHARS),
-);
+const cleanedNested = new TextMemo<string | undefined>(TEXT_MEMO_CHARS, (text) => cleanUncached(text, MAX_NESTED_DESCRIPTION_CHARS));
 const sentences = new TextMemo<string>(TEXT_MEMO_CHARS, firstSentenceUncached);

@@ -4,7 +4,10 @@ import { TextMemo, detach } from './text-memo.js';
 describe('TextMemo', () => {
   it('computes each text once and returns the same value after', () => {
     const seen: string[] = [];
-    const memo = new TextMemo(10_000, (text) => { seen.push(text); return text.toUpperCase(); });
+    const memo = new TextMemo(10_000, (text) => {
+      seen.push(text);
+      return text.toUpperCase();
+    });
     expect(memo.get('abc')).toBe('ABC');
     expect(memo.get('abc')).toBe('ABC');
     expect(memo.get('de')).toBe('DE');
@@ -25,7 +28,10 @@ describe('TextMemo', () => {
   it('holds at most maxChars of keys: the newest generation and the one before survive', () => {
     const seen: string[] = [];
     // Each 8-character key counts 8 + 32 = 40; a generation holds 100 characters: two keys.
-    const memo = new TextMemo(200, (text) => { seen.push(text); return text.length; });
+    const memo = new TextMemo(200, (text) => {
+      seen.push(text);
+      return text.length;
+    });
     for (const key of ['aaaaaaa1', 'aaaaaaa2', 'aaaaaaa3', 'aaaaaaa4', 'aaaaaaa5']) memo.get(key);
     expect(memo.size).toBeLessThanOrEqual(4);
     seen.length = 0;

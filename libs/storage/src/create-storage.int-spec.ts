@@ -5,7 +5,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
-  closeTestRedis, createTestRedis, deleteKeysByPrefix, startPrivateRedis, testStorageOptions, uniquePrefix, waitFor,
+  closeTestRedis,
+  createTestRedis,
+  deleteKeysByPrefix,
+  startPrivateRedis,
+  testStorageOptions,
+  uniquePrefix,
+  waitFor,
   type PrivateRedis,
 } from '@discovery/testing';
 import { idFor } from './contract/index-store.contract.js';
@@ -17,7 +23,10 @@ const SDL = 'type Query { ping: String }';
 const ID = idFor(SDL);
 
 async function codeOf(promise: Promise<unknown>): Promise<string | undefined> {
-  const outcome = await promise.then(() => ({ ok: true as const }), (error: unknown) => ({ ok: false as const, error }));
+  const outcome = await promise.then(
+    () => ({ ok: true as const }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
   if (outcome.ok) return undefined;
   return outcome.error instanceof StorageError ? outcome.error.code : `not a StorageError: ${String(outcome.error)}`;
 }
@@ -80,10 +89,14 @@ describe('createStorage through Redis faults', () => {
       expect((await storage.indexStore.ensure(ID, SDL, 'acme', 2)).created).toBe(true);
       expect(await queue.enqueueAndWait(null, { jobId: 'after-restart', timeoutMs: 15_000 })).toBe('ok');
       // The subscriber connection resubscribed by itself.
-      await waitFor(async () => {
-        await storage.eventBus.publish({ type: 'index.rebuilt', indexId: ID });
-        return events.length > 0;
-      }, 15_000, 'an event after the restart');
+      await waitFor(
+        async () => {
+          await storage.eventBus.publish({ type: 'index.rebuilt', indexId: ID });
+          return events.length > 0;
+        },
+        15_000,
+        'an event after the restart',
+      );
       expect(errors.some((e) => e instanceof StorageError && e.code === 'UNAVAILABLE')).toBe(true);
     } finally {
       await storage.close();
@@ -94,7 +107,10 @@ describe('createStorage through Redis faults', () => {
     const storage = createStorage({ redisUrl: server.url, redisMode: 'cluster', keyPrefix: 'sd:', onError: () => undefined });
     const standalone = createStorage({ redisUrl: server.url, keyPrefix: 'sd:' });
     try {
-      await expect(storage.verify()).rejects.toMatchObject({ code: 'INVALID_ARGUMENT', message: expect.stringMatching(/REDIS_MODE is cluster .*cluster_enabled:0/) });
+      await expect(storage.verify()).rejects.toMatchObject({
+        code: 'INVALID_ARGUMENT',
+        message: expect.stringMatching(/REDIS_MODE is cluster .*cluster_enabled:0/),
+      });
       expect(await codeOf(storage.ping())).not.toBeUndefined();
       await expect(standalone.verify()).resolves.toBeUndefined();
       await expect(standalone.ping()).resolves.toBeUndefined();
@@ -140,7 +156,8 @@ describe('createStorage at maxmemory (noeviction)', () => {
       for (let i = 0; i < 50 && code === undefined; i++) {
         const sdl = `type Query { f${i}: String }`;
         code = await codeOf(
-          storage.indexStore.ensure(idFor(sdl), sdl, 'acme', 1)
+          storage.indexStore
+            .ensure(idFor(sdl), sdl, 'acme', 1)
             .then(() => storage.indexStore.putArtifacts(idFor(sdl), { records: Buffer.alloc(512 * 1024, i) }, {})),
         );
       }

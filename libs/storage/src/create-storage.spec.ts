@@ -19,7 +19,10 @@ describe('createStorage without Redis', () => {
   });
 
   it('reports a repeated error once per interval', async () => {
-    for (const [interval, expected] of [[60_000, 1], [0, 3]] as const) {
+    for (const [interval, expected] of [
+      [60_000, 1],
+      [0, 3],
+    ] as const) {
       const reported: unknown[] = [];
       const storage = createStorage({ errorReportIntervalMs: interval, onError: (e) => reported.push(e) });
       let calls = 0;

@@ -157,9 +157,7 @@ function createMemoryStorage(options: StorageOptions): Storage {
     demandStore: new MemoryDemandStore(indexStore),
     notesStore: new MemoryIndexNotesStore(indexStore),
     eventBus,
-    embeddingCache: new MemoryEmbeddingCache(
-      options.embeddingCacheMaxBytes ? { maxBytes: options.embeddingCacheMaxBytes } : {},
-    ),
+    embeddingCache: new MemoryEmbeddingCache(options.embeddingCacheMaxBytes ? { maxBytes: options.embeddingCacheMaxBytes } : {}),
     createQueue<TData, TResult>(name: string, queueOptions: QueueOptions = {}): JobQueue<TData, TResult> {
       checkQueueName(name);
       let queue = queues.get(name);
@@ -183,10 +181,7 @@ function createMemoryStorage(options: StorageOptions): Storage {
 }
 
 /** Drops repeats of the same (source, error code) within `intervalMs`. */
-function throttle(
-  onError: StorageOptions['onError'],
-  intervalMs: number,
-): (error: StorageError | unknown, source: string) => void {
+function throttle(onError: StorageOptions['onError'], intervalMs: number): (error: StorageError | unknown, source: string) => void {
   if (!onError) return () => undefined;
   const last = new Map<string, number>();
   return (error, source) => {

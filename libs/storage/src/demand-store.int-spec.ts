@@ -21,23 +21,29 @@ interface Harness {
 }
 
 const drivers: [string, () => Harness][] = [
-  ['memory', () => {
-    const store = new MemoryIndexStore();
-    return { store, demand: new MemoryDemandStore(store), keysLeft: async () => 0, dispose: async () => store.close() };
-  }],
-  ['redis', () => {
-    const client = createTestRedis();
-    const keys = new RedisKeys(uniquePrefix('demand'));
-    return {
-      store: new RedisIndexStore({ client, keys }),
-      demand: new RedisDemandStore({ client, keys }),
-      keysLeft: () => countKeysByPrefix(client, `${keys.prefix}idx:`),
-      dispose: async () => {
-        await deleteKeysByPrefix(client, keys.prefix);
-        await closeTestRedis(client);
-      },
-    };
-  }],
+  [
+    'memory',
+    () => {
+      const store = new MemoryIndexStore();
+      return { store, demand: new MemoryDemandStore(store), keysLeft: async () => 0, dispose: async () => store.close() };
+    },
+  ],
+  [
+    'redis',
+    () => {
+      const client = createTestRedis();
+      const keys = new RedisKeys(uniquePrefix('demand'));
+      return {
+        store: new RedisIndexStore({ client, keys }),
+        demand: new RedisDemandStore({ client, keys }),
+        keysLeft: () => countKeysByPrefix(client, `${keys.prefix}idx:`),
+        dispose: async () => {
+          await deleteKeysByPrefix(client, keys.prefix);
+          await closeTestRedis(client);
+        },
+      };
+    },
+  ],
 ];
 
 const SDL = 'type Query { a: Int }';

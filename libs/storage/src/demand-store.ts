@@ -55,7 +55,11 @@ export const DEMAND_MAX_REASON = 200;
  */
 export function normalizeReason(reason: string): string {
   // Whatever wrote it (a model, a composer, an older generator): no escapes or hidden characters (issue 23 finding 6).
-  let text = stripHidden(reason.normalize('NFKC')).replace(/\s+/g, ' ').trim().replace(/\b\d+(\.\d+)?\b/g, '#').replace(/[.\s]+$/, '');
+  let text = stripHidden(reason.normalize('NFKC'))
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/\b\d+(\.\d+)?\b/g, '#')
+    .replace(/[.\s]+$/, '');
   if (text.length > DEMAND_MAX_REASON) text = `${text.slice(0, DEMAND_MAX_REASON - 1)}…`;
   return text.charAt(0).toUpperCase() + text.slice(1);
 }

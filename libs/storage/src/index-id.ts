@@ -12,10 +12,7 @@ const INDEX_ID = /^sha256:([0-9a-f]{64})$/;
 export function indexDigest(id: string): string {
   const match = typeof id === 'string' ? INDEX_ID.exec(id) : null;
   if (!match?.[1]) {
-    throw new StorageError(
-      StorageErrorCode.InvalidArgument,
-      `index id must be "sha256:" followed by 64 lowercase hex digits (got ${describe(id)})`,
-    );
+    throw new StorageError(StorageErrorCode.InvalidArgument, `index id must be "sha256:" followed by 64 lowercase hex digits (got ${describe(id)})`);
   }
   return match[1];
 }
@@ -27,10 +24,7 @@ export function isIndexId(id: string): boolean {
 /** Throws INVALID_ARGUMENT unless `value` is a non-empty string of at most `max` characters. */
 export function requireText(what: string, value: string, max: number): void {
   if (typeof value !== 'string' || value.length === 0 || value.length > max) {
-    throw new StorageError(
-      StorageErrorCode.InvalidArgument,
-      `${what} must be a non-empty string of at most ${max} characters (got ${describe(value)})`,
-    );
+    throw new StorageError(StorageErrorCode.InvalidArgument, `${what} must be a non-empty string of at most ${max} characters (got ${describe(value)})`);
   }
 }
 

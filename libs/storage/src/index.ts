@@ -4,11 +4,33 @@
  * adapters, StorageError, and createStorage() which picks them.
  */
 export type { BuildFailureParts, CreateResult, IndexArtifacts, IndexMeta, IndexState, IndexStore, ReleaseResult } from './index-store.js';
-export { type EnqueueOptions, type JobContext, JobFailedError, type JobHandler, type JobProgress, type JobQueue, JobTimeoutError, type QueueOptions, UnrecoverableJobError, type WaitOptions } from './job-queue.js';
+export {
+  type EnqueueOptions,
+  type JobContext,
+  JobFailedError,
+  type JobHandler,
+  type JobProgress,
+  type JobQueue,
+  JobTimeoutError,
+  type QueueOptions,
+  UnrecoverableJobError,
+  type WaitOptions,
+} from './job-queue.js';
 export { type EventBus, type IndexEvent, parseIndexEvent } from './event-bus.js';
 export { checkEmbeddingKeys, checkVectors, type EmbeddingCache } from './embedding-cache.js';
 export { RESULT_CACHE_MAX_KEY, type ResultCache } from './result-cache.js';
-export { byDemand, daysSince, DEMAND_MAX_ENTRIES, DEMAND_MAX_REASON, demandDay, type DemandDay, type DemandEntry, type DemandStore, distinctReasons, normalizeReason } from './demand-store.js';
+export {
+  byDemand,
+  daysSince,
+  DEMAND_MAX_ENTRIES,
+  DEMAND_MAX_REASON,
+  demandDay,
+  type DemandDay,
+  type DemandEntry,
+  type DemandStore,
+  distinctReasons,
+  normalizeReason,
+} from './demand-store.js';
 export { RedisDemandStore } from './redis/redis-demand.store.js';
 export { MemoryDemandStore } from './memory/memory-demand.store.js';
 export { type BuildProgressNote, cleanLabel, decodeProgress, type IndexNotes, type IndexNotesStore, MAX_LABEL_CHARS } from './index-notes.js';

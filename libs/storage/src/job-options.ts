@@ -30,10 +30,7 @@ const QUEUE_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 
 export function checkQueueName(name: string): void {
   if (typeof name !== 'string' || !QUEUE_NAME.test(name)) {
-    throw new StorageError(
-      StorageErrorCode.InvalidArgument,
-      `queue name must be 1-64 letters, digits, "_" or "-" (got ${JSON.stringify(name)})`,
-    );
+    throw new StorageError(StorageErrorCode.InvalidArgument, `queue name must be 1-64 letters, digits, "_" or "-" (got ${JSON.stringify(name)})`);
   }
 }
 

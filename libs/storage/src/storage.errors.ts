@@ -60,16 +60,9 @@ export function toStorageError(error: unknown, operation: string): StorageError 
   const message = error instanceof Error ? error.message : String(error);
   const sysCode = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
   if (message.startsWith('OOM ') || message.includes('OOM command not allowed')) {
-    return new StorageError(
-      StorageErrorCode.OutOfMemory,
-      `${operation}: Redis is out of memory and refuses writes (maxmemory reached)`,
-      { cause: error },
-    );
+    return new StorageError(StorageErrorCode.OutOfMemory, `${operation}: Redis is out of memory and refuses writes (maxmemory reached)`, { cause: error });
   }
-  if (
-    UNAVAILABLE_REPLIES.some((reply) => message.startsWith(reply)) ||
-    UNAVAILABLE_MESSAGES.some((text) => message.includes(text) || sysCode === text)
-  ) {
+  if (UNAVAILABLE_REPLIES.some((reply) => message.startsWith(reply)) || UNAVAILABLE_MESSAGES.some((text) => message.includes(text) || sysCode === text)) {
     return new StorageError(StorageErrorCode.Unavailable, `${operation}: Redis is unavailable (${message})`, {
       cause: error,
     });

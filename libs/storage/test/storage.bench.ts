@@ -43,7 +43,12 @@ async function embeddings(storage: Storage): Promise<void> {
     vector: new Int8Array(randomBytes(512).buffer),
   }));
   const set = await time(() => storage.embeddingCache.setMany(`bench-${prefix}`, entries));
-  const get = await time(() => storage.embeddingCache.getMany(`bench-${prefix}`, entries.map((e) => e.key)));
+  const get = await time(() =>
+    storage.embeddingCache.getMany(
+      `bench-${prefix}`,
+      entries.map((e) => e.key),
+    ),
+  );
   console.log(`${storage.mode} embedding cache 10,000 x 512 B: setMany ${set.toFixed(0)} ms, getMany ${get.toFixed(0)} ms`);
 }
 
@@ -55,7 +60,9 @@ async function queue(storage: Storage): Promise<void> {
   const start = performance.now();
   await Promise.all(Array.from({ length: 500 }, (_, i) => q.enqueueAndWait(i, { jobId: `par-${i}`, timeoutMs: 30_000 })));
   const rate = 500 / ((performance.now() - start) / 1000);
-  console.log(`${storage.mode} queue enqueueAndWait (empty handler): p50 ${pct(samples, 50).toFixed(2)} ms, p95 ${pct(samples, 95).toFixed(2)} ms sequential; ${rate.toFixed(0)} jobs/s with 500 concurrent, concurrency 4`);
+  console.log(
+    `${storage.mode} queue enqueueAndWait (empty handler): p50 ${pct(samples, 50).toFixed(2)} ms, p95 ${pct(samples, 95).toFixed(2)} ms sequential; ${rate.toFixed(0)} jobs/s with 500 concurrent, concurrency 4`,
+  );
 }
 
 const redis = createStorage({ redisUrl: URL, keyPrefix: prefix });

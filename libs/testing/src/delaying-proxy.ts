@@ -25,9 +25,11 @@ export async function startDelayingProxy(options: {
     let queue = Promise.resolve();
     client.on('data', (chunk: Buffer) => {
       const wait = options.delays(chunk) ? options.delayMs : 0;
-      queue = queue.then(() => new Promise<void>((resolve) => setTimeout(resolve, wait))).then(() => {
-        if (!upstream.destroyed) upstream.write(chunk);
-      });
+      queue = queue
+        .then(() => new Promise<void>((resolve) => setTimeout(resolve, wait)))
+        .then(() => {
+          if (!upstream.destroyed) upstream.write(chunk);
+        });
     });
     upstream.pipe(client);
     const end = (): void => {

@@ -20,10 +20,7 @@ const ask = { model: 'm', messages: [{ role: 'user' as const, content: 'hi' }] }
 
 describe('OpenAiScriptedServer', () => {
   it('replays tool calls in order and records the requests', async () => {
-    server = await OpenAiScriptedServer.start([
-      submitReply([{ document: '{ a }', description: 'A.' }], ['no b']),
-      { kind: 'message', content: 'done' },
-    ]);
+    server = await OpenAiScriptedServer.start([submitReply([{ document: '{ a }', description: 'A.' }], ['no b']), { kind: 'message', content: 'done' }]);
     const openai = client(server.baseUrl);
     const first = await openai.chat.completions.create(ask);
     const call = first.choices[0]?.message.tool_calls?.[0];

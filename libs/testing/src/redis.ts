@@ -123,12 +123,7 @@ export async function closeTestRedis(client: Redis): Promise<void> {
  * Resolves once `condition` returns true (polled every `intervalMs`); rejects with
  * a message naming `what` after `timeoutMs`. The timeout is a hard cap, not an assertion.
  */
-export async function waitFor(
-  condition: () => boolean | Promise<boolean>,
-  timeoutMs: number,
-  what = 'condition',
-  intervalMs = 20,
-): Promise<void> {
+export async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs: number, what = 'condition', intervalMs = 20): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (await condition()) return;

@@ -44,7 +44,10 @@ export function sendJson(response: ServerResponse, status: number, body: unknown
 
 /** The completion as a stream of chunks, as servers stream it. */
 export function sendSse(response: ServerResponse, completion: Record<string, unknown>): void {
-  const choice = (completion['choices'] as { message: Record<string, unknown>; finish_reason: string }[])[0] as { message: Record<string, unknown>; finish_reason: string };
+  const choice = (completion['choices'] as { message: Record<string, unknown>; finish_reason: string }[])[0] as {
+    message: Record<string, unknown>;
+    finish_reason: string;
+  };
   const base = { id: completion['id'], object: 'chat.completion.chunk', created: completion['created'], model: completion['model'] };
   const chunk = (delta: Record<string, unknown>, finish: string | null): string =>
     `data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta, finish_reason: finish, logprobs: null }] })}\n\n`;

@@ -56,7 +56,9 @@ export function errorBody(kind: EndpointKind, status: number, message: string, e
 /** Tokens the server counts for a request's prompt: messages and tools, o200k (a real server's tokenizer differs). */
 export function promptTokensOf(body: Record<string, unknown>): number {
   const messages = Array.isArray(body['messages']) ? (body['messages'] as { content?: unknown; tool_calls?: unknown }[]) : [];
-  const text = messages.map((m) => `${typeof m.content === 'string' ? m.content : JSON.stringify(m.content ?? '')}${m.tool_calls ? JSON.stringify(m.tool_calls) : ''}`).join('\n');
+  const text = messages
+    .map((m) => `${typeof m.content === 'string' ? m.content : JSON.stringify(m.content ?? '')}${m.tool_calls ? JSON.stringify(m.tool_calls) : ''}`)
+    .join('\n');
   return countTokens(text) + 4 * messages.length + (body['tools'] ? countTokens(JSON.stringify(body['tools'])) : 0);
 }
 
@@ -64,18 +66,48 @@ function overflow(kind: EndpointKind, context: number, prompt: number, completio
   const total = prompt + completion;
   switch (kind) {
     case 'llamacpp':
-      return { status: 400, body: errorBody(kind, 400, `request (${total} tokens) exceeds the available context size (${context} tokens), try increasing it`, { type: 'exceed_context_size_error', n_prompt_tokens: prompt, n_ctx: context }) };
+      return {
+        status: 400,
+        body: errorBody(kind, 400, `request (${total} tokens) exceeds the available context size (${context} tokens), try increasing it`, {
+          type: 'exceed_context_size_error',
+          n_prompt_tokens: prompt,
+          n_ctx: context,
+        }),
+      };
     case 'lmstudio':
-      return { status: 400, body: errorBody(kind, 400, `The number of tokens to keep from the initial prompt is greater than the context length (n_keep: ${prompt} >= n_ctx: ${context}).`) };
+      return {
+        status: 400,
+        body: errorBody(
+          kind,
+          400,
+          `The number of tokens to keep from the initial prompt is greater than the context length (n_keep: ${prompt} >= n_ctx: ${context}).`,
+        ),
+      };
     case 'vllm':
-      return { status: 400, body: errorBody(kind, 400, `This model's maximum context length is ${context} tokens. However, you requested ${total} tokens (${prompt} in the messages, ${completion} in the completion). Please reduce the length of the messages or completion.`) };
+      return {
+        status: 400,
+        body: errorBody(
+          kind,
+          400,
+          `This model's maximum context length is ${context} tokens. However, you requested ${total} tokens (${prompt} in the messages, ${completion} in the completion). Please reduce the length of the messages or completion.`,
+        ),
+      };
     default:
-      return { status: 400, body: errorBody(kind, 400, `This model's maximum context length is ${context} tokens. However, your messages resulted in ${total} tokens. Please reduce the length of the messages.`, { code: 'context_length_exceeded' }) };
+      return {
+        status: 400,
+        body: errorBody(
+          kind,
+          400,
+          `This model's maximum context length is ${context} tokens. However, your messages resulted in ${total} tokens. Please reduce the length of the messages.`,
+          { code: 'context_length_exceeded' },
+        ),
+      };
   }
 }
 
 function noTools(kind: EndpointKind, model: string): RefusalBody {
-  if (kind === 'vllm') return { status: 400, body: errorBody(kind, 400, '"auto" tool choice requires --enable-auto-tool-choice and --tool-call-parser to be set') };
+  if (kind === 'vllm')
+    return { status: 400, body: errorBody(kind, 400, '"auto" tool choice requires --enable-auto-tool-choice and --tool-call-parser to be set') };
   if (kind === 'ollama') return { status: 400, body: errorBody(kind, 400, `registry.ollama.ai/library/${model} does not support tools`) };
   return { status: 400, body: errorBody(kind, 400, 'tools are not supported by this model') };
 }
@@ -92,10 +124,16 @@ export function refusalFor(profile: EndpointProfile, body: Record<string, unknow
   const model = typeof body['model'] === 'string' ? body['model'] : '';
   if (profile.model !== undefined && kind !== 'llamacpp' && kind !== 'azure' && model !== profile.model) return unknownModel(kind, model);
   if (profile.requireMaxCompletionTokens && body['max_tokens'] !== undefined) {
-    return { status: 400, body: errorBody(kind, 400, "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.", { code: 'unsupported_parameter' }) };
+    return {
+      status: 400,
+      body: errorBody(kind, 400, "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.", {
+        code: 'unsupported_parameter',
+      }),
+    };
   }
   if (profile.rejectToolChoice && body['tool_choice'] !== undefined) return { status: 400, body: errorBody(kind, 400, 'tool_choice is not supported') };
-  if (profile.rejectResponseFormat && body['response_format'] !== undefined) return { status: 400, body: errorBody(kind, 400, "'response_format' is not supported") };
+  if (profile.rejectResponseFormat && body['response_format'] !== undefined)
+    return { status: 400, body: errorBody(kind, 400, "'response_format' is not supported") };
   if (profile.tools === false && Array.isArray(body['tools']) && body['tools'].length > 0) return noTools(kind, model);
   if (profile.contextTokens !== undefined && kind !== 'ollama') {
     const completion = Number(body['max_tokens'] ?? body['max_completion_tokens'] ?? 0);
@@ -123,10 +161,19 @@ export function infoRoute(profile: EndpointProfile, method: string, path: string
     return { status: 200, body: { object: 'list', data: [entry] } };
   }
   if (kind === 'llamacpp' && method === 'GET' && route === '/props') {
-    return { status: 200, body: { default_generation_settings: { n_ctx: context ?? 4096 }, total_slots: 1, chat_template_caps: { supports_tools: profile.tools !== false } } };
+    return {
+      status: 200,
+      body: { default_generation_settings: { n_ctx: context ?? 4096 }, total_slots: 1, chat_template_caps: { supports_tools: profile.tools !== false } },
+    };
   }
   if (kind === 'ollama' && method === 'POST' && route === '/api/show') {
-    return { status: 200, body: { parameters: context !== undefined ? `num_ctx                        ${context}\nstop "<|im_end|>"` : 'stop "<|im_end|>"', model_info: { 'qwen2.context_length': 32768 } } };
+    return {
+      status: 200,
+      body: {
+        parameters: context !== undefined ? `num_ctx                        ${context}\nstop "<|im_end|>"` : 'stop "<|im_end|>"',
+        model_info: { 'qwen2.context_length': 32768 },
+      },
+    };
   }
   if (kind === 'lmstudio' && method === 'GET' && route === `/api/v0/models/${encodeURIComponent(model)}`) {
     return { status: 200, body: { id: model, state: 'loaded', max_context_length: 32768, loaded_context_length: context ?? 4096 } };
@@ -141,13 +188,28 @@ export function azureRefusal(profile: EndpointProfile, path: string, headers: Re
   const [route, query = ''] = path.split('?');
   const version = new URLSearchParams(query).get('api-version');
   if (headers['api-key'] !== azure.apiKey) {
-    return { status: 401, body: errorBody('azure', 401, 'Access denied due to invalid subscription key or wrong API endpoint. Make sure to provide a valid key for an active subscription and use a correct regional API endpoint for your resource.') };
+    return {
+      status: 401,
+      body: errorBody(
+        'azure',
+        401,
+        'Access denied due to invalid subscription key or wrong API endpoint. Make sure to provide a valid key for an active subscription and use a correct regional API endpoint for your resource.',
+      ),
+    };
   }
   if (!version) return { status: 404, body: errorBody('azure', 404, 'Resource not found') };
   if (version !== azure.apiVersion) return { status: 400, body: errorBody('azure', 400, 'API version not supported', { code: 'BadRequest' }) };
   const deployment = /^\/openai\/deployments\/([^/]+)\/chat\/completions$/.exec(route ?? '')?.[1];
   if (deployment !== azure.deployment) {
-    return { status: 404, body: errorBody('azure', 404, 'The API deployment for this resource does not exist. If you created the deployment within the last 5 minutes, please wait a moment and try again.', { code: 'DeploymentNotFound' }) };
+    return {
+      status: 404,
+      body: errorBody(
+        'azure',
+        404,
+        'The API deployment for this resource does not exist. If you created the deployment within the last 5 minutes, please wait a moment and try again.',
+        { code: 'DeploymentNotFound' },
+      ),
+    };
   }
   return undefined;
 }

@@ -44,7 +44,10 @@ export async function spawnGenerator(env: Record<string, string>): Promise<Gener
   for (;;) {
     if (child.exitCode !== null) throw new Error(`generator exited with ${child.exitCode}:\n${output}`);
     const ok = await fetch(`http://127.0.0.1:${port}/readyz`, { signal: AbortSignal.timeout(2_000) }).then(
-      async (r) => { await r.body?.cancel(); return r.ok; },
+      async (r) => {
+        await r.body?.cancel();
+        return r.ok;
+      },
       () => false,
     );
     if (ok) break;

@@ -29,19 +29,36 @@ export function deepListNesting(depth: number): HostileSchema {
 export function deepTypeChain(length: number): HostileSchema {
   const types = range(length).map((i) => `type T${i} { value: Int next: T${i + 1} }`);
   types.push(`type T${length} { value: Int }`);
-  return { name: `type chain ${length}`, what: `${length} object types, each nested in the previous`, sdl: `type Query { root: T0 }\n${types.join('\n')}`, largest: ['object:T0', 'field:Query.root', `object:T${length}`] };
+  return {
+    name: `type chain ${length}`,
+    what: `${length} object types, each nested in the previous`,
+    sdl: `type Query { root: T0 }\n${types.join('\n')}`,
+    largest: ['object:T0', 'field:Query.root', `object:T${length}`],
+  };
 }
 
 /** One object type with `count` fields. */
 export function wideType(count: number): HostileSchema {
   const fields = range(count).map((i) => `  field${i}(arg: String): String`);
-  return { name: `${count} fields`, what: `one type with ${count} fields`, sdl: `type Query { wide: Wide }\ntype Wide {\n${fields.join('\n')}\n}`, largest: ['object:Wide', 'field:Query.wide'], whole: [{ coordinate: 'object:Wide', query: 'wide', kind: 'object' }] };
+  return {
+    name: `${count} fields`,
+    what: `one type with ${count} fields`,
+    sdl: `type Query { wide: Wide }\ntype Wide {\n${fields.join('\n')}\n}`,
+    largest: ['object:Wide', 'field:Query.wide'],
+    whole: [{ coordinate: 'object:Wide', query: 'wide', kind: 'object' }],
+  };
 }
 
 /** A field argument list of `count` arguments. */
 export function manyArguments(count: number): HostileSchema {
   const args = range(count).map((i) => `a${i}: Int = ${i}`);
-  return { name: `${count} arguments`, what: `one field with ${count} arguments`, sdl: `type Query { f(${args.join(', ')}): Int }`, largest: ['field:Query.f', 'object:Query'], whole: [{ coordinate: 'field:Query.f', query: 'f', kind: 'field' }] };
+  return {
+    name: `${count} arguments`,
+    what: `one field with ${count} arguments`,
+    sdl: `type Query { f(${args.join(', ')}): Int }`,
+    largest: ['field:Query.f', 'object:Query'],
+    whole: [{ coordinate: 'field:Query.f', query: 'f', kind: 'field' }],
+  };
 }
 
 /** Descriptions of `bytes` bytes on a type, a field and an enum value. */
@@ -108,13 +125,21 @@ export function caseFoldingCollisions(): HostileSchema {
 
 /** Names outside GraphQL's ASCII name grammar, and look-alikes. */
 export function nonAsciiNames(): HostileSchema {
-  return { name: 'non-ASCII names', what: 'type and field names with ß, Cyrillic and zero-width characters', sdl: 'type Query { straße: String }\ntype Uѕer { nаme: String }\ntype Zero\u200bWidth { a: Int }' };
+  return {
+    name: 'non-ASCII names',
+    what: 'type and field names with ß, Cyrillic and zero-width characters',
+    sdl: 'type Query { straße: String }\ntype Uѕer { nаme: String }\ntype Zero\u200bWidth { a: Int }',
+  };
 }
 
 /** An input default value nested `depth` levels deep. */
 export function deepDefaultValue(depth: number): HostileSchema {
   const value = `${'{ a: '.repeat(depth)}1${' }'.repeat(depth)}`;
-  return { name: `default value nesting ${depth}`, what: `an argument default nested ${depth} objects deep`, sdl: `input In { a: In v: Int }\ntype Query { f(x: In = ${value}): Int }` };
+  return {
+    name: `default value nesting ${depth}`,
+    what: `an argument default nested ${depth} objects deep`,
+    sdl: `input In { a: In v: Int }\ntype Query { f(x: In = ${value}): Int }`,
+  };
 }
 
 /** Every class, at sizes that stay under an 8 MiB SDL limit. */

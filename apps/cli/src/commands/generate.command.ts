@@ -17,8 +17,7 @@ import { COMPOSED_FALLBACK_HEADER_VALUE, COMPOSED_HEADER, COMPOSED_HEADER_VALUE 
 
 /** What the note says for each value of the composed header. */
 const COMPOSED_NOTES: Readonly<Record<string, string>> = {
-  [COMPOSED_HEADER_VALUE]:
-    'Composed without a language model (none is configured on the service): check that it selects what you asked for.',
+  [COMPOSED_HEADER_VALUE]: 'Composed without a language model (none is configured on the service): check that it selects what you asked for.',
   [COMPOSED_FALLBACK_HEADER_VALUE]:
     "The service's language model gave no usable answer: this operation was composed without it; check that it selects what you asked for.",
 };
@@ -87,9 +86,16 @@ generated), and so is an operation composed without a language model (--json: "c
     const timeoutMs = durationOption('timeout', stringValue(values, 'timeout'), 2 * 60_000);
     const indexId = await resolveIndexId(ctx, target!, 10 * 60_000);
     let composedHeader: string | null = null;
-    const { resolution } = await ctx
-      .client()
-      .generateQuery({ indexId, prompt }, { signal: ctx.signal, timeoutMs, onHeader: (header) => void (composedHeader = header.get(COMPOSED_HEADER)) });
+    const { resolution } = await ctx.client().generateQuery(
+      { indexId, prompt },
+      {
+        signal: ctx.signal,
+        timeoutMs,
+        onHeader: (header) => {
+          composedHeader = header.get(COMPOSED_HEADER);
+        },
+      },
+    );
     // Only the values we know: the header is the service's text, not ours to print.
     const composed = composedHeader !== null && Object.hasOwn(COMPOSED_NOTES, composedHeader) ? (composedHeader as string) : null;
     const operations: GeneratedOperation[] = [];

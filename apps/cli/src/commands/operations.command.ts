@@ -18,7 +18,8 @@ const CONFLICT = new Set(['duplicate', 'collision']);
 async function loadSchemaSdl(ctx: CommandContext, values: OptionValues): Promise<string> {
   const file = stringValue(values, 'schema');
   const url = stringValue(values, 'introspect');
-  if ((file === undefined) === (url === undefined)) throw new CliError(ExitCode.Usage, 'give the schema with --schema <file> or --introspect <url> (one of them)');
+  if ((file === undefined) === (url === undefined))
+    throw new CliError(ExitCode.Usage, 'give the schema with --schema <file> or --introspect <url> (one of them)');
   if (file !== undefined) {
     try {
       return await readFile(file, 'utf8');
@@ -27,14 +28,18 @@ async function loadSchemaSdl(ctx: CommandContext, values: OptionValues): Promise
     }
   }
   const { IntrospectionSchemaSource } = await import('@discovery/mcp');
-  const headers = Object.fromEntries(listValue(values, 'header').map((line) => [line.slice(0, line.indexOf(':')).trim(), line.slice(line.indexOf(':') + 1).trim()]));
+  const headers = Object.fromEntries(
+    listValue(values, 'header').map((line) => [line.slice(0, line.indexOf(':')).trim(), line.slice(line.indexOf(':') + 1).trim()]),
+  );
   let source: InstanceType<typeof IntrospectionSchemaSource>;
   try {
     source = new IntrospectionSchemaSource(url!, { headers, intervalMs: 0 });
   } catch (error) {
     throw new CliError(ExitCode.Usage, `--introspect: ${(error as Error).message}`);
   }
-  const outcome = await new Promise<{ sdl?: string; reason?: string }>((resolve) => void source.start({ schema: (sdl) => resolve({ sdl }), failed: (reason) => resolve({ reason }) }));
+  const outcome = await new Promise<{ sdl?: string; reason?: string }>(
+    (resolve) => void source.start({ schema: (sdl) => resolve({ sdl }), failed: (reason) => resolve({ reason }) }),
+  );
   await source.close();
   if (outcome.sdl === undefined) throw new CliError(ExitCode.Unavailable, `cannot introspect ${url}: ${outcome.reason}`);
   ctx.out.note(`introspected ${url}`);
@@ -77,10 +82,22 @@ not (syntax, schema, subscription), 11 a duplicate operation name or a tool name
       excludeMutations: values['exclude-mutations'] === true,
       reserved: RESERVED_TOOL_NAMES,
     });
-    const tools = compiled.tools.map(({ name, operationName, operationType, file, description, inputSchema }) => ({ name, operationName, operationType, file, description, inputSchema }));
+    const tools = compiled.tools.map(({ name, operationName, operationType, file, description, inputSchema }) => ({
+      name,
+      operationName,
+      operationType,
+      file,
+      description,
+      inputSchema,
+    }));
     ctx.out.result({ dir, tools, skipped: compiled.skipped });
-    if (mode === 'list') ctx.out.table(tools.map((t) => [t.name, t.operationType, t.file, oneLine(t.description, 60)]), ['TOOL', 'TYPE', 'FILE', 'DESCRIPTION']);
-    for (const entry of compiled.skipped) ctx.out.note(`${entry.reason === 'excluded' ? 'excluded' : 'skipped'} ${entry.file}: ${entry.reason}: ${entry.detail}`);
+    if (mode === 'list')
+      ctx.out.table(
+        tools.map((t) => [t.name, t.operationType, t.file, oneLine(t.description, 60)]),
+        ['TOOL', 'TYPE', 'FILE', 'DESCRIPTION'],
+      );
+    for (const entry of compiled.skipped)
+      ctx.out.note(`${entry.reason === 'excluded' ? 'excluded' : 'skipped'} ${entry.file}: ${entry.reason}: ${entry.detail}`);
     const invalid = compiled.skipped.filter((entry) => INVALID.has(entry.reason)).length;
     const conflicts = compiled.skipped.filter((entry) => CONFLICT.has(entry.reason)).length;
     if (mode === 'check' && invalid + conflicts === 0) ctx.out.note(`${tools.length} operation${tools.length === 1 ? '' : 's'} OK`);

@@ -25,7 +25,10 @@ in the order asked. Unknown coordinates are listed on stderr and end with exit c
     const indexId = await resolveIndexId(ctx, target!, timeoutMs);
     const response = await ctx.client().getSymbols({ indexId, coordinates }, { signal: ctx.signal });
     const symbols = response.symbols.map((s) => ({ coordinate: s.coordinate, record: decodeRecord(s.payload, s.coordinate) }));
-    const missing = unansweredCoordinates(coordinates, symbols.map((s) => s.coordinate));
+    const missing = unansweredCoordinates(
+      coordinates,
+      symbols.map((s) => s.coordinate),
+    );
     ctx.out.result({ indexId, symbols, missing });
     for (const symbol of symbols) {
       ctx.out.line(symbol.coordinate);

@@ -10,10 +10,16 @@ import { stringValue, type Command } from './command.js';
 
 function parseScopes(raw: string | undefined): TokenScope[] {
   if (raw === undefined) return [...TOKEN_SCOPES];
-  const scopes = raw.split(/[,+]/).map((s) => s.trim()).filter((s) => s !== '');
+  const scopes = raw
+    .split(/[,+]/)
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
   const unknown = scopes.filter((s) => !(TOKEN_SCOPES as readonly string[]).includes(s));
   if (scopes.length === 0 || unknown.length > 0) {
-    throw new CliError(ExitCode.Usage, `--scopes: expected some of ${TOKEN_SCOPES.join(', ')} (comma-separated)${unknown.length ? `, not ${unknown.join(', ')}` : ''}`);
+    throw new CliError(
+      ExitCode.Usage,
+      `--scopes: expected some of ${TOKEN_SCOPES.join(', ')} (comma-separated)${unknown.length ? `, not ${unknown.join(', ')}` : ''}`,
+    );
   }
   return TOKEN_SCOPES.filter((s) => scopes.includes(s));
 }

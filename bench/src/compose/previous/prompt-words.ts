@@ -92,7 +92,10 @@ export function contentWords(text: string): PromptWord[] {
 
 /** True when the prompt is only a greeting or small talk. */
 export function asksForNothing(text: string): boolean {
-  const words = text.toLowerCase().split(/[^a-z]+/).filter((word) => word !== '');
+  const words = text
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter((word) => word !== '');
   return words.length > 0 && words.length <= 8 && words.every((word) => GREETINGS.has(word));
 }
 

@@ -60,7 +60,13 @@ export class QueryComposer {
     if (change && !this.options.allowMutations) {
       return this.resolved([], [refusalFor('mutation', this.options, '') as string]);
     }
-    const fields = sliceFields ?? sliceSchemaByHits(schema, hits.map((hit) => hit.symbol), { roots: this.roots() }).fields;
+    const fields =
+      sliceFields ??
+      sliceSchemaByHits(
+        schema,
+        hits.map((hit) => hit.symbol),
+        { roots: this.roots() },
+      ).fields;
     const plan = this.plan(schema, prompt, hits, fields, change ? 'mutation' : 'query');
     const unsatisfied = missingWords(schema, prompt);
     if (!plan) return this.resolved([], unsatisfied.length > 0 ? unsatisfied : [NOTHING_MATCHES]);

@@ -10,10 +10,18 @@ export function DemandView({ api, indexId }: { api: Api; indexId: string }) {
   useEffect(() => {
     api.discovery
       .getDemand({ indexId, limit: 50 })
-      .then((response) => { setDemand(response); setProblem(undefined); })
+      .then((response) => {
+        setDemand(response);
+        setProblem(undefined);
+      })
       .catch((error: unknown) => setProblem(errorText(error)));
   }, [api, indexId]);
-  if (problem) return <p role="alert" class="error">{problem}</p>;
+  if (problem)
+    return (
+      <p role="alert" class="error">
+        {problem}
+      </p>
+    );
   if (!demand) return <p>Loading the demand report…</p>;
   const most = Math.max(1, ...demand.days.map((d) => Number(d.count)));
   return (

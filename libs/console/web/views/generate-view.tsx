@@ -15,7 +15,11 @@ export function GenerateView({ api, indexId, settings }: { api: Api; indexId: st
     try {
       const response = await api.yoko.generateQuery(
         { indexId, prompt },
-        { onHeader: (header) => { composed = header.get(COMPOSED_HEADER) === COMPOSED_HEADER_VALUE; } },
+        {
+          onHeader: (header) => {
+            composed = header.get(COMPOSED_HEADER) === COMPOSED_HEADER_VALUE;
+          },
+        },
       );
       setAnswer({ resolution: response.resolution, composed });
       setProblem(undefined);
@@ -33,13 +37,24 @@ export function GenerateView({ api, indexId, settings }: { api: Api; indexId: st
       <form class="controls" onSubmit={run}>
         <label class="wide">
           Request{' '}
-          <textarea name="prompt" rows={3} value={prompt} onInput={(e) => setPrompt((e.currentTarget as HTMLTextAreaElement).value)} required placeholder="the data to read or the change to make, in plain words" />
+          <textarea
+            name="prompt"
+            rows={3}
+            value={prompt}
+            onInput={(e) => setPrompt((e.currentTarget as HTMLTextAreaElement).value)}
+            required
+            placeholder="the data to read or the change to make, in plain words"
+          />
         </label>
         <button type="submit" disabled={busy}>
           {busy ? 'Generating…' : 'Generate'}
         </button>
       </form>
-      {problem && <p role="alert" class="error">{problem}</p>}
+      {problem && (
+        <p role="alert" class="error">
+          {problem}
+        </p>
+      )}
       {answer && (
         <div role="status">
           <p>
@@ -55,10 +70,14 @@ export function GenerateView({ api, indexId, settings }: { api: Api; indexId: st
               {q.description && <p>{q.description}</p>}
               <h4>Operation</h4>
               {/* biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable code must be reachable by keyboard (axe's scrollable-region-focusable, docs/console.md) */}
-              <pre class="graphql" tabIndex={0}>{q.document}</pre>
+              <pre class="graphql" tabIndex={0}>
+                {q.document}
+              </pre>
               <h4>Variables schema</h4>
               {/* biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable code must be reachable by keyboard (axe's scrollable-region-focusable, docs/console.md) */}
-              <pre class="json" tabIndex={0}>{pretty(q.variablesSchema)}</pre>
+              <pre class="json" tabIndex={0}>
+                {pretty(q.variablesSchema)}
+              </pre>
               {settings.saveAsTool && <SaveAsTool api={api} document={q.document} description={q.description} />}
             </article>
           ))}
@@ -105,7 +124,11 @@ function SaveAsTool({ api, document, description }: { api: Api; document: string
       <button type="button" onClick={() => void save()}>
         Save as tool
       </button>{' '}
-      {outcome && <span role={failed ? 'alert' : 'status'} class={failed ? 'error' : ''}>{outcome}</span>}
+      {outcome && (
+        <span role={failed ? 'alert' : 'status'} class={failed ? 'error' : ''}>
+          {outcome}
+        </span>
+      )}
     </p>
   );
 }

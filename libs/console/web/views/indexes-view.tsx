@@ -4,11 +4,26 @@ import type { IndexDetails } from '@discovery/proto/web';
 import { errorText, type Api } from '../api.js';
 import { bytes, count, shortName, when } from '../format.js';
 
-export function IndexesView({ api, indexes, onChanged, onOpen }: { api: Api; indexes: IndexDetails[] | undefined; onChanged: () => Promise<void>; onOpen: (id: string) => void }) {
+export function IndexesView({
+  api,
+  indexes,
+  onChanged,
+  onOpen,
+}: {
+  api: Api;
+  indexes: IndexDetails[] | undefined;
+  onChanged: () => Promise<void>;
+  onOpen: (id: string) => void;
+}) {
   const [confirming, setConfirming] = useState<string>();
   const [problem, setProblem] = useState<string>();
   if (indexes === undefined) return <p>Loading the indexes…</p>;
-  if (indexes.length === 0) return <p>No indexes yet. Index a schema: <code>discovery index schema.graphql</code>, or start serve with <code>--schema</code>.</p>;
+  if (indexes.length === 0)
+    return (
+      <p>
+        No indexes yet. Index a schema: <code>discovery index schema.graphql</code>, or start serve with <code>--schema</code>.
+      </p>
+    );
   const remove = async (indexId: string) => {
     try {
       await api.yoko.deleteIndex({ indexId });
@@ -21,14 +36,21 @@ export function IndexesView({ api, indexes, onChanged, onOpen }: { api: Api; ind
   return (
     <>
       <h2>Indexes</h2>
-      {problem && <p role="alert" class="error">{problem}</p>}
+      {problem && (
+        <p role="alert" class="error">
+          {problem}
+        </p>
+      )}
       <ul class="indexes">
         {indexes.map((index) => (
           <li class={`index ${index.status}`} aria-labelledby={`name-${index.indexId.slice(7, 19)}`}>
             <h3 id={`name-${index.indexId.slice(7, 19)}`} title={index.label || index.indexId}>
               {shortName(index.label, index.indexId)}
             </h3>
-            <p class="muted mono">{index.label ? `${index.label} · ` : ''}{index.indexId}</p>
+            <p class="muted mono">
+              {index.label ? `${index.label} · ` : ''}
+              {index.indexId}
+            </p>
             <Status index={index} />
             {index.failure && <Failure failure={index.failure} />}
             <dl class="facts">

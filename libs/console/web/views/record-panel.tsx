@@ -31,7 +31,11 @@ export function RecordPanel({ api, indexId, coordinate, onOpen }: { api: Api; in
   return (
     <aside class="record" aria-label={`Record of ${coordinate}`}>
       <h3 class="mono">{coordinate}</h3>
-      {problem && <p role="alert" class="error">{problem}</p>}
+      {problem && (
+        <p role="alert" class="error">
+          {problem}
+        </p>
+      )}
       {record === undefined && !problem && <p>Loading…</p>}
       {record === null && <p>This index has no such symbol.</p>}
       {record && (

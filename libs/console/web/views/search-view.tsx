@@ -40,13 +40,18 @@ export function SearchView({ api, indexId }: { api: Api; indexId: string }) {
       {/* biome-ignore lint/a11y/useSemanticElements: preact's JSX types have no <search> element; role=search on the form is its ARIA equivalent */}
       <form class="controls" onSubmit={run} role="search" aria-label="Search the schema">
         <label class="wide">
-          Query <input type="search" name="query" value={query} onInput={(e) => setQuery(value(e))} required placeholder="a few words, a name or a coordinate" />
+          Query{' '}
+          <input type="search" name="query" value={query} onInput={(e) => setQuery(value(e))} required placeholder="a few words, a name or a coordinate" />
         </label>
         <fieldset>
           <legend>Kinds</legend>
           {KINDS.map((kind) => (
             <label class="check">
-              <input type="checkbox" checked={kinds.includes(kind)} onChange={(e) => setKinds((e.currentTarget as HTMLInputElement).checked ? [...kinds, kind] : kinds.filter((k) => k !== kind))} />
+              <input
+                type="checkbox"
+                checked={kinds.includes(kind)}
+                onChange={(e) => setKinds((e.currentTarget as HTMLInputElement).checked ? [...kinds, kind] : kinds.filter((k) => k !== kind))}
+              />
               {kind}
             </label>
           ))}
@@ -67,7 +72,11 @@ export function SearchView({ api, indexId }: { api: Api; indexId: string }) {
         </label>
         <button type="submit">Search</button>
       </form>
-      {problem && <p role="alert" class="error">{problem}</p>}
+      {problem && (
+        <p role="alert" class="error">
+          {problem}
+        </p>
+      )}
       {hits && (
         <div class="split">
           <div>
@@ -92,7 +101,9 @@ function Hit({ hit, onOpen, open }: { hit: SymbolHit; onOpen: (coordinate: strin
   const paths = Array.isArray(record['Paths']) ? (record['Paths'] as string[]) : [];
   return (
     <li class="hit">
-      <span class="score" title="score">{hit.score.toFixed(3)}</span>{' '}
+      <span class="score" title="score">
+        {hit.score.toFixed(3)}
+      </span>{' '}
       <button type="button" class="link mono" aria-expanded={open} onClick={() => onOpen(hit.coordinate)}>
         {hit.coordinate}
       </button>{' '}

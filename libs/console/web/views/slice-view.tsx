@@ -25,14 +25,39 @@ export function SliceView({ api, indexId }: { api: Api; indexId: string }) {
       <h2>Slice</h2>
       <form class="controls" onSubmit={run}>
         <label class="wide">
-          Topic <input type="search" name="topic" value={query} onInput={(e) => setQuery((e.currentTarget as HTMLInputElement).value)} required placeholder="what the operation should read or change" />
+          Topic{' '}
+          <input
+            type="search"
+            name="topic"
+            value={query}
+            onInput={(e) => setQuery((e.currentTarget as HTMLInputElement).value)}
+            required
+            placeholder="what the operation should read or change"
+          />
         </label>
         <label>
           Token budget{' '}
-          <input type="range" min={200} max={32000} step={100} value={budget} onInput={(e) => setBudget(Number((e.currentTarget as HTMLInputElement).value))} aria-valuetext={`${budget} tokens`} />
+          <input
+            type="range"
+            min={200}
+            max={32000}
+            step={100}
+            value={budget}
+            onInput={(e) => setBudget(Number((e.currentTarget as HTMLInputElement).value))}
+            aria-valuetext={`${budget} tokens`}
+          />
         </label>
         <label>
-          Tokens <input type="number" name="budget" min={200} max={32000} step={100} value={budget} onInput={(e) => setBudget(Number((e.currentTarget as HTMLInputElement).value) || 2000)} />
+          Tokens{' '}
+          <input
+            type="number"
+            name="budget"
+            min={200}
+            max={32000}
+            step={100}
+            value={budget}
+            onInput={(e) => setBudget(Number((e.currentTarget as HTMLInputElement).value) || 2000)}
+          />
         </label>
         <label>
           Root{' '}
@@ -44,7 +69,11 @@ export function SliceView({ api, indexId }: { api: Api; indexId: string }) {
         </label>
         <button type="submit">Slice</button>
       </form>
-      {problem && <p role="alert" class="error">{problem}</p>}
+      {problem && (
+        <p role="alert" class="error">
+          {problem}
+        </p>
+      )}
       {slice && (
         <>
           <p role="status" class="slice-size">
@@ -53,7 +82,9 @@ export function SliceView({ api, indexId }: { api: Api; indexId: string }) {
           </p>
           {/* biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable SDL must be reachable by keyboard (axe's scrollable-region-focusable, docs/console.md) */}
           {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: the label names the focusable scrollable region for screen readers */}
-          <pre class="sdl" aria-label="Slice SDL" tabIndex={0}>{slice.sdl}</pre>
+          <pre class="sdl" aria-label="Slice SDL" tabIndex={0}>
+            {slice.sdl}
+          </pre>
         </>
       )}
     </>

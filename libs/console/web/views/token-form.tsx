@@ -7,7 +7,11 @@ export function TokenForm({ settings, problem, onToken }: { settings: Settings; 
   return (
     <main class="sign-in">
       <h1>Schema discovery console</h1>
-      {problem && <p role="alert" class="error">{problem}</p>}
+      {problem && (
+        <p role="alert" class="error">
+          {problem}
+        </p>
+      )}
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -20,7 +24,15 @@ export function TokenForm({ settings, problem, onToken }: { settings: Settings; 
             : 'Enter a token of this indexer (DISCOVERY_TOKENS, or a JWT). It is kept in this tab only and sent to this service alone.'}
         </p>
         <label>
-          Token <input type="password" name="token" autocomplete="off" value={value} onInput={(e) => setValue((e.currentTarget as HTMLInputElement).value)} required />
+          Token{' '}
+          <input
+            type="password"
+            name="token"
+            autocomplete="off"
+            value={value}
+            onInput={(e) => setValue((e.currentTarget as HTMLInputElement).value)}
+            required
+          />
         </label>
         <button type="submit">Sign in</button>
       </form>

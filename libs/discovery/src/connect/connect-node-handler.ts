@@ -70,7 +70,12 @@ export function connectNodeHandler(options: ConnectNodeHandlerOptions): NodeRequ
 }
 
 /** The request with its body counted as it is read: past the method's cap it fails `resource_exhausted`. */
-function capped(request: UniversalServerRequest, req: IncomingMessage, method: UniversalHandler['method'], options: ConnectNodeHandlerOptions): UniversalServerRequest {
+function capped(
+  request: UniversalServerRequest,
+  req: IncomingMessage,
+  method: UniversalHandler['method'],
+  options: ConnectNodeHandlerOptions,
+): UniversalServerRequest {
   const limit = options.maxBodyBytes?.(method);
   const body = request.body;
   if (limit === undefined || body === null || typeof body !== 'object' || !(Symbol.asyncIterator in body)) return request;

@@ -60,7 +60,15 @@ export function toIndexDetails(view: IndexDetailsView): IndexDetails {
     ...(view.lastUsedAt ? { lastUsedAt: timestampFromDate(view.lastUsedAt) } : {}),
     ...(view.progress ? { progress: { stage: view.progress.stage, done: BigInt(view.progress.done), total: BigInt(view.progress.total) } } : {}),
     ...(view.error
-      ? { failure: { message: view.error, kind: view.failure?.kind ?? '', limit: view.failure?.limit ?? '', line: view.failure?.line ?? 0, column: view.failure?.column ?? 0 } }
+      ? {
+          failure: {
+            message: view.error,
+            kind: view.failure?.kind ?? '',
+            limit: view.failure?.limit ?? '',
+            line: view.failure?.line ?? 0,
+            column: view.failure?.column ?? 0,
+          },
+        }
       : {}),
   });
 }

@@ -63,14 +63,15 @@ function storageToConnect(error: StorageError, log: Log, method: string): Connec
   log.warn({ method, code: error.code, reason: error.message }, 'storage error');
   switch (error.code) {
     case StorageErrorCode.OutOfMemory:
-      return new ConnectError(
-        'the index store is out of memory and refuses new indexes; existing indexes keep serving',
-        Code.ResourceExhausted,
-      );
+      return new ConnectError('the index store is out of memory and refuses new indexes; existing indexes keep serving', Code.ResourceExhausted);
     case StorageErrorCode.Unavailable:
     case StorageErrorCode.Closed:
       // The reason tells clients that this service runs and its Redis does not (the text names the part that is down).
-      return new ConnectError('the index store (Redis) is unavailable; try again shortly', Code.Unavailable, new Headers({ [ERROR_REASON_HEADER]: STORE_UNAVAILABLE }));
+      return new ConnectError(
+        'the index store (Redis) is unavailable; try again shortly',
+        Code.Unavailable,
+        new Headers({ [ERROR_REASON_HEADER]: STORE_UNAVAILABLE }),
+      );
     default:
       return new ConnectError('internal error in the index store', Code.Internal);
   }

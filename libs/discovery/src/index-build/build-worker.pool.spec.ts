@@ -22,7 +22,11 @@ const MAX = 8_000_000;
 const pools: BuildWorkerPool[] = [];
 
 function pool(options: { size?: number; script?: string; heapMaxBytes?: number } = {}): BuildWorkerPool {
-  const made = new BuildWorkerPool({ size: options.size ?? 1, ...(options.script ? { script: options.script } : {}), ...(options.heapMaxBytes ? { heapMaxBytes: options.heapMaxBytes } : {}) });
+  const made = new BuildWorkerPool({
+    size: options.size ?? 1,
+    ...(options.script ? { script: options.script } : {}),
+    ...(options.heapMaxBytes ? { heapMaxBytes: options.heapMaxBytes } : {}),
+  });
   pools.push(made);
   return made;
 }
@@ -93,7 +97,7 @@ describe('BuildWorkerPool', () => {
     expect(workers.stats.started).toBe(1);
   }, 30_000);
 
-  it('gives a disposed build\'s worker back for the next build', async () => {
+  it("gives a disposed build's worker back for the next build", async () => {
     const workers = pool();
     const prepared = await workers.run(anilist, MAX);
     prepared.dispose();
@@ -135,7 +139,7 @@ describe('BuildWorkerPool', () => {
         script,
         [
           "import { parentPort } from 'node:worker_threads';",
-          "const kept = [];",
+          'const kept = [];',
           "parentPort.on('message', (m) => { if (m.type === 'prepare' && m.sdl.includes('EAT_THE_HEAP')) for (;;) kept.push(new Array(100000).fill(kept.length)); });",
           `await import(${JSON.stringify(real)});`,
         ].join('\n'),
@@ -157,7 +161,7 @@ describe('BuildWorkerPool', () => {
     expect(workers.stats).toEqual({ started: 3, idle: 0, busy: 0 });
   }, 30_000);
 
-  it('lets a process whose pool was never closed exit once its builds are done (idle workers are unref\'d)', () => {
+  it("lets a process whose pool was never closed exit once its builds are done (idle workers are unref'd)", () => {
     const compiled = new URL('../../dist/index-build/build-worker.pool.js', import.meta.url);
     expect(existsSync(compiled)).toBe(true); // built by `npm run build` before the tests
     const script = [

@@ -114,9 +114,7 @@ export class BuildWorkerPool {
         }
         release(reply.type === 'assembled' || reply.type === 'error');
         if (reply.type !== 'assembled') throw replyError(reply);
-        return Object.fromEntries(
-          Object.entries(reply.parts).map(([name, bytes]) => [name, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)]),
-        );
+        return Object.fromEntries(Object.entries(reply.parts).map(([name, bytes]) => [name, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)]));
       },
     };
   };
@@ -217,7 +215,9 @@ function defaultScript(): string {
 function pack(vectors: Int8Array[]): { buffer: ArrayBuffer; dimensions: number } {
   const dimensions = vectors[0]?.length ?? 0;
   const all = new Int8Array(vectors.length * dimensions);
-  vectors.forEach((v, i) => { all.set(v, i * dimensions); });
+  vectors.forEach((v, i) => {
+    all.set(v, i * dimensions);
+  });
   return { buffer: all.buffer, dimensions };
 }
 

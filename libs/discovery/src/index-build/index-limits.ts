@@ -34,10 +34,7 @@ export class IndexLimitError extends Error {
 
 export function checkSymbolCount(count: number, limits: IndexLimits): void {
   if (count > limits.maxSymbols) {
-    throw new IndexLimitError(
-      'MAX_INDEX_SYMBOLS',
-      `the schema has ${count} symbols; the limit is ${limits.maxSymbols} symbols per index (MAX_INDEX_SYMBOLS)`,
-    );
+    throw new IndexLimitError('MAX_INDEX_SYMBOLS', `the schema has ${count} symbols; the limit is ${limits.maxSymbols} symbols per index (MAX_INDEX_SYMBOLS)`);
   }
 }
 

@@ -17,7 +17,13 @@ afterEach(async () => {
 
 function runner(sdls: Record<string, string>, budgetMs?: number): { runner: SliceWorkerRunner; fetched: string[] } {
   const fetched: string[] = [];
-  const made = new SliceWorkerRunner(async (id) => (fetched.push(id), sdls[id]), budgetMs ? { budgetMs } : {});
+  const made = new SliceWorkerRunner(
+    async (id) => {
+      fetched.push(id);
+      return sdls[id];
+    },
+    budgetMs ? { budgetMs } : {},
+  );
   runners.push(made);
   return { runner: made, fetched };
 }

@@ -67,8 +67,23 @@ export class SliceWorkerRunner implements SliceRunner {
   }
 
   async slice(index: LoadedIndex, request: SliceRequest): Promise<SchemaSliceResult> {
-    const hits = request.hits.map((hit) => ({ symbol: { coordinate: hit.symbol.coordinate, kind: hit.symbol.kind, name: hit.symbol.name, ...(hit.symbol.typeName !== undefined ? { typeName: hit.symbol.typeName } : {}) }, score: hit.score }));
-    const reply = await this.ask(index.id, { type: 'slice', indexId: index.id, query: request.query, hits, maxTokens: request.maxTokens, roots: request.roots });
+    const hits = request.hits.map((hit) => ({
+      symbol: {
+        coordinate: hit.symbol.coordinate,
+        kind: hit.symbol.kind,
+        name: hit.symbol.name,
+        ...(hit.symbol.typeName !== undefined ? { typeName: hit.symbol.typeName } : {}),
+      },
+      score: hit.score,
+    }));
+    const reply = await this.ask(index.id, {
+      type: 'slice',
+      indexId: index.id,
+      query: request.query,
+      hits,
+      maxTokens: request.maxTokens,
+      roots: request.roots,
+    });
     if (reply.type !== 'sliced') throw unexpected(reply);
     return reply.slice;
   }

@@ -22,7 +22,11 @@ type Request =
 const CACHE_MAX_BYTES = 96 * 1024 * 1024;
 const BYTES_PER_SDL_BYTE = 8;
 const elements = (workerData as { elements?: ElementLimits } | undefined)?.elements;
-const OVER_LIMIT = new Set<string>([SymbolExtractionErrorCode.NameTooLong, SymbolExtractionErrorCode.DescriptionTooLong, SymbolExtractionErrorCode.ValueTooLarge]);
+const OVER_LIMIT = new Set<string>([
+  SymbolExtractionErrorCode.NameTooLong,
+  SymbolExtractionErrorCode.DescriptionTooLong,
+  SymbolExtractionErrorCode.ValueTooLarge,
+]);
 const schemas = new Map<string, { schema: GraphQLSchema | string; bytes: number }>();
 let cachedBytes = 0;
 

@@ -22,7 +22,8 @@ function corpus(n: number): FitCorpus {
   const targets = new Float32Array(n * D);
   tokens.forEach((ids, t) => {
     const total = ids.reduce((a, id) => a + (weights[id] as number), 0);
-    for (const id of ids) for (let j = 0; j < D; j++) targets[t * D + j] = (targets[t * D + j] as number) + ((weights[id] as number) / total) * (truth[id * D + j] as number);
+    for (const id of ids)
+      for (let j = 0; j < D; j++) targets[t * D + j] = (targets[t * D + j] as number) + ((weights[id] as number) / total) * (truth[id * D + j] as number);
   });
   return { tokens, targets };
 }
@@ -51,12 +52,16 @@ describe('fitStaticTable', () => {
   it('per-token corrections recover the true table when the corpus determines it', () => {
     const fitted = fitStaticTable(start, V, D, weights, data, { mapLambda: 1e-6, tokenLambda: 1e-9, iterations: 60 });
     expect(error(fitted, data)).toBeLessThan(1e-8);
-    fitted.forEach((x, i) => { expect(x).toBeCloseTo(truth[i] as number, 3); });
+    fitted.forEach((x, i) => {
+      expect(x).toBeCloseTo(truth[i] as number, 3);
+    });
   });
 
   it('a strong ridge keeps tokens at their mapped rows', () => {
     const mapped = fitStaticTable(start, V, D, weights, data, { mapLambda: 1e-6, tokenLambda: 0, iterations: 0 });
     const pulled = fitStaticTable(start, V, D, weights, data, { mapLambda: 1e-6, tokenLambda: 1e6, iterations: 10 });
-    pulled.forEach((x, i) => { expect(x).toBeCloseTo(mapped[i] as number, 4); });
+    pulled.forEach((x, i) => {
+      expect(x).toBeCloseTo(mapped[i] as number, 4);
+    });
   });
 });

@@ -19,7 +19,10 @@ export interface FitCorpus {
 }
 
 /** Sparse rows: for each text, its distinct token ids and their weights (summing to 1). */
-interface Design { ids: Int32Array[]; weights: Float64Array[] }
+interface Design {
+  ids: Int32Array[];
+  weights: Float64Array[];
+}
 
 function design(tokens: number[][], tokenWeight: Float32Array): Design {
   const ids: Int32Array[] = [];
@@ -117,7 +120,14 @@ export interface FitStaticTableOptions {
 }
 
 /** Returns the fitted table (V × d, Float32). */
-export function fitStaticTable(table0: Float32Array, v: number, d: number, tokenWeight: Float32Array, corpus: FitCorpus, options: FitStaticTableOptions): Float32Array {
+export function fitStaticTable(
+  table0: Float32Array,
+  v: number,
+  d: number,
+  tokenWeight: Float32Array,
+  corpus: FitCorpus,
+  options: FitStaticTableOptions,
+): Float32Array {
   const a = design(corpus.tokens, tokenWeight);
   const n = corpus.tokens.length;
   const e0 = Float64Array.from(table0);

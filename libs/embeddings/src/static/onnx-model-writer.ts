@@ -120,15 +120,12 @@ function node(n: OnnxNode, index: number): Message {
 /** The model file's bytes. */
 export function writeOnnxModel(g: OnnxGraph): Uint8Array {
   const graph = new Message();
-  g.nodes.forEach((n, i) => { graph.message(1, node(n, i)); });
+  g.nodes.forEach((n, i) => {
+    graph.message(1, node(n, i));
+  });
   graph.string(2, g.name);
   for (const t of g.initializers) graph.message(5, tensor(t));
   for (const v of g.inputs) graph.message(11, valueInfo(v));
   for (const v of g.outputs) graph.message(12, valueInfo(v));
-  return new Message()
-    .varint(1, IR_VERSION)
-    .string(2, g.producer)
-    .message(7, graph)
-    .message(8, new Message().string(1, '').varint(2, g.opset))
-    .finish();
+  return new Message().varint(1, IR_VERSION).string(2, g.producer).message(7, graph).message(8, new Message().string(1, '').varint(2, g.opset)).finish();
 }

@@ -65,7 +65,9 @@ export function exportStaticOnnx(tableBytes: Uint8Array, vocabulary: Vocabulary,
 function littleEndianFloats(values: Float32Array): Uint8Array {
   const out = new Uint8Array(values.length * 4);
   const view = new DataView(out.buffer);
-  values.forEach((x, i) => { view.setFloat32(i * 4, x, true); });
+  values.forEach((x, i) => {
+    view.setFloat32(i * 4, x, true);
+  });
   return out;
 }
 

@@ -51,8 +51,7 @@ export interface QuantizedStaticTable {
 
 /** Reads the file format without dequantizing; throws `invalid_input` for a file that is not a table. */
 export function readQuantizedStaticTable(bytes: Uint8Array): QuantizedStaticTable {
-  const bad = (why: string): EmbeddingError =>
-    new EmbeddingError(EmbeddingErrorCode.InvalidInput, `not a static embedding table: ${why}`);
+  const bad = (why: string): EmbeddingError => new EmbeddingError(EmbeddingErrorCode.InvalidInput, `not a static embedding table: ${why}`);
   if (bytes.length < HEADER_BYTES) throw bad('file too short');
   const magic = String.fromCharCode(...bytes.subarray(0, MAGIC.length));
   if (magic !== MAGIC) throw bad(`magic is ${JSON.stringify(magic)}, expected ${MAGIC}`);

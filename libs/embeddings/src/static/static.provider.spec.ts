@@ -79,12 +79,21 @@ describe('StaticEmbeddingProvider (the committed distilled table)', () => {
     expect(() => new StaticEmbeddingProvider({ sifA: 0 })).toThrow(/sifA/);
     const dir = mkdtempSync(join(tmpdir(), 'embeddings-static-'));
     try {
-      await expect(new StaticEmbeddingProvider({ table: join(dir, 'none.bin') }).init()).rejects.toMatchObject({ code: 'provider_unavailable', message: expect.stringContaining('distill-static') });
+      await expect(new StaticEmbeddingProvider({ table: join(dir, 'none.bin') }).init()).rejects.toMatchObject({
+        code: 'provider_unavailable',
+        message: expect.stringContaining('distill-static'),
+      });
       writeFileSync(join(dir, 'bad.bin'), 'not a table at all');
-      await expect(new StaticEmbeddingProvider({ table: join(dir, 'bad.bin') }).init()).rejects.toMatchObject({ code: 'invalid_input', message: expect.stringContaining('magic') });
+      await expect(new StaticEmbeddingProvider({ table: join(dir, 'bad.bin') }).init()).rejects.toMatchObject({
+        code: 'invalid_input',
+        message: expect.stringContaining('magic'),
+      });
       const small = encodeStaticTable({ vocabularySize: 2, dimensions: 3, rows: new Float32Array(6) });
       writeFileSync(join(dir, 'small.bin'), small);
-      await expect(new StaticEmbeddingProvider({ table: join(dir, 'small.bin') }).init()).rejects.toMatchObject({ code: 'model_failed', message: expect.stringContaining('2 × 3') });
+      await expect(new StaticEmbeddingProvider({ table: join(dir, 'small.bin') }).init()).rejects.toMatchObject({
+        code: 'model_failed',
+        message: expect.stringContaining('2 × 3'),
+      });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -99,7 +108,9 @@ describe('static table format', () => {
     const rows = Float32Array.from([0.5, -0.25, 0.1, 0, 0, 0, -3, 1.5, 2]);
     const back = decodeStaticTable(encodeStaticTable({ vocabularySize: 3, dimensions: 3, rows }));
     expect(back).toMatchObject({ vocabularySize: 3, dimensions: 3 });
-    back.rows.forEach((x, i) => { expect(Math.abs(x - (rows[i] as number))).toBeLessThanOrEqual(3 / 127 / 2 + 1e-6); });
+    back.rows.forEach((x, i) => {
+      expect(Math.abs(x - (rows[i] as number))).toBeLessThanOrEqual(3 / 127 / 2 + 1e-6);
+    });
     expect(Array.from(back.rows.subarray(3, 6))).toEqual([0, 0, 0]);
   });
 

@@ -22,9 +22,7 @@ export async function loadUseLiteVocabulary(): Promise<Vocabulary> {
     );
   }
   const parsed: unknown = JSON.parse(await readFile(file, 'utf8'));
-  const valid =
-    Array.isArray(parsed) &&
-    parsed.every((e) => Array.isArray(e) && typeof e[0] === 'string' && (typeof e[1] === 'number' || e[1] === null));
+  const valid = Array.isArray(parsed) && parsed.every((e) => Array.isArray(e) && typeof e[0] === 'string' && (typeof e[1] === 'number' || e[1] === null));
   if (!valid) throw new EmbeddingError(EmbeddingErrorCode.ModelFailed, `${file} is not a SentencePiece vocabulary`);
   return parsed as Vocabulary;
 }

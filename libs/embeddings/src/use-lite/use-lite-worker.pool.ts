@@ -104,11 +104,7 @@ export class UseLiteWorkerPool {
     return slot;
   }
 
-  private onMessage(
-    slot: Slot,
-    message: WorkerResponse,
-    settleReady: { resolve(d: number): void; reject(e: Error): void } | undefined,
-  ): void {
+  private onMessage(slot: Slot, message: WorkerResponse, settleReady: { resolve(d: number): void; reject(e: Error): void } | undefined): void {
     switch (message.type) {
       case 'ready':
         settleReady?.resolve(message.dimensions);

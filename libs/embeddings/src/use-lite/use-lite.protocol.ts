@@ -1,7 +1,5 @@
 /** Messages between UseLiteProvider's pool and its worker threads (types only). */
-export type WorkerRequest =
-  | { type: 'embed'; id: number; texts: string[] }
-  | { type: 'embed-ids'; id: number; ids: number[][] };
+export type WorkerRequest = { type: 'embed'; id: number; texts: string[] } | { type: 'embed-ids'; id: number; ids: number[][] };
 
 export type WorkerResponse =
   | { type: 'ready'; dimensions: number }

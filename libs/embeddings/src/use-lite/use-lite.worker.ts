@@ -53,7 +53,9 @@ async function runIds(model: LoadedModel, sequences: number[][]): Promise<Float3
     output.dispose();
     const dims = rows[0]?.length ?? 0;
     const flat = new Float32Array(rows.length * dims);
-    rows.forEach((row, i) => { flat.set(row, i * dims); });
+    rows.forEach((row, i) => {
+      flat.set(row, i * dims);
+    });
     return flat;
   } finally {
     indicesTensor.dispose();
@@ -79,8 +81,7 @@ async function main(): Promise<void> {
     const sequences = request.type === 'embed' ? request.texts.map((t) => model.tokenizer.encode(t)) : request.ids;
     runIds(model, sequences).then(
       (data) => reply({ type: 'result', id: request.id, data }, [data.buffer as ArrayBuffer]),
-      (error: unknown) =>
-        reply({ type: 'error', id: request.id, message: error instanceof Error ? error.message : String(error) }),
+      (error: unknown) => reply({ type: 'error', id: request.id, message: error instanceof Error ? error.message : String(error) }),
     );
   });
 }

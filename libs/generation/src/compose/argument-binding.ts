@@ -69,7 +69,10 @@ const DATE_ARGS = /^(since|until|after|before|from|to|start|end|created|updated)
 const stemsBefore = new WeakMap<PromptLiteral, Set<string>>();
 function beforeStems(literal: PromptLiteral): Set<string> {
   let stems = stemsBefore.get(literal);
-  if (!stems) stemsBefore.set(literal, (stems = new Set(literal.before.map(stem))));
+  if (!stems) {
+    stems = new Set(literal.before.map(stem));
+    stemsBefore.set(literal, stems);
+  }
   return stems;
 }
 
@@ -272,7 +275,10 @@ export class ArgumentBinder {
     this.ordered = true;
     const dateValue = (type: GraphQLNamedType): string | undefined => {
       if (!isEnumType(type)) return undefined;
-      const names = type.getValues().filter((value) => !value.deprecationReason).map((value) => value.name);
+      const names = type
+        .getValues()
+        .filter((value) => !value.deprecationReason)
+        .map((value) => value.name);
       const wanted = this.order?.on === 'updated' ? /^UPDATED/i : /^CREATED/i;
       return names.find((name) => wanted.test(name)) ?? names.find((name) => /^(CREATED|DATE|TIME|ID)/i.test(name));
     };

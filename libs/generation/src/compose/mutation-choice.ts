@@ -20,7 +20,33 @@ const CLOSEST = 3;
 
 /** Name words that say nothing about the object (`bulk`, `to`, `multiple`). */
 const FILLER = new Set(
-  ['bulk', 'to', 'from', 'in', 'on', 'by', 'of', 'for', 'with', 'multiple', 'simple', 'many', 'one', 'mutation', 'input', 'and', 'or', 'the', 'a', 'an', 'my', 'me', 'own', 'current', 'viewer'].map(stem),
+  [
+    'bulk',
+    'to',
+    'from',
+    'in',
+    'on',
+    'by',
+    'of',
+    'for',
+    'with',
+    'multiple',
+    'simple',
+    'many',
+    'one',
+    'mutation',
+    'input',
+    'and',
+    'or',
+    'the',
+    'a',
+    'an',
+    'my',
+    'me',
+    'own',
+    'current',
+    'viewer',
+  ].map(stem),
 );
 
 export interface MutationChoice {
@@ -43,7 +69,11 @@ const NEGATION = /\b(?:don'?t|do not|does not|doesn'?t|not|never|without|no long
 /** Stems of every word of the prompt, hyphenated compounds also joined (`re-run` -> rerun); negated words left out. */
 export function promptStemsOf(prompt: string): Set<string> {
   const negated = new Set([...prompt.toLowerCase().matchAll(NEGATION)].map((match) => stem(match[1] ?? '')));
-  const stems = new Set(splitWords(prompt).map(stem).filter((word) => !negated.has(word)));
+  const stems = new Set(
+    splitWords(prompt)
+      .map(stem)
+      .filter((word) => !negated.has(word)),
+  );
   for (const match of prompt.toLowerCase().matchAll(/\b([a-z]+)-([a-z]+)\b/g)) stems.add(stem(`${match[1]}${match[2]}`));
   return stems;
 }
@@ -69,7 +99,9 @@ export function coversMutation(
   leadingStem: string | undefined,
   madeStems: ReadonlySet<string> = promptStems,
 ): boolean {
-  const words = splitWords(field.name).map(stem).filter((word) => !FILLER.has(word));
+  const words = splitWords(field.name)
+    .map(stem)
+    .filter((word) => !FILLER.has(word));
   for (const word of words) if (isDestructiveStem(word) && !asksForDestructive(word, promptStems)) return false;
   const described = splitWords(field.description ?? '').map(stem)[0];
   const rest = (without: (word: string, at: number) => boolean, action: string): boolean => {

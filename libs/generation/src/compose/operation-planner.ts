@@ -72,7 +72,10 @@ export function literalFacts(literals: readonly PromptLiteral[]): LiteralFacts {
     }
     hasValue = true;
     let stems = namedStems.get(literal.kind);
-    if (!stems) namedStems.set(literal.kind, (stems = new Set()));
+    if (!stems) {
+      stems = new Set();
+      namedStems.set(literal.kind, stems);
+    }
     for (const word of literal.before) stems.add(stem(word));
     if (literal.kind === 'owner') hasOwner = true;
     if (literal.kind === 'repo') hasRepo = true;
@@ -164,11 +167,11 @@ function edgeCost(edge: TypeEdge, input: PlanInput, facts: LiteralFacts, rootNam
   return Math.max(0.05, cost);
 }
 
-export function planOperation(schema: GraphQLSchema, input: PlanInput): PlannedOperation | undefined {
-  const rootType = schema.getRootType(input.operation);
+export function planOperation(schema: GraphQLSchema, given: PlanInput): PlannedOperation | undefined {
+  const rootType = schema.getRootType(given.operation);
   if (!rootType) return undefined;
-  const facts = literalFacts(input.literals);
-  input = { ...input, facts };
+  const facts = literalFacts(given.literals);
+  const input: PlanInput = { ...given, facts };
   const paths = cheapestPaths(schema, rootType.name, (edge) => edgeCost(edge, input, facts, rootType.name));
   let best: { type: string; score: number } | undefined;
   for (const [type, interest] of input.interest.types) {

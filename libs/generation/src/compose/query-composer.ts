@@ -87,7 +87,15 @@ export class QueryComposer {
       if (!choice.field) return this.resolved([], [noMutationReason(choice.closest)]);
     }
     const operation = change ? 'mutation' : 'query';
-    const fields = sliceFields ?? (change ? new Set<string>() : sliceSchemaByHits(schema, hits.map((hit) => hit.symbol), { roots: this.roots() }).fields);
+    const fields =
+      sliceFields ??
+      (change
+        ? new Set<string>()
+        : sliceSchemaByHits(
+            schema,
+            hits.map((hit) => hit.symbol),
+            { roots: this.roots() },
+          ).fields);
     const plan = this.plan(schema, prompt, hits, fields, operation);
     // What to read that the schema lacks; a request to change data names no attributes to read.
     const unsatisfied = change ? [] : missingWords(schema, prompt);

@@ -97,14 +97,7 @@ function fieldCoverage(schema: GraphQLSchema, typeName: string, stems: ReadonlyS
 }
 
 /** Fields of `typeName` the prompt asks for: hit weight plus name words in the prompt, best first (at most `max`). */
-export function askedFields(
-  schema: GraphQLSchema,
-  typeName: string,
-  interest: Interest,
-  stems: ReadonlySet<string>,
-  max = 6,
-  strongHit = 0.45,
-): string[] {
+export function askedFields(schema: GraphQLSchema, typeName: string, interest: Interest, stems: ReadonlySet<string>, max = 6, strongHit = 0.45): string[] {
   const type = schema.getType(typeName);
   if (!isObjectType(type) && !isInterfaceType(type)) return [];
   const hitWeights = interest.fields.get(typeName) ?? new Map<string, number>();
@@ -136,13 +129,17 @@ export function identifyingFields(schema: GraphQLSchema, typeName: string): stri
   };
   if (usable('id')) return ['id'];
   const words = splitWords(typeName).join('_');
-  const ownId = Object.keys(fields).find((name) => usable(name) && (name.toLowerCase() === `${words}_id` || name.toLowerCase() === `${typeName.toLowerCase()}id`));
+  const ownId = Object.keys(fields).find(
+    (name) => usable(name) && (name.toLowerCase() === `${words}_id` || name.toLowerCase() === `${typeName.toLowerCase()}id`),
+  );
   if (ownId) return [ownId];
   const named = NAME_LIKE.find(usable);
   if (named) return [named];
   const firstId = Object.keys(fields).find((name) => usable(name) && /(^|_)id$/i.test(name));
   if (firstId) return [firstId];
-  const leaves = Object.keys(fields).filter((name) => usable(name) && !fields[name]?.deprecationReason).slice(0, 2);
+  const leaves = Object.keys(fields)
+    .filter((name) => usable(name) && !fields[name]?.deprecationReason)
+    .slice(0, 2);
   if (leaves.length > 0) return leaves;
   const composite = Object.values(fields).find(
     (field) => !field.deprecationReason && !field.args.some((arg) => isNonNullType(arg.type)) && !getNamedType(field.type).name.endsWith('Connection'),

@@ -5,6 +5,16 @@
  * client (`openai`) nor graphql-js: the indexer imports only this (test/architecture checks it).
  */
 export { GenerationError, GenerationErrorCode } from './generation.errors.js';
-export { GENERATE_QUEUE, GENERATE_QUEUE_OPTIONS, type GenerateJobData, type GenerateJobProgress, type GenerateJobResult, type JsonSchema, type OperationType, type Resolution, type ResolvedQuery } from './generate-job.js';
+export {
+  GENERATE_QUEUE,
+  GENERATE_QUEUE_OPTIONS,
+  type GenerateJobData,
+  type GenerateJobProgress,
+  type GenerateJobResult,
+  type JsonSchema,
+  type OperationType,
+  type Resolution,
+  type ResolvedQuery,
+} from './generate-job.js';
 export { generationCacheKey, generationJobId, generationKey, normalizePrompt } from './prompt-key.js';
 export { cleanJobResult, cleanResolution } from './clean-result.js';

@@ -11,7 +11,9 @@ export function normalizePrompt(prompt: string): string {
 
 /** Hex SHA-256 of (index, normalized prompt, case-folded): the identity of a generation request. */
 export function generationKey(indexId: string, prompt: string): string {
-  return createHash('sha256').update(`${indexId}\n${normalizePrompt(prompt).toLowerCase()}`).digest('hex');
+  return createHash('sha256')
+    .update(`${indexId}\n${normalizePrompt(prompt).toLowerCase()}`)
+    .digest('hex');
 }
 
 /** Queue job id of a generation request (BullMQ ids may not contain `:`). */

@@ -29,9 +29,29 @@ describe('parseBridgeArgs', () => {
   });
 
   it('maps the listener and session flags', () => {
-    const args = parseBridgeArgs(['--port', '4300', '--host', '0.0.0.0', '--sessions', 'stateless', '--endpoint', 'https://x/graphql', '--discovery', 'http://idx:4100', '--operations', './ops']);
+    const args = parseBridgeArgs([
+      '--port',
+      '4300',
+      '--host',
+      '0.0.0.0',
+      '--sessions',
+      'stateless',
+      '--endpoint',
+      'https://x/graphql',
+      '--discovery',
+      'http://idx:4100',
+      '--operations',
+      './ops',
+    ]);
     expect(args.mode).toBe('bridge');
-    expect(args.overrides).toEqual({ PORT: '4300', HOST: '0.0.0.0', MCP_SESSIONS: 'stateless', GRAPHQL_ENDPOINT: 'https://x/graphql', DISCOVERY_URL: 'http://idx:4100', MCP_OPERATIONS_DIR: './ops' });
+    expect(args.overrides).toEqual({
+      PORT: '4300',
+      HOST: '0.0.0.0',
+      MCP_SESSIONS: 'stateless',
+      GRAPHQL_ENDPOINT: 'https://x/graphql',
+      DISCOVERY_URL: 'http://idx:4100',
+      MCP_OPERATIONS_DIR: './ops',
+    });
   });
 
   it('puts serve on its one listener (PORT, HOST)', () => {

@@ -49,23 +49,23 @@ export function parseBridgeArgs(argv: readonly string[]): BridgeArgs {
   const parsed = (() => {
     try {
       return parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      strict: true,
-      options: {
-        schema: { type: 'string' },
-        introspect: { type: 'string' },
-        header: { type: 'string', multiple: true },
-        endpoint: { type: 'string' },
-        operations: { type: 'string' },
-        discovery: { type: 'string' },
-        stdio: { type: 'boolean', default: false },
-        port: { type: 'string' },
-        host: { type: 'string' },
-        sessions: { type: 'string' },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    });
+        args: [...argv],
+        allowPositionals: true,
+        strict: true,
+        options: {
+          schema: { type: 'string' },
+          introspect: { type: 'string' },
+          header: { type: 'string', multiple: true },
+          endpoint: { type: 'string' },
+          operations: { type: 'string' },
+          discovery: { type: 'string' },
+          stdio: { type: 'boolean', default: false },
+          port: { type: 'string' },
+          host: { type: 'string' },
+          sessions: { type: 'string' },
+          help: { type: 'boolean', short: 'h', default: false },
+        },
+      });
     } catch (error) {
       throw new UsageError((error as Error).message);
     }

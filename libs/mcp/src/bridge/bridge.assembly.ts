@@ -56,7 +56,13 @@ export function assembleBridge(
 ): BridgeAssembly {
   const metrics = new BridgeMetrics();
   parts.metrics.adopt(metrics.registry);
-  const runtime = new BridgeRuntime({ discovery: connection, mcp: config.mcp, logger: parts.logger, metrics, ...(config.waitForFirstIndex ? { waitForFirstIndex: true } : {}) });
+  const runtime = new BridgeRuntime({
+    discovery: connection,
+    mcp: config.mcp,
+    logger: parts.logger,
+    metrics,
+    ...(config.waitForFirstIndex ? { waitForFirstIndex: true } : {}),
+  });
   const configuredHosts = config.mcp.allowedHosts;
   const oauth = config.mcp.oauth;
   const authorization = oauth ? new McpAuthorization({ oauth, staticTokenHashes: config.mcp.authTokenHashes, logger: parts.logger }) : undefined;

@@ -89,9 +89,14 @@ describe('McpHttpService sessions', () => {
     expect(other.status).toBe(200);
     expect(service!.sessionCount).toBe(4);
     const list = (id: string) =>
-      fetch(url, { method: 'POST', headers: { ...HEADERS, authorization: 'Bearer sd_token-a', 'mcp-session-id': id }, body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }) }).then(
-        async (r) => { await r.text(); return r.status; },
-      );
+      fetch(url, {
+        method: 'POST',
+        headers: { ...HEADERS, authorization: 'Bearer sd_token-a', 'mcp-session-id': id },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }),
+      }).then(async (r) => {
+        await r.text();
+        return r.status;
+      });
     expect(await list(ids[0]!)).toBe(404);
     expect(await list(ids.at(-1)!)).toBe(200);
   });
@@ -102,7 +107,11 @@ describe('McpHttpService sessions', () => {
     await initialize(url);
     expect((await initialize(url)).status).toBe(200);
     expect(service!.sessionCount).toBe(2);
-    const stale = await fetch(url, { method: 'POST', headers: { ...HEADERS, 'mcp-session-id': first }, body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }) });
+    const stale = await fetch(url, {
+      method: 'POST',
+      headers: { ...HEADERS, 'mcp-session-id': first },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }),
+    });
     expect(stale.status).toBe(404);
   });
 
@@ -111,7 +120,11 @@ describe('McpHttpService sessions', () => {
     const id = (await initialize(url)).headers.get('mcp-session-id')!;
     expect(id).toBeTruthy();
     await waitFor(() => service!.sessionCount === 0, 'the idle session to be closed');
-    const stale = await fetch(url, { method: 'POST', headers: { ...HEADERS, 'mcp-session-id': id }, body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }) });
+    const stale = await fetch(url, {
+      method: 'POST',
+      headers: { ...HEADERS, 'mcp-session-id': id },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }),
+    });
     expect(stale.status).toBe(404);
   });
 

@@ -199,7 +199,6 @@ export class McpHttpService {
     await session.transport.close().catch(() => undefined);
     await session.server.close().catch(() => undefined);
   }
-
 }
 
 const LOOPBACK_ORIGIN = /^https?:\/\/(?:localhost|127\.\d{1,3}\.\d{1,3}\.\d{1,3}|\[::1\])(?::\d{1,5})?$/i;

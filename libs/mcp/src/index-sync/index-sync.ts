@@ -151,9 +151,7 @@ export class IndexSync {
     this.resend ??= this.client
       .ensureIndex({ sdl }, { timeoutMs: this.options.rpcTimeoutMs, headers: this.ensureHeaders })
       .then(() => this.logger.warn({ indexId }, 'index expired: schema sent again'))
-      .catch((error: unknown) =>
-        this.logger.warn({ indexId, code: codeOf(error) }, 'index expired: sending the schema again failed'),
-      )
+      .catch((error: unknown) => this.logger.warn({ indexId, code: codeOf(error) }, 'index expired: sending the schema again failed'))
       .finally(() => {
         this.resend = undefined;
       });
@@ -229,10 +227,7 @@ export class IndexSync {
     if (this.phase !== SyncPhase.Unreachable && this.phase !== SyncPhase.Unauthorized) this.setPhase(SyncPhase.Ensuring);
     for (;;) {
       try {
-        const response = await this.client.ensureIndex(
-          { sdl: target.sdl },
-          { signal, timeoutMs: this.options.rpcTimeoutMs, headers: this.ensureHeaders },
-        );
+        const response = await this.client.ensureIndex({ sdl: target.sdl }, { signal, timeoutMs: this.options.rpcTimeoutMs, headers: this.ensureHeaders });
         if (response.index && response.index.indexId !== target.id) {
           this.logger.warn({ local: target.id, remote: response.index.indexId }, 'the service addresses the schema differently');
           target.id = response.index.indexId;
@@ -259,10 +254,7 @@ export class IndexSync {
   /** One GetIndex; `not_found` sends the schema again, transient errors wait for the next poll. */
   private async poll(target: Target): Promise<Index | undefined | null> {
     try {
-      const response = await this.client.getIndex(
-        { indexId: target.id },
-        { signal: target.abort.signal, timeoutMs: this.options.rpcTimeoutMs },
-      );
+      const response = await this.client.getIndex({ indexId: target.id }, { signal: target.abort.signal, timeoutMs: this.options.rpcTimeoutMs });
       this.setPhase(SyncPhase.Indexing);
       return response.index;
     } catch (error) {

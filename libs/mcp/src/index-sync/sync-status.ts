@@ -66,10 +66,7 @@ export function failureForPhase(status: SyncStatus): ToolFailure {
     case SyncPhase.TimedOut:
       return new ToolFailure(ToolFailureCode.NotReady, 'Indexing is taking longer than expected');
     case SyncPhase.WaitingForSchema:
-      return new ToolFailure(
-        ToolFailureCode.NotReady,
-        status.reason ? `The schema could not be loaded: ${status.reason}` : 'The schema is still loading',
-      );
+      return new ToolFailure(ToolFailureCode.NotReady, status.reason ? `The schema could not be loaded: ${status.reason}` : 'The schema is still loading');
     case SyncPhase.Ready:
       return new ToolFailure(ToolFailureCode.Internal, 'No index is adopted');
   }

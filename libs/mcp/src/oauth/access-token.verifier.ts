@@ -41,7 +41,13 @@ export class AccessTokenVerifier implements OAuthTokenVerifier {
   async verifyAccessToken(token: string): Promise<AuthInfo> {
     const hashes = this.options.staticTokenHashes;
     if (hashes.length > 0 && bearerTokenMatches(`Bearer ${token}`, hashes)) {
-      return { token, clientId: 'static', scopes: [...this.options.allScopes], expiresAt: Math.floor(Date.now() / 1000) + STATIC_VALIDITY_SECONDS, extra: { kind: 'static' } };
+      return {
+        token,
+        clientId: 'static',
+        scopes: [...this.options.allScopes],
+        expiresAt: Math.floor(Date.now() / 1000) + STATIC_VALIDITY_SECONDS,
+        extra: { kind: 'static' },
+      };
     }
     const oauth = this.options.oauth;
     if (!oauth) throw new InvalidTokenError('Unknown token');

@@ -76,7 +76,9 @@ export class McpAuthorization {
    */
   async authorize(req: AuthorizedRequest, res: ServerResponse): Promise<boolean> {
     let passed = false;
-    await this.bearer(req as never, expressLike(res) as never, () => { passed = true; });
+    await this.bearer(req as never, expressLike(res) as never, () => {
+      passed = true;
+    });
     if (!passed || !req.auth) return false;
     const needed = this.neededScopes(req.body);
     const granted = new Set(req.auth.scopes);

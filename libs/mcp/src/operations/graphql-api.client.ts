@@ -46,7 +46,11 @@ export class GraphqlApiClient {
       response = await fetch(this.options.endpoint, {
         method: 'POST',
         headers: this.headers(incoming),
-        body: JSON.stringify({ query: request.query, ...(request.operationName ? { operationName: request.operationName } : {}), variables: request.variables ?? {} }),
+        body: JSON.stringify({
+          query: request.query,
+          ...(request.operationName ? { operationName: request.operationName } : {}),
+          variables: request.variables ?? {},
+        }),
         signal: AbortSignal.any([signal, timeout]),
       });
     } catch (error) {

@@ -83,7 +83,10 @@ function compileOne(file: OperationFile, schema: GraphQLSchema): Compiled {
   }
   const errors = validate(schema, parsed.ast);
   if (errors.length > 0) {
-    const shown = errors.slice(0, MAX_VALIDATION_ERRORS).map((e) => e.message).join('; ');
+    const shown = errors
+      .slice(0, MAX_VALIDATION_ERRORS)
+      .map((e) => e.message)
+      .join('; ');
     const more = errors.length > MAX_VALIDATION_ERRORS ? ` (and ${errors.length - MAX_VALIDATION_ERRORS} more)` : '';
     return { file: file.file, reason: 'invalid', operationName, detail: `not valid against the schema: ${shown}${more}` };
   }

@@ -32,7 +32,9 @@ describe('hot reload', () => {
     await s.write('team/ListEmployees.graphql', 'query ListEmployees { employees { name } }\n');
     await waitFor(() => s!.changes.at(-1)?.includes('execute_operation_list_employees'), 'the added tool to be announced');
     expect(operationTools(s.changes.at(-1)!)).toEqual(['execute_operation_get_employee', 'execute_operation_list_employees']);
-    expect((await call('execute_operation_list_employees')).structuredContent).toEqual({ data: { employees: [{ name: 'Ada' }, { name: 'Dustin' }, { name: 'Grace' }] } });
+    expect((await call('execute_operation_list_employees')).structuredContent).toEqual({
+      data: { employees: [{ name: 'Ada' }, { name: 'Dustin' }, { name: 'Grace' }] },
+    });
 
     const notified = s.changes.length;
     await s.write('GetEmployee.graphql', '"""Mood only."""\nquery GetEmployee($id: ID!) { employee(id: $id) { mood } }\n');

@@ -61,7 +61,10 @@ export function documentWithDescription(document: string, description: string): 
   }
   const operations = ast.definitions.filter((d) => d.kind === Kind.OPERATION_DEFINITION);
   if (operations.length !== 1) {
-    throw new OperationFileError(OperationFileErrorCode.InvalidDocument, `an operation file holds exactly one operation, this document has ${operations.length}`);
+    throw new OperationFileError(
+      OperationFileErrorCode.InvalidDocument,
+      `an operation file holds exactly one operation, this document has ${operations.length}`,
+    );
   }
   const text = description.trim();
   const definitions = ast.definitions.map((definition) => {

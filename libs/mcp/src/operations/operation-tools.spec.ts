@@ -23,7 +23,10 @@ describe('operation tools: names, descriptions, schemas', () => {
     s = await setupOperations();
     const names = (await s.listed()).map((tool) => tool.name);
     expect(names).toEqual([
-      'search_schema', 'get_symbols', 'get_schema_slice', 'generate_query',
+      'search_schema',
+      'get_symbols',
+      'get_schema_slice',
+      'generate_query',
       'execute_operation_big',
       'execute_operation_broken',
       'execute_operation_find_employees',
@@ -64,7 +67,11 @@ describe('operation tools: names, descriptions, schemas', () => {
           description: 'Search criteria for employee lookup',
           properties: {
             name: { type: ['string', 'null'], description: 'Match employees with this exact name' },
-            department: { type: ['string', 'null'], enum: ['ENGINEERING', 'MARKETING', 'OPERATIONS', null], description: 'Only include employees in this department' },
+            department: {
+              type: ['string', 'null'],
+              enum: ['ENGINEERING', 'MARKETING', 'OPERATIONS', null],
+              description: 'Only include employees in this department',
+            },
           },
           additionalProperties: false,
         },
@@ -78,9 +85,22 @@ describe('operation tools: names, descriptions, schemas', () => {
   it('annotates queries read-only and mutations neither read-only nor idempotent', async () => {
     s = await setupOperations();
     const tools = new Map((await s.listed()).map((tool) => [tool.name, tool]));
-    expect(tools.get('execute_operation_get_employee')!.annotations).toEqual({ title: 'Execute operation GetEmployee', readOnlyHint: true, idempotentHint: true, openWorldHint: true });
-    expect(tools.get('execute_operation_update_mood')!.annotations).toEqual({ title: 'Execute operation UpdateMood', readOnlyHint: false, idempotentHint: false, openWorldHint: true });
-    expect(tools.get('get_operation_info')!.inputSchema).toMatchObject({ required: ['operationName'], properties: { operationName: { enum: expect.arrayContaining(['GetEmployee', 'listEmployees']) } } });
+    expect(tools.get('execute_operation_get_employee')!.annotations).toEqual({
+      title: 'Execute operation GetEmployee',
+      readOnlyHint: true,
+      idempotentHint: true,
+      openWorldHint: true,
+    });
+    expect(tools.get('execute_operation_update_mood')!.annotations).toEqual({
+      title: 'Execute operation UpdateMood',
+      readOnlyHint: false,
+      idempotentHint: false,
+      openWorldHint: true,
+    });
+    expect(tools.get('get_operation_info')!.inputSchema).toMatchObject({
+      required: ['operationName'],
+      properties: { operationName: { enum: expect.arrayContaining(['GetEmployee', 'listEmployees']) } },
+    });
   });
 
   it('skips, with an error log naming the file, every file that is not a servable operation', async () => {
@@ -103,11 +123,19 @@ describe('operation tools: names, descriptions, schemas', () => {
     s = await setupOperations({
       excludeMutations: true,
       omitToolNamePrefix: true,
-      files: { 'GetEmployee.graphql': 'query GetEmployee($id: ID!) { employee(id: $id) { name } }', 'UpdateMood.graphql': 'mutation UpdateMood { updateMood(employeeID: 1, mood: SAD) { id } }', 'GetSchema.graphql': 'query GetSchema { employees { id } }', 'SearchSchema.graphql': 'query SearchSchema { employees { id } }' },
+      files: {
+        'GetEmployee.graphql': 'query GetEmployee($id: ID!) { employee(id: $id) { name } }',
+        'UpdateMood.graphql': 'mutation UpdateMood { updateMood(employeeID: 1, mood: SAD) { id } }',
+        'GetSchema.graphql': 'query GetSchema { employees { id } }',
+        'SearchSchema.graphql': 'query SearchSchema { employees { id } }',
+      },
     });
     expect((await s.listed()).map((tool) => tool.name).slice(4)).toEqual(['get_employee', 'get_operation_info']);
     const reasons = s.logs.filter((line) => line.message === 'operation skipped').map((line) => [line.fields['file'], line.fields['reason']]);
-    expect(reasons).toEqual([['GetSchema.graphql', 'collision'], ['SearchSchema.graphql', 'collision']]);
+    expect(reasons).toEqual([
+      ['GetSchema.graphql', 'collision'],
+      ['SearchSchema.graphql', 'collision'],
+    ]);
   });
 });
 
@@ -161,13 +189,20 @@ describe('operation tools: execution', () => {
   it('answers a timeout, a hung endpoint, an HTML page and an unreachable API as readable results', async () => {
     s = await setupOperations({ upstream: { timeoutMs: 300 } });
     const slow = await call('execute_operation_slow', { ms: 3_000 });
-    expect(slow).toEqual({ content: [{ type: 'text', text: 'Response error: the GraphQL endpoint did not answer within 300 ms (GRAPHQL_TIMEOUT).' }], isError: true });
+    expect(slow).toEqual({
+      content: [{ type: 'text', text: 'Response error: the GraphQL endpoint did not answer within 300 ms (GRAPHQL_TIMEOUT).' }],
+      isError: true,
+    });
     expect((await call('execute_operation_slow', { ms: 1 })).structuredContent).toEqual({ data: { slow: 'done' } });
     await s.close();
     const { GraphqlApiClient } = await import('./graphql-api.client.js');
     s = await setupOperations();
     const html = new GraphqlApiClient({ ...s.tools['options'].client!.options, endpoint: s.api.htmlUrl });
-    expect(await html.execute({ query: '{ employees { id } }' }, new AbortController().signal)).toEqual({ kind: 'not_graphql', status: 502, preview: '<html><body>Bad gateway</body></html>' });
+    expect(await html.execute({ query: '{ employees { id } }' }, new AbortController().signal)).toEqual({
+      kind: 'not_graphql',
+      status: 502,
+      preview: '<html><body>Bad gateway</body></html>',
+    });
     const hung = new GraphqlApiClient({ ...html.options, endpoint: s.api.hangUrl, timeoutMs: 200 });
     expect(await hung.execute({ query: '{ employees { id } }' }, new AbortController().signal)).toEqual({ kind: 'timeout' });
     const url = s.api.url;
@@ -196,12 +231,22 @@ describe('operation tools: execution', () => {
     s = await setupOperations();
     const result = await call('get_operation_info', { operationName: 'GetEmployee' });
     const info = result.structuredContent as Record<string, string>;
-    expect(info).toMatchObject({ name: 'GetEmployee', toolName: 'execute_operation_get_employee', operationType: 'query', hasSideEffects: false, endpoint: s.api.url });
+    expect(info).toMatchObject({
+      name: 'GetEmployee',
+      toolName: 'execute_operation_get_employee',
+      operationType: 'query',
+      hasSideEffects: false,
+      endpoint: s.api.url,
+    });
     expect(text(result)).toContain('Operation: GetEmployee\nType: query\nDescription: Reads one employee: name and mood.\n');
     expect(text(result)).toContain(`1. Endpoint: ${s.api.url}`);
     expect(info['curl']).toContain(`curl -sS -X POST '${s.api.url}'`);
     const body = JSON.parse(/--data-raw '(.*)'$/.exec(info['curl']!)![1]!) as Record<string, unknown>;
-    const direct = await fetch(s.api.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...body, variables: { id: '3' } }) });
+    const direct = await fetch(s.api.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...body, variables: { id: '3' } }),
+    });
     expect(await direct.json()).toEqual({ data: { employee: { id: '3', name: 'Grace', mood: 'HAPPY' } } });
     const missing = await call('get_operation_info', { operationName: 'Nope' });
     expect(missing).toEqual({ content: [{ type: 'text', text: "Operation 'Nope' not found or excluded by configuration." }], isError: true });

@@ -98,7 +98,10 @@ export class OperationTools {
     return this.run({ query: tool.document, operationName: tool.named ? tool.operationName : undefined, variables: input }, context);
   }
 
-  private async run(request: { query: string; operationName?: string | undefined; variables?: JsonObject }, context: OperationCallContext): Promise<OperationResult> {
+  private async run(
+    request: { query: string; operationName?: string | undefined; variables?: JsonObject },
+    context: OperationCallContext,
+  ): Promise<OperationResult> {
     const client = this.options.client;
     if (!client) return { result: errorResult('Response error: no GraphQL endpoint is configured (GRAPHQL_ENDPOINT).'), outcome: 'upstream_failed' };
     const outcome = await client.execute(request, context.signal, context.headers);

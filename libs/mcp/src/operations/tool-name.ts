@@ -23,7 +23,8 @@ export function snakeCase(name: string): string {
     const digit = isDigit(raw);
     if (i + 1 < s.length) {
       const next = s.charAt(i + 1);
-      const changes = (capital && (isLower(next) || isDigit(next))) || (lower && (isUpper(next) || isDigit(next))) || (digit && (isUpper(next) || isLower(next)));
+      const changes =
+        (capital && (isLower(next) || isDigit(next))) || (lower && (isUpper(next) || isDigit(next))) || (digit && (isUpper(next) || isLower(next)));
       if (changes) {
         if (capital && isLower(next) && i > 0 && isUpper(s.charAt(i - 1))) out += '_';
         out += v;

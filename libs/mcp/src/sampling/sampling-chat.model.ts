@@ -7,17 +7,25 @@
  */
 import type { AttemptOptions, AttemptResult, ChatMessage, ChatModel, ChatRequest } from '@discovery/generation';
 import { withoutReasoning } from '@discovery/generation';
-import { CreateMessageResultSchema, ErrorCode, McpError, type CreateMessageRequest, type CreateMessageResult, type SamplingMessage } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CreateMessageResultSchema,
+  ErrorCode,
+  McpError,
+  type CreateMessageRequest,
+  type CreateMessageResult,
+  type SamplingMessage,
+} from '@modelcontextprotocol/sdk/types.js';
 
 /** Sends one server-to-client request within the tool call (the SDK's `extra.sendRequest`). */
-export type SamplingSender = (
-  request: CreateMessageRequest,
-  options: { signal: AbortSignal; timeout: number },
-) => Promise<CreateMessageResult>;
+export type SamplingSender = (request: CreateMessageRequest, options: { signal: AbortSignal; timeout: number }) => Promise<CreateMessageResult>;
 
 /** The sender of a tool call's `extra`, typed for sampling. */
 export function samplingSender(
-  sendRequest: (request: CreateMessageRequest, schema: typeof CreateMessageResultSchema, options: { signal: AbortSignal; timeout: number }) => Promise<CreateMessageResult>,
+  sendRequest: (
+    request: CreateMessageRequest,
+    schema: typeof CreateMessageResultSchema,
+    options: { signal: AbortSignal; timeout: number },
+  ) => Promise<CreateMessageResult>,
 ): SamplingSender {
   return (request, options) => sendRequest(request, CreateMessageResultSchema, options);
 }
@@ -61,7 +69,14 @@ export class SamplingChatModel implements ChatModel {
       const result = await this.send(
         {
           method: 'sampling/createMessage',
-          params: { messages, systemPrompt, maxTokens: request.maxTokens, temperature: 0, includeContext: 'none', modelPreferences: { intelligencePriority: 0.8, speedPriority: 0.4 } },
+          params: {
+            messages,
+            systemPrompt,
+            maxTokens: request.maxTokens,
+            temperature: 0,
+            includeContext: 'none',
+            modelPreferences: { intelligencePriority: 0.8, speedPriority: 0.4 },
+          },
         },
         { signal: options.signal, timeout: options.timeoutMs },
       );

@@ -6,14 +6,7 @@
 import { create, type MessageInitShape } from '@bufbuild/protobuf';
 import { Code, ConnectError, createRouterTransport, type ConnectRouter, type Transport } from '@connectrpc/connect';
 import { connectNodeAdapter } from '@connectrpc/connect-node';
-import {
-  DiscoveryService,
-  IndexSchema,
-  IndexStatus,
-  ResolutionSchema,
-  YokoService,
-  type Index,
-} from '@discovery/proto';
+import { DiscoveryService, IndexSchema, IndexStatus, ResolutionSchema, YokoService, type Index } from '@discovery/proto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { indexIdForSdl } from '@discovery/proto';

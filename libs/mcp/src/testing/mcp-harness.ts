@@ -25,7 +25,14 @@ export interface Harness {
 }
 
 export async function harness(
-  options: { status?: IndexStatus; discovery?: DiscoveryClient; api?: DiscoveryApiClient; graphqlEndpoint?: string; operations?: OperationTools; client?: Client } = {},
+  options: {
+    status?: IndexStatus;
+    discovery?: DiscoveryClient;
+    api?: DiscoveryApiClient;
+    graphqlEndpoint?: string;
+    operations?: OperationTools;
+    client?: Client;
+  } = {},
 ): Promise<Harness> {
   const fake = new FakeDiscoveryService();
   fake.initialStatus = options.status ?? IndexStatus.READY;
@@ -69,4 +76,3 @@ export async function ready(h: Harness): Promise<void> {
   h.sync.offer(SDL);
   await waitFor(() => h.sync.status().servingIndexId, 'the index to be adopted');
 }
-

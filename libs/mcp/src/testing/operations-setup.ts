@@ -18,8 +18,10 @@ import { OperationTools, type OperationToolsOptions } from '../operations/operat
 
 /** One file per rule: served ones, and one for every way a file is skipped. */
 export const OPERATION_FILES: Readonly<Record<string, string>> = {
-  'GetEmployee.graphql': '"""Reads one employee: name and mood."""\nquery GetEmployee(\n  "The id of the employee"\n  $id: ID!\n) { employee(id: $id) { id name mood } }\n',
-  'FindEmployees.graphql': 'query FindEmployees($criteria: SearchInput, $withDepartment: Boolean = false) { findEmployees(criteria: $criteria) { id name department @include(if: $withDepartment) } }\n',
+  'GetEmployee.graphql':
+    '"""Reads one employee: name and mood."""\nquery GetEmployee(\n  "The id of the employee"\n  $id: ID!\n) { employee(id: $id) { id name mood } }\n',
+  'FindEmployees.graphql':
+    'query FindEmployees($criteria: SearchInput, $withDepartment: Boolean = false) { findEmployees(criteria: $criteria) { id name department @include(if: $withDepartment) } }\n',
   'billing/listEmployees.gql': '{ employees { id name } }\n',
   'UpdateMood.graphql': 'mutation UpdateMood($employeeID: ID!, $mood: Mood!) { updateMood(employeeID: $employeeID, mood: $mood) { id name mood } }\n',
   'Broken.graphql': 'query Broken { broken employees { id } }\n',
@@ -89,8 +91,23 @@ export async function setupOperations(options: SetupOptions = {}): Promise<Opera
   });
   catalog.setSchema(options.sdl ?? EMPLOYEES_SDL);
   await catalog.start();
-  const client = new GraphqlApiClient({ endpoint: api.url, headers: {}, timeoutMs: 5_000, maxResponseBytes: 1024 * 1024, forwardHeaders: [], ...options.upstream });
-  const tools = new OperationTools({ catalog, client, operationInfo: true, exposeSchema: false, arbitraryOperations: false, arbitraryMutations: false, ...options.tools });
+  const client = new GraphqlApiClient({
+    endpoint: api.url,
+    headers: {},
+    timeoutMs: 5_000,
+    maxResponseBytes: 1024 * 1024,
+    forwardHeaders: [],
+    ...options.upstream,
+  });
+  const tools = new OperationTools({
+    catalog,
+    client,
+    operationInfo: true,
+    exposeSchema: false,
+    arbitraryOperations: false,
+    arbitraryMutations: false,
+    ...options.tools,
+  });
   const changes: string[][] = [];
   const mcpClient = new Client(
     { name: 'spec', version: '1.0.0' },

@@ -2,11 +2,7 @@
  * Waits for a condition polled on a short interval, failing with a clear message after a hard
  * timeout (tests only; no timing is asserted).
  */
-export async function waitFor<T>(
-  probe: () => T | undefined | false | Promise<T | undefined | false>,
-  what: string,
-  timeoutMs = 10_000,
-): Promise<T> {
+export async function waitFor<T>(probe: () => T | undefined | false | Promise<T | undefined | false>, what: string, timeoutMs = 10_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();

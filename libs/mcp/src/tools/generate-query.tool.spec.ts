@@ -23,7 +23,15 @@ describe('generate_query', () => {
 
   it('returns operations with decoded variables schema and guidance, nothing empty', async () => {
     h.fake.generate = async () => ({
-      queries: [{ description: 'Mood of one employee', document: DOCUMENT, operationName: 'EmployeeMood', operationType: 'query', variablesSchema: JSON.stringify(VARIABLES) }],
+      queries: [
+        {
+          description: 'Mood of one employee',
+          document: DOCUMENT,
+          operationName: 'EmployeeMood',
+          operationType: 'query',
+          variablesSchema: JSON.stringify(VARIABLES),
+        },
+      ],
     });
     const result = await h.call('generate_query', { prompt: 'mood of employee 3' });
     expect(result.isError).toBeFalsy();
@@ -40,10 +48,18 @@ describe('generate_query', () => {
     expect(h.fake.callsOf('generateQuery')[0]!.request).toEqual({ indexId: h.sync.status().servingIndexId, prompt: 'mood of employee 3' });
   });
 
-  it('says in its first step that the composer answered when the service\'s model gave nothing usable', async () => {
+  it("says in its first step that the composer answered when the service's model gave nothing usable", async () => {
     h.fake.generateHeaders = { 'discovery-composed': 'model-fallback' };
     h.fake.generate = async () => ({
-      queries: [{ description: 'Mood of one employee', document: DOCUMENT, operationName: 'EmployeeMood', operationType: 'query', variablesSchema: JSON.stringify(VARIABLES) }],
+      queries: [
+        {
+          description: 'Mood of one employee',
+          document: DOCUMENT,
+          operationName: 'EmployeeMood',
+          operationType: 'query',
+          variablesSchema: JSON.stringify(VARIABLES),
+        },
+      ],
     });
     const result = await h.call('generate_query', { prompt: 'mood of employee 3' });
     const guidance = (result.structuredContent as { guidance: { nextSteps: string[] } }).guidance;

@@ -23,15 +23,10 @@ const output = z.strictObject({
       document: z.string().describe('The GraphQL document, validated against the schema.'),
       operationName: z.string(),
       operationType: z.enum(['query', 'mutation', 'subscription']),
-      variablesSchema: z
-        .record(z.string(), z.unknown())
-        .describe('JSON Schema of the variables object to send with the document.'),
+      variablesSchema: z.record(z.string(), z.unknown()).describe('JSON Schema of the variables object to send with the document.'),
     }),
   ),
-  unsatisfied: z
-    .array(z.string())
-    .optional()
-    .describe('Parts of the request the schema cannot answer, and why.'),
+  unsatisfied: z.array(z.string()).optional().describe('Parts of the request the schema cannot answer, and why.'),
   truncated: z.literal(true).optional().describe('Generation stopped early; the answer may be incomplete.'),
   guidance: z
     .strictObject({
@@ -48,7 +43,7 @@ export const generateQueryTool: ToolDefinition<typeof input, typeof output> = {
   title: 'Generate a GraphQL operation',
   description: [
     'Write GraphQL operations for a request in plain language. Each operation is validated against the full schema, takes every concrete value from the request as a variable, and comes with a JSON Schema of its variables.',
-    'Use it when you know what data to read or change; search_schema and get_symbols first help you phrase the request with the schema\'s own names.',
+    "Use it when you know what data to read or change; search_schema and get_symbols first help you phrase the request with the schema's own names.",
     'The prompt must ask for data or an action; a prompt that asks for nothing is rejected. It takes several seconds.',
     'Always read unsatisfied: it lists what the schema cannot answer. An empty queries list means no operation fits; truncated means generation stopped early, so retry with a narrower request.',
     UNTRUSTED_SCHEMA_TEXT,
@@ -64,7 +59,9 @@ export const generateQueryTool: ToolDefinition<typeof input, typeof output> = {
       {
         signal: ctx.signal,
         timeoutMs: ctx.timeoutMs,
-        onHeader: (header) => { composed = header.get(COMPOSED_HEADER); },
+        onHeader: (header) => {
+          composed = header.get(COMPOSED_HEADER);
+        },
       },
     );
     // No model on the service: the client's own model writes it, when the client offers one (docs/models.md).
@@ -104,11 +101,7 @@ export const COMPOSED_STEP =
   'This operation was composed without a language model (none is configured on the service): check that it selects what the user asked for, and adjust it with search_schema and get_symbols if not.';
 
 /** Where to send the operations and how to keep them; only when there is an operation. */
-function guidance(
-  queries: ResolvedQueryOutput[],
-  endpoint: string | undefined,
-  made: string | undefined,
-): NonNullable<GenerateQueryOutput['guidance']> {
+function guidance(queries: ResolvedQueryOutput[], endpoint: string | undefined, made: string | undefined): NonNullable<GenerateQueryOutput['guidance']> {
   const target = endpoint ? `the GraphQL endpoint ${endpoint}` : 'the GraphQL endpoint of this schema';
   const first = queries[0]?.operationName ?? 'the operation';
   const nextSteps = [
@@ -123,7 +116,11 @@ function guidance(
 
 /** Model text is untrusted, whichever model wrote it (the service's or the client's): cleaned (issue 23 finding 6). */
 function cleaned(answer: GenerateQueryOutput): GenerateQueryOutput {
-  const clean = cleanResolution({ queries: answer.queries.map((q) => ({ ...q, variablesSchema: q.variablesSchema as JsonSchema })), unsatisfied: answer.unsatisfied ?? [], truncated: false });
+  const clean = cleanResolution({
+    queries: answer.queries.map((q) => ({ ...q, variablesSchema: q.variablesSchema as JsonSchema })),
+    unsatisfied: answer.unsatisfied ?? [],
+    truncated: false,
+  });
   return {
     ...answer,
     queries: clean.queries.map((q) => ({ ...q, variablesSchema: q.variablesSchema as Record<string, unknown> })),

@@ -41,10 +41,7 @@ export const getSymbolsTool: ToolDefinition<typeof input, typeof output> = {
   annotations: readOnlyAnnotations('Read schema symbols', true),
   slow: false,
   async run(args, ctx) {
-    const response = await ctx.client.getSymbols(
-      { indexId: ctx.indexId, coordinates: args.coordinates },
-      { signal: ctx.signal, timeoutMs: ctx.timeoutMs },
-    );
+    const response = await ctx.client.getSymbols({ indexId: ctx.indexId, coordinates: args.coordinates }, { signal: ctx.signal, timeoutMs: ctx.timeoutMs });
     return { symbols: response.symbols.map(toSymbol) };
   },
 };

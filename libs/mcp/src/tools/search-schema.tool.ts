@@ -27,12 +27,7 @@ const input = z.strictObject({
     .describe(
       'Only return symbols of these kinds: object, interface, union, enum, scalar, input (input object), field, input_field, path (a route from a root field down to a type). Omit to search all kinds.',
     ),
-  limit: z
-    .number()
-    .int('limit must be a whole number')
-    .min(1, 'limit must be at least 1')
-    .default(SEARCH_DEFAULT_LIMIT)
-    .describe(SEARCH_LIMIT_RULE),
+  limit: z.number().int('limit must be a whole number').min(1, 'limit must be at least 1').default(SEARCH_DEFAULT_LIMIT).describe(SEARCH_LIMIT_RULE),
   parent: z
     .string()
     .regex(PARENT_PATTERN, 'parent must be a type: a coordinate such as object:Order, a type name, or query or mutation')
@@ -41,10 +36,7 @@ const input = z.strictObject({
     .describe(
       'Only return members of this type: a coordinate such as object:Employee, a type name (Employee), or input:OrderInput, or a root operation by its operation (query, mutation, subscription, any case) whatever the schema calls its root type.',
     ),
-  paginated: z
-    .boolean()
-    .optional()
-    .describe('true keeps only Relay connection fields (edges/pageInfo, first/after); false removes them. Omit for both.'),
+  paginated: z.boolean().optional().describe('true keeps only Relay connection fields (edges/pageInfo, first/after); false removes them. Omit for both.'),
 });
 
 const output = z.strictObject({

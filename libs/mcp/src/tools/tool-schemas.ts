@@ -23,16 +23,11 @@ export { MAX_COORDINATE_CHARS, MAX_COORDINATES, MAX_PROMPT_CHARS, MAX_QUERY_CHAR
 
 /** A string that must contain a non-space character, at most `max` characters long. */
 export function nonBlank(name: string, max: number): z.ZodString {
-  return z
-    .string(`${name} must be a string`)
-    .regex(/\S/, `${name} must contain a non-space character`)
-    .max(max, `${name} must be at most ${max} characters`);
+  return z.string(`${name} must be a string`).regex(/\S/, `${name} must contain a non-space character`).max(max, `${name} must be at most ${max} characters`);
 }
 
 /** A schema record (docs/wire.md §3): a JSON object with PascalCase keys. */
-export const recordSchema = z
-  .record(z.string(), z.unknown())
-  .describe('The full record of the symbol: a JSON object with PascalCase keys.');
+export const recordSchema = z.record(z.string(), z.unknown()).describe('The full record of the symbol: a JSON object with PascalCase keys.');
 
 /** Token budgets of get_schema_slice (the discovery service's GetSchemaSlice limits). */
 export {

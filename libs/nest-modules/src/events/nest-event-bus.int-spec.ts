@@ -43,7 +43,9 @@ describeEventBus(`Nest microservices, Redis (${TEST_REDIS_MODE})`, async (): Pro
   const prefix = uniquePrefix('nest-bus');
   // Both replicas' transports listen from the start, so both see a raw message; the contract counts replica b's reports.
   const elsewhere: unknown[] = [];
-  const storages = [elsewhere, errors].map((sink) => createStorage({ ...testStorageOptions(), keyPrefix: prefix, errorReportIntervalMs: 0, onError: (error) => sink.push(error) }));
+  const storages = [elsewhere, errors].map((sink) =>
+    createStorage({ ...testStorageOptions(), keyPrefix: prefix, errorReportIntervalMs: 0, onError: (error) => sink.push(error) }),
+  );
   const [a, b] = [await replica(storages[0]!, errors), await replica(storages[1]!, errors)];
   const raw = createTestRedis();
   const keys = new RedisKeys(prefix);

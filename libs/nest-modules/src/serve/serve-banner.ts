@@ -12,9 +12,7 @@ export interface ServeAddresses {
 
 export function serveBanner(started: ServeAddresses, config: ServeConfig): string {
   const storage = config.redis.url ? 'Redis and BullMQ' : 'memory (nothing survives a restart; set REDIS_URL to keep indexes)';
-  const token = config.auth.enabled
-    ? 'bearer token required; the discovery CLI on this machine uses this serve\'s own'
-    : 'DISCOVERY_AUTH=off: no token';
+  const token = config.auth.enabled ? "bearer token required; the discovery CLI on this machine uses this serve's own" : 'DISCOVERY_AUTH=off: no token';
   const lines = [
     `Schema discovery is running in one process (storage: ${storage}).`,
     `  Discovery API (yoko.v1, Connect): ${started.discoveryUrl}  (${token})`,
@@ -33,7 +31,11 @@ export function serveBanner(started: ServeAddresses, config: ServeConfig): strin
   const endpoint = config.bridge.graphqlEndpoint ?? (source?.kind === 'introspection' ? source.url : undefined);
   lines.push(
     `  MCP endpoint (Streamable HTTP):    ${url}`,
-    ...(operations ? [`  Operation tools:                  every .graphql file in ${shellQuote(resolve(operations))} (watched), run against ${endpoint ?? 'GRAPHQL_ENDPOINT'}`] : []),
+    ...(operations
+      ? [
+          `  Operation tools:                  every .graphql file in ${shellQuote(resolve(operations))} (watched), run against ${endpoint ?? 'GRAPHQL_ENDPOINT'}`,
+        ]
+      : []),
     '',
     'Add it to an MCP client, for example:',
     `  Claude Code:  claude mcp add --transport http schema-discovery ${url}${auth ? ' --header "Authorization: Bearer <token>"' : ''}`,
@@ -44,7 +46,10 @@ export function serveBanner(started: ServeAddresses, config: ServeConfig): strin
     ...(source?.kind === 'file' ? [`  npx discovery search ${target} "<a few words>"`] : []),
   );
   if (!config.llm.model) {
-    lines.push('', 'generate_query composes operations from the schema (no language model is set); set LLM_MODEL (and OPENAI_BASE_URL / OPENAI_API_KEY) to use one.');
+    lines.push(
+      '',
+      'generate_query composes operations from the schema (no language model is set); set LLM_MODEL (and OPENAI_BASE_URL / OPENAI_API_KEY) to use one.',
+    );
   }
   return `${lines.join('\n')}\n`;
 }

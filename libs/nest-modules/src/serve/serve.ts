@@ -7,7 +7,16 @@
  * command (`npm start`, `discovery serve`, `discovery-mcp serve`); `startServe` the application.
  */
 import type { INestApplication } from '@nestjs/common';
-import { loadServeConfig, serveLogFile, TOKEN_SCOPES, writeLocalServe, type Env, type LocalServeCard, type ServeConfig, type StaticTokenEntry } from '@discovery/config';
+import {
+  loadServeConfig,
+  serveLogFile,
+  TOKEN_SCOPES,
+  writeLocalServe,
+  type Env,
+  type LocalServeCard,
+  type ServeConfig,
+  type StaticTokenEntry,
+} from '@discovery/config';
 import type { ConsoleAssembly } from '@discovery/console';
 import { defaultAllowedHosts, mcpUrl, reportReadiness, saveOperation, type BridgeAssembly } from '@discovery/mcp';
 import { createLogger, type Logger } from '@discovery/observability';
@@ -90,7 +99,10 @@ function leaveCard(env: Env, card: LocalServeCard, logger: Logger): () => void {
   try {
     return writeLocalServe(env, card);
   } catch (error) {
-    logger.warn({ code: (error as NodeJS.ErrnoException).code }, 'cannot leave the address card for local clients (the CLI then needs DISCOVERY_URL and DISCOVERY_TOKEN)');
+    logger.warn(
+      { code: (error as NodeJS.ErrnoException).code },
+      'cannot leave the address card for local clients (the CLI then needs DISCOVERY_URL and DISCOVERY_TOKEN)',
+    );
     return () => undefined;
   }
 }

@@ -36,7 +36,17 @@ describe('BullmqJobQueue when a worker blocks its event loop', () => {
   async function blockingChild(name: string, holdMs: number, blockMs: number): Promise<{ output: () => string }> {
     const child = spawn(
       process.execPath,
-      ['--import', `${testDir}register-ts.mjs`, `${testDir}blocking-worker.child.ts`, TEST_REDIS_URL, keys.queuePrefix(), name, String(LOCK_MS), String(holdMs), String(blockMs)],
+      [
+        '--import',
+        `${testDir}register-ts.mjs`,
+        `${testDir}blocking-worker.child.ts`,
+        TEST_REDIS_URL,
+        keys.queuePrefix(),
+        name,
+        String(LOCK_MS),
+        String(holdMs),
+        String(blockMs),
+      ],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );
     children.push(child);

@@ -1,5 +1,14 @@
 /** BullmqJobQueue against the JobQueue contract on real Redis. */
-import { closeTestRedis, createTestRedis, deleteKeysByPrefix, findKeys, startDelayingProxy, TEST_REDIS_MODE, TEST_REDIS_URL, uniquePrefix } from '@discovery/testing';
+import {
+  closeTestRedis,
+  createTestRedis,
+  deleteKeysByPrefix,
+  findKeys,
+  startDelayingProxy,
+  TEST_REDIS_MODE,
+  TEST_REDIS_URL,
+  uniquePrefix,
+} from '@discovery/testing';
 import { describe, expect, it } from '@jest/globals';
 import { describeJobQueue, until } from '../contract/job-queue.contract.js';
 import type { JobQueue } from '../job-queue.js';
@@ -32,7 +41,11 @@ describeJobQueue('bullmq', async () => {
 describe('BullmqJobQueue fair share', () => {
   it('counts a group while its jobs are pending and forgets them once they finish or fail for good', async () => {
     const keys = new RedisKeys(uniquePrefix('fair'));
-    const queue = new BullmqJobQueue<string, string>('fair', { connection: { url: TEST_REDIS_URL, mode: TEST_REDIS_MODE, name: 'test' }, prefix: keys.queuePrefix(), backoffMs: 1 });
+    const queue = new BullmqJobQueue<string, string>('fair', {
+      connection: { url: TEST_REDIS_URL, mode: TEST_REDIS_MODE, name: 'test' },
+      prefix: keys.queuePrefix(),
+      backoffMs: 1,
+    });
     const client = createTestRedis();
     try {
       const members = async () => {
@@ -71,11 +84,14 @@ describe('BullmqJobQueue waiters of a fresh process', () => {
     // connection set-up delays the first XREAD (5 of 6 first calls missed before the fix).
     const keys = new RedisKeys(uniquePrefix('fresh'));
     const direct = { url: TEST_REDIS_URL, mode: TEST_REDIS_MODE, name: 'test' } as const;
-    const proxy = TEST_REDIS_MODE === 'cluster' ? undefined : await startDelayingProxy({
-      target: { host: new URL(TEST_REDIS_URL).hostname, port: Number(new URL(TEST_REDIS_URL).port || 6379) },
-      delayMs: 300,
-      delays: (chunk) => /xread/i.test(chunk.toString('latin1')),
-    });
+    const proxy =
+      TEST_REDIS_MODE === 'cluster'
+        ? undefined
+        : await startDelayingProxy({
+            target: { host: new URL(TEST_REDIS_URL).hostname, port: Number(new URL(TEST_REDIS_URL).port || 6379) },
+            delayMs: 300,
+            delays: (chunk) => /xread/i.test(chunk.toString('latin1')),
+          });
     const worker = new BullmqJobQueue<number, number>('fresh', { connection: direct, prefix: keys.queuePrefix() });
     const producers: BullmqJobQueue<number, number>[] = [];
     const client = createTestRedis();

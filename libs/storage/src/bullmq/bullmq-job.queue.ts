@@ -12,10 +12,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { Queue, QueueEvents, UnrecoverableError, WaitingError, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { checkEnqueueOptions, checkQueueName, jsonRoundTrip, resolveQueueOptions, type ResolvedQueueOptions } from '../job-options.js';
-import {
-  UnrecoverableJobError,
-  type EnqueueOptions, type JobHandler, type JobQueue, type QueueOptions, type WaitOptions,
-} from '../job-queue.js';
+import { UnrecoverableJobError, type EnqueueOptions, type JobHandler, type JobQueue, type QueueOptions, type WaitOptions } from '../job-queue.js';
 import { storageCall, StorageError, StorageErrorCode, toStorageError } from '../storage.errors.js';
 import { within } from '../deadline.js';
 import { BullmqConnections, type BullmqConnectionSettings } from './bullmq-connection.js';
@@ -128,9 +125,7 @@ export class BullmqJobQueue<TData, TResult> implements JobQueue<TData, TResult> 
   }
 
   async depth(): Promise<number> {
-    return storageCall(`count jobs of queue ${this.name}`, () =>
-      this.queue.getJobCountByTypes('waiting', 'active', 'delayed', 'prioritized'),
-    );
+    return storageCall(`count jobs of queue ${this.name}`, () => this.queue.getJobCountByTypes('waiting', 'active', 'delayed', 'prioritized'));
   }
 
   async workerCount(): Promise<number> {
@@ -139,9 +134,7 @@ export class BullmqJobQueue<TData, TResult> implements JobQueue<TData, TResult> 
 
   /** Jobs by state (metrics, operators). */
   async counts(): Promise<{ waiting: number; active: number; delayed: number }> {
-    const counts = await storageCall(`count jobs of queue ${this.name}`, () =>
-      this.queue.getJobCounts('waiting', 'prioritized', 'active', 'delayed'),
-    );
+    const counts = await storageCall(`count jobs of queue ${this.name}`, () => this.queue.getJobCounts('waiting', 'prioritized', 'active', 'delayed'));
     return { waiting: (counts.waiting ?? 0) + (counts.prioritized ?? 0), active: counts.active ?? 0, delayed: counts.delayed ?? 0 };
   }
 
@@ -162,19 +155,34 @@ export class BullmqJobQueue<TData, TResult> implements JobQueue<TData, TResult> 
         for (const controller of this.active.values()) controller.abort(new Error('worker shutting down'));
         finished = await this.whenIdle(HAND_BACK_MS);
       }
-      await this.closeWithin('worker', () => worker.close(!finished), () => worker.disconnect());
+      await this.closeWithin(
+        'worker',
+        () => worker.close(!finished),
+        () => worker.disconnect(),
+      );
     }
     const waiters = this.waiters;
-    if (waiters) await this.closeWithin('queue events', () => waiters.close(), () => waiters.disconnect());
-    await this.closeWithin('queue', () => this.queue.close(), () => this.queue.disconnect());
+    if (waiters)
+      await this.closeWithin(
+        'queue events',
+        () => waiters.close(),
+        () => waiters.disconnect(),
+      );
+    await this.closeWithin(
+      'queue',
+      () => this.queue.close(),
+      () => this.queue.disconnect(),
+    );
     await this.connection.close();
   }
 
   /** Resolves once the queue's connection is ready (and, with `ping`, Redis answers); else UNAVAILABLE. */
   private async connected(ping: boolean): Promise<void> {
     const ms = this.connection.connectTimeoutMs;
-    await within(this.queue.waitUntilReady(), ms, () =>
-      new StorageError(StorageErrorCode.Unavailable, `queue ${this.name}: not connected to Redis within ${ms} ms`),
+    await within(
+      this.queue.waitUntilReady(),
+      ms,
+      () => new StorageError(StorageErrorCode.Unavailable, `queue ${this.name}: not connected to Redis within ${ms} ms`),
     );
     if (ping) await storageCall(`reach Redis for queue ${this.name}`, () => this.queue.getActiveCount());
   }
@@ -185,8 +193,9 @@ export class BullmqJobQueue<TData, TResult> implements JobQueue<TData, TResult> 
       await within(close(), CLOSE_TIMEOUT_MS, () => new StorageError(StorageErrorCode.Unavailable, `closing ${part} timed out`));
     } catch (error) {
       this.report(error, part);
-      await within(drop(), CLOSE_TIMEOUT_MS, () => new StorageError(StorageErrorCode.Unavailable, `dropping ${part} timed out`))
-        .catch((dropError: unknown) => this.report(dropError, part));
+      await within(drop(), CLOSE_TIMEOUT_MS, () => new StorageError(StorageErrorCode.Unavailable, `dropping ${part} timed out`)).catch((dropError: unknown) =>
+        this.report(dropError, part),
+      );
     }
   }
 
@@ -208,7 +217,12 @@ export class BullmqJobQueue<TData, TResult> implements JobQueue<TData, TResult> 
       let priority = 0;
       if (fairKey !== undefined) {
         const client = await this.commands();
-        const [, pending] = (await client.multi().zremrangebyscore(fairKey, '-inf', now - FAIR_STALE_MS).zcard(fairKey).exec()) ?? [];
+        const [, pending] =
+          (await client
+            .multi()
+            .zremrangebyscore(fairKey, '-inf', now - FAIR_STALE_MS)
+            .zcard(fairKey)
+            .exec()) ?? [];
         priority = Math.min(MAX_PRIORITY, 1 + Number(pending?.[1] ?? 0));
       }
       const job = await this.queue.add(this.name as never, envelope as never, {
@@ -269,8 +283,8 @@ export class BullmqJobQueue<TData, TResult> implements JobQueue<TData, TResult> 
     const { budgetMs, deadlineAt } = job.data;
     // What is left of the budget set at enqueue; nothing left: nobody waits, so the job does not run.
     const leftMs = budgetMs === undefined ? undefined : Math.min(budgetMs, deadlineAt === undefined ? budgetMs : deadlineAt - Date.now());
-    const budget = leftMs === undefined ? undefined
-      : setTimeout(() => controller.abort(new Error(`job budget of ${budgetMs} ms ran out`)), Math.max(0, leftMs));
+    const budget =
+      leftMs === undefined ? undefined : setTimeout(() => controller.abort(new Error(`job budget of ${budgetMs} ms ran out`)), Math.max(0, leftMs));
     try {
       if (leftMs !== undefined && leftMs <= 0) {
         throw new UnrecoverableJobError(`the job's budget of ${budgetMs} ms ended before it ran (attempt ${job.attemptsStarted}); nobody waits for it`);
@@ -324,11 +338,15 @@ export class BullmqJobQueue<TData, TResult> implements JobQueue<TData, TResult> 
       this.waitersStarting = undefined;
       throw error;
     });
-    const waiters = await within(this.waitersStarting, timeoutMs, () =>
-      new StorageError(StorageErrorCode.Unavailable, `queue ${this.name}: events stream not connected to Redis within ${timeoutMs} ms`),
+    const waiters = await within(
+      this.waitersStarting,
+      timeoutMs,
+      () => new StorageError(StorageErrorCode.Unavailable, `queue ${this.name}: events stream not connected to Redis within ${timeoutMs} ms`),
     );
-    await within(waiters.ready(), timeoutMs, () =>
-      new StorageError(StorageErrorCode.Unavailable, `queue ${this.name}: events stream not connected to Redis within ${timeoutMs} ms`),
+    await within(
+      waiters.ready(),
+      timeoutMs,
+      () => new StorageError(StorageErrorCode.Unavailable, `queue ${this.name}: events stream not connected to Redis within ${timeoutMs} ms`),
     );
     return waiters;
   }

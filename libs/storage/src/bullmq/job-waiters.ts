@@ -59,8 +59,14 @@ export class JobWaiters<TResult> {
         reject(new JobTimeoutError(`job ${publicId} on queue ${this.queueName} did not finish within ${timeoutMs} ms`));
       }, timeoutMs);
       const waiter: Waiter<TResult> = {
-        resolve: (result) => { clearTimeout(timer); resolve(result); },
-        reject: (error) => { clearTimeout(timer); reject(error); },
+        resolve: (result) => {
+          clearTimeout(timer);
+          resolve(result);
+        },
+        reject: (error) => {
+          clearTimeout(timer);
+          reject(error);
+        },
         onProgress,
         publicId,
       };

@@ -27,11 +27,12 @@ export function describeEmbeddingCache(name: string, make: () => Promise<Embeddi
 
     it('returns stored vectors byte for byte, in request order, undefined where missing', async () => {
       const [a, b, c] = ['alpha', 'beta', 'gamma'].map(textHash) as [string, string, string];
-      await h.cache.setMany('use-lite', [{ key: a, vector: vector(1) }, { key: c, vector: vector(3) }]);
-      const got = await h.cache.getMany('use-lite', [c, b, a, c]);
-      expect(got.map((v) => (v ? Array.from(v) : undefined))).toEqual([
-        Array.from(vector(3)), undefined, Array.from(vector(1)), Array.from(vector(3)),
+      await h.cache.setMany('use-lite', [
+        { key: a, vector: vector(1) },
+        { key: c, vector: vector(3) },
       ]);
+      const got = await h.cache.getMany('use-lite', [c, b, a, c]);
+      expect(got.map((v) => (v ? Array.from(v) : undefined))).toEqual([Array.from(vector(3)), undefined, Array.from(vector(1)), Array.from(vector(3))]);
       expect(got[0]).toBeInstanceOf(Int8Array);
       expect(await h.cache.getMany('use-lite', [])).toEqual([]);
     });
@@ -50,7 +51,10 @@ export function describeEmbeddingCache(name: string, make: () => Promise<Embeddi
     it('handles batches larger than one round trip', async () => {
       const entries = Array.from({ length: 1_200 }, (_, i) => ({ key: textHash(`t${i}`), vector: vector(i, 16) }));
       await h.cache.setMany('m', entries);
-      const got = await h.cache.getMany('m', entries.map((e) => e.key));
+      const got = await h.cache.getMany(
+        'm',
+        entries.map((e) => e.key),
+      );
       expect(got.every((v, i) => v !== undefined && Array.from(v).join() === Array.from(vector(i, 16)).join())).toBe(true);
     });
 
@@ -62,7 +66,10 @@ export function describeEmbeddingCache(name: string, make: () => Promise<Embeddi
         h.cache.setMany('m', [{ key: textHash('x'), vector: [1, 2] as unknown as Int8Array }]),
       ];
       for (const call of cases) {
-        const error = await call.then(() => undefined, (e: unknown) => e);
+        const error = await call.then(
+          () => undefined,
+          (e: unknown) => e,
+        );
         expect(error).toBeInstanceOf(StorageError);
         expect((error as StorageError).code).toBe('INVALID_ARGUMENT');
       }

@@ -73,7 +73,10 @@ export function describeEventBus(name: string, make: () => Promise<EventBusHarne
 
     it('refuses malformed events from callers and ignores malformed messages from the wire', async () => {
       for (const bad of [{ type: 'index.rebuilt', indexId: 'x' }, { type: 'nope', indexId: ID }, {}]) {
-        const error = await h.a.publish(bad as IndexEvent).then(() => undefined, (e: unknown) => e);
+        const error = await h.a.publish(bad as IndexEvent).then(
+          () => undefined,
+          (e: unknown) => e,
+        );
         expect(error).toBeInstanceOf(StorageError);
         expect((error as StorageError).code).toBe('INVALID_ARGUMENT');
       }
@@ -89,7 +92,10 @@ export function describeEventBus(name: string, make: () => Promise<EventBusHarne
 
     it('refuses use after close', async () => {
       await h.a.close();
-      const error = await h.a.publish({ type: 'index.deleted', indexId: ID }).then(() => undefined, (e: unknown) => e);
+      const error = await h.a.publish({ type: 'index.deleted', indexId: ID }).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       expect((error as StorageError).code).toBe('CLOSED');
     });
   });

@@ -33,7 +33,10 @@ async function until(condition: () => Promise<boolean>, what: string, timeoutMs 
 }
 
 async function expectCode(promise: Promise<unknown>, code: string): Promise<void> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(StorageError);
   expect((error as StorageError).code).toBe(code);
 }
@@ -100,9 +103,17 @@ export function describeIndexStore(name: string, make: () => Promise<IndexStoreH
       await h.store.putArtifacts(ID, { records: Buffer.from('r1'), vectors: Buffer.from([1, 2, 255]) }, { building: true });
       const big = Buffer.alloc(5 * 1024 * 1024);
       for (let i = 0; i < big.length; i += 4096) big[i] = i % 251;
-      const ok = await h.store.putArtifacts(ID, { records: big, lexical: Buffer.from('') }, {
-        state: 'ready', building: false, symbolCount: 42, indexedAt: 5, builtVersion: 'v2',
-      });
+      const ok = await h.store.putArtifacts(
+        ID,
+        { records: big, lexical: Buffer.from('') },
+        {
+          state: 'ready',
+          building: false,
+          symbolCount: 42,
+          indexedAt: 5,
+          builtVersion: 'v2',
+        },
+      );
       expect(ok).toBe(true);
       const artifacts = await h.store.getArtifacts(ID);
       expect(Object.keys(artifacts ?? {}).sort()).toEqual(['lexical', 'records']);

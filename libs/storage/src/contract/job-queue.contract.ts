@@ -33,7 +33,10 @@ export async function until(condition: () => boolean | Promise<boolean>, what: s
 }
 
 async function caught(promise: Promise<unknown>): Promise<unknown> {
-  return promise.then(() => undefined, (error: unknown) => error);
+  return promise.then(
+    () => undefined,
+    (error: unknown) => error,
+  );
 }
 
 export function describeJobQueue(name: string, make: () => Promise<JobQueueHarness>): void {
@@ -168,11 +171,14 @@ export function describeJobQueue(name: string, make: () => Promise<JobQueueHarne
       const started: number[] = [];
       for (let i = 0; i < 4; i++) await q.enqueue(i, { jobId: `c${i}` });
       expect(await q.depth()).toBe(4);
-      await q.process(async (i) => {
-        started.push(i);
-        await gates[i]?.promise;
-        return i;
-      }, { concurrency: 2 });
+      await q.process(
+        async (i) => {
+          started.push(i);
+          await gates[i]?.promise;
+          return i;
+        },
+        { concurrency: 2 },
+      );
       await until(() => started.length === 2, 'two jobs to start');
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(started).toHaveLength(2);

@@ -24,7 +24,17 @@ afterEach(() => {
 
 const SDL = 'type Query { hello: String }';
 const ID = `sha256:${createHash('sha256').update(SDL).digest('hex')}`;
-const META: IndexMeta = { id: ID, state: 'ready', builtVersion: 'v1', building: false, symbolCount: 2, createdAt: 1, indexedAt: 2, sdlBytes: SDL.length, storedBytes: 40 };
+const META: IndexMeta = {
+  id: ID,
+  state: 'ready',
+  builtVersion: 'v1',
+  building: false,
+  symbolCount: 2,
+  createdAt: 1,
+  indexedAt: 2,
+  sdlBytes: SDL.length,
+  storedBytes: 40,
+};
 const ARTIFACTS = { records: Buffer.from('records'), postings: Buffer.from([1, 2, 3]) };
 
 describe('DiskIndexCache', () => {

@@ -9,7 +9,21 @@
  * over what they hold). Bounded: beyond `maxBytes` the least recently used files go.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readSync, renameSync, statSync, unlinkSync, utimesSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  utimesSync,
+  writeSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import type { IndexArtifacts, IndexMeta } from '../index-store.js';
 import { indexDigest } from '../index-id.js';

@@ -39,10 +39,7 @@ describe('InProcessJobQueue', () => {
 
   it('aborts a running job after the close grace period', async () => {
     const q = new InProcessJobQueue<null, string>('q', { closeGraceMs: 50, attempts: 1 });
-    await q.process(
-      (_data, ctx) =>
-        new Promise((_resolve, reject) => ctx.signal.addEventListener('abort', () => reject(new Error('aborted')))),
-    );
+    await q.process((_data, ctx) => new Promise((_resolve, reject) => ctx.signal.addEventListener('abort', () => reject(new Error('aborted')))));
     const waiting = q.enqueueAndWait(null, { jobId: 'a', timeoutMs: 10_000 });
     await until(async () => (await q.depth()) === 1, 'the job to run');
     await q.close();

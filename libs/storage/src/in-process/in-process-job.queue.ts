@@ -8,8 +8,15 @@
  */
 import { checkEnqueueOptions, checkQueueName, jsonRoundTrip, resolveQueueOptions, type ResolvedQueueOptions } from '../job-options.js';
 import {
-  JobFailedError, JobTimeoutError, UnrecoverableJobError,
-  type EnqueueOptions, type JobHandler, type JobProgress, type JobQueue, type QueueOptions, type WaitOptions,
+  JobFailedError,
+  JobTimeoutError,
+  UnrecoverableJobError,
+  type EnqueueOptions,
+  type JobHandler,
+  type JobProgress,
+  type JobQueue,
+  type QueueOptions,
+  type WaitOptions,
 } from '../job-queue.js';
 import { StorageError, StorageErrorCode } from '../storage.errors.js';
 
@@ -125,11 +132,7 @@ export class InProcessJobQueue<TData, TResult> implements JobQueue<TData, TResul
     clearTimeout(giveUp);
   }
 
-  private add(
-    data: TData,
-    options: EnqueueOptions,
-    onProgress?: (progress: JobProgress) => void,
-  ): { job: Job<TData, TResult>; added: boolean } {
+  private add(data: TData, options: EnqueueOptions, onProgress?: (progress: JobProgress) => void): { job: Job<TData, TResult>; added: boolean } {
     this.assertOpen();
     checkEnqueueOptions(options);
     const existing = this.jobs.get(options.jobId);
@@ -193,8 +196,8 @@ export class InProcessJobQueue<TData, TResult> implements JobQueue<TData, TResul
     job.attempt += 1;
     const controller = new AbortController();
     job.controller = controller;
-    const budget = job.budgetMs === undefined ? undefined
-      : setTimeout(() => controller.abort(new Error(`job budget of ${job.budgetMs} ms ran out`)), job.budgetMs);
+    const budget =
+      job.budgetMs === undefined ? undefined : setTimeout(() => controller.abort(new Error(`job budget of ${job.budgetMs} ms ran out`)), job.budgetMs);
     try {
       const result = await handler(jsonRoundTrip('job data', job.data), {
         jobId: job.id,
@@ -224,11 +227,14 @@ export class InProcessJobQueue<TData, TResult> implements JobQueue<TData, TResul
       return;
     }
     job.state = 'retrying';
-    job.retryTimer = setTimeout(() => {
-      job.state = 'waiting';
-      this.waiting.push(job);
-      this.pump();
-    }, job.backoffMs * 2 ** (job.attempt - 1));
+    job.retryTimer = setTimeout(
+      () => {
+        job.state = 'waiting';
+        this.waiting.push(job);
+        this.pump();
+      },
+      job.backoffMs * 2 ** (job.attempt - 1),
+    );
   }
 
   private finish(job: Job<TData, TResult>, error: Error | undefined, result?: TResult): void {

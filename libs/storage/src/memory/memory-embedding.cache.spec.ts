@@ -10,7 +10,11 @@ describe('MemoryEmbeddingCache bound', () => {
     const cache = new MemoryEmbeddingCache({ maxBytes: 3 * 100 });
     const [a, b, c, d] = ['a', 'b', 'c', 'd'].map(textHash) as [string, string, string, string];
     const v = new Int8Array(100).fill(7);
-    await cache.setMany('m', [{ key: a, vector: v }, { key: b, vector: v }, { key: c, vector: v }]);
+    await cache.setMany('m', [
+      { key: a, vector: v },
+      { key: b, vector: v },
+      { key: c, vector: v },
+    ]);
     await cache.getMany('m', [a]);
     await cache.setMany('m', [{ key: d, vector: v }]);
     const present = (await cache.getMany('m', [a, b, c, d])).map((x) => x !== undefined);

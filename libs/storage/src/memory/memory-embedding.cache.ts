@@ -36,7 +36,10 @@ export class MemoryEmbeddingCache implements EmbeddingCache {
   }
 
   async setMany(model: string, entries: { key: string; vector: Int8Array }[]): Promise<void> {
-    checkEmbeddingKeys(model, entries.map((entry) => entry.key));
+    checkEmbeddingKeys(
+      model,
+      entries.map((entry) => entry.key),
+    );
     checkVectors(entries);
     for (const { key, vector } of entries) {
       if (vector.byteLength > this.maxBytes) continue;

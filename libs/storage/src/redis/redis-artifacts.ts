@@ -62,7 +62,12 @@ export async function writeArtifacts(run: IndexScriptRunner, keys: IndexKeys, wr
 }
 
 /** The artifacts of a live index, read chunk by chunk; undefined when the index is gone or not built. */
-export async function readArtifacts(run: IndexScriptRunner, client: HmgetClient, keys: IndexKeys, only?: readonly string[]): Promise<IndexArtifacts | undefined> {
+export async function readArtifacts(
+  run: IndexScriptRunner,
+  client: HmgetClient,
+  keys: IndexKeys,
+  only?: readonly string[],
+): Promise<IndexArtifacts | undefined> {
   for (let attempt = 1; attempt <= READ_ATTEMPTS; attempt++) {
     const head = (await run('sdReadManifest', [keys.meta, keys.artifacts], [])) as [string | null, number] | null;
     if (!head || head[1] === 0) return undefined;

@@ -163,8 +163,10 @@ function parseRedisUrls(value: string, mode: RedisMode): URL[] {
     const first = urls[0]!;
     for (const [i, url] of urls.entries()) {
       if (url.pathname.length > 1 && url.pathname !== '/0') throw invalid(`seed node ${i + 1}: a Redis Cluster has only database 0 (remove ${url.pathname})`);
-      if (url.protocol !== first.protocol) throw invalid(`seed node ${i + 1} uses ${url.protocol}// but seed node 1 uses ${first.protocol}//: use one scheme for all`);
-      if (url.username !== first.username || url.password !== first.password) throw invalid(`seed node ${i + 1} has other credentials than seed node 1: a cluster has one set`);
+      if (url.protocol !== first.protocol)
+        throw invalid(`seed node ${i + 1} uses ${url.protocol}// but seed node 1 uses ${first.protocol}//: use one scheme for all`);
+      if (url.username !== first.username || url.password !== first.password)
+        throw invalid(`seed node ${i + 1} has other credentials than seed node 1: a cluster has one set`);
     }
   }
   return urls;

@@ -35,7 +35,9 @@ export class RedisDemandStore implements DemandStore {
   async daily(indexId: string, tenant: string, since: number): Promise<DemandDay[]> {
     const prefix = `${this.keys.tenantTag(tenant)}#`;
     const seen = await storageCall('read demand', () => this.client.hgetall(this.keys.index(indexId).demandSeen));
-    const days = Object.entries(seen).flatMap(([field, count]): [string, number][] => (field.startsWith(prefix) ? [[field.slice(prefix.length), Number(count)]] : []));
+    const days = Object.entries(seen).flatMap(([field, count]): [string, number][] =>
+      field.startsWith(prefix) ? [[field.slice(prefix.length), Number(count)]] : [],
+    );
     return daysSince(days, since);
   }
 

@@ -47,9 +47,15 @@ describe('RedisEmbeddingCache budget', () => {
       const cache = new RedisEmbeddingCache({ client, keys, maxBytes: 10_000, chunkSize: 7 });
       const vector = new Int8Array(744).fill(3);
       const hashes = Array.from({ length: 50 }, (_, i) => textHash(`text ${i}`));
-      await cache.setMany('m', hashes.slice(0, 5).map((key) => ({ key, vector })));
+      await cache.setMany(
+        'm',
+        hashes.slice(0, 5).map((key) => ({ key, vector })),
+      );
       await cache.getMany('m', [hashes[0]!]);
-      await cache.setMany('m', hashes.slice(5).map((key) => ({ key, vector })));
+      await cache.setMany(
+        'm',
+        hashes.slice(5).map((key) => ({ key, vector })),
+      );
       const stored = await findKeys(client, `${keys.prefix}emb:*:*`);
       expect(stored.length).toBeLessThanOrEqual(10);
       expect(await client.zcard(keys.embeddingIndex('m'))).toBe(stored.length);

@@ -113,7 +113,10 @@ export class RedisEmbeddingCache implements EmbeddingCache {
   }
 
   async setMany(model: string, entries: { key: string; vector: Int8Array }[]): Promise<void> {
-    checkEmbeddingKeys(model, entries.map((entry) => entry.key));
+    checkEmbeddingKeys(
+      model,
+      entries.map((entry) => entry.key),
+    );
     checkVectors(entries);
     const entryBytes = (entries[0]?.vector.byteLength ?? 0) + ENTRY_OVERHEAD_BYTES;
     const most = Math.max(1, Math.floor(this.maxBytes / entryBytes));
@@ -122,9 +125,7 @@ export class RedisEmbeddingCache implements EmbeddingCache {
       const chunk = entries.slice(start, start + this.chunkSize);
       const keys = [this.keys.embeddingIndex(model), ...chunk.map(({ key }) => this.keys.embedding(model, key))];
       const values = chunk.map(({ vector }) => Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength));
-      await storageCall('store cached embeddings', () =>
-        this.script('sdEmbSet')(keys.length, ...keys, this.ttlMs, this.useTime(), most, prefix, ...values),
-      );
+      await storageCall('store cached embeddings', () => this.script('sdEmbSet')(keys.length, ...keys, this.ttlMs, this.useTime(), most, prefix, ...values));
     }
   }
 }

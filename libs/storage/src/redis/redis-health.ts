@@ -30,7 +30,10 @@ export async function checkRedis(client: RedisClient, mode: RedisMode): Promise<
 
 async function checkCluster(cluster: Cluster): Promise<void> {
   // Not connected yet (or never): a cluster client queues commands until it is, so bound the wait.
-  if (cluster.nodes('master').length === 0) await storageCall('ping redis cluster', () => within(cluster.ping(), FIRST_CONTACT_MS, () => new Error(`Connection timeout: no node answered within ${FIRST_CONTACT_MS} ms`)));
+  if (cluster.nodes('master').length === 0)
+    await storageCall('ping redis cluster', () =>
+      within(cluster.ping(), FIRST_CONTACT_MS, () => new Error(`Connection timeout: no node answered within ${FIRST_CONTACT_MS} ms`)),
+    );
   const masters = cluster.nodes('master');
   if (masters.length === 0) throw new StorageError(StorageErrorCode.Unavailable, 'ping redis cluster: no master known');
   await Promise.all(masters.map((node) => checkNode(node)));
@@ -74,4 +77,3 @@ async function checkNode(node: Redis): Promise<void> {
     throw new StorageError(StorageErrorCode.Unavailable, `redis cluster state is ${state ?? 'unknown'} on ${where} (not every slot is served)`);
   }
 }
-

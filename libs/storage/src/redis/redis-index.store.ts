@@ -55,10 +55,7 @@ export class RedisIndexStore implements IndexStore {
     return storageCall('ensure index', async () => {
       // The lookup sets first: if Redis refuses them (maxmemory), nothing of the index exists yet.
       // A member left by a script that fails below is dropped on read like an expired one.
-      await Promise.all([
-        this.client.sadd(this.keys.allIndexes(), id),
-        this.client.sadd(this.keys.tenantIndexes(tenant), id),
-      ]);
+      await Promise.all([this.client.sadd(this.keys.allIndexes(), id), this.client.sadd(this.keys.tenantIndexes(tenant), id)]);
       const ensure = (mode: 'claim' | 'inline' | 'staged', inline: Buffer | string) =>
         this.run('sdEnsure', [...keys, stage], [tenant, idleTtlMs, mode, inline, now, ...encodeMeta(meta)]) as Promise<[number, string[], string | null]>;
       let reply: [number, string[], string | null] = [-1, [], null];
@@ -92,9 +89,7 @@ export class RedisIndexStore implements IndexStore {
   async updateMeta(id: string, patch: MetaPatch): Promise<boolean> {
     const { set, del } = encodePatch(patch);
     const key = this.keys.index(id).meta;
-    const reply = await storageCall('update index metadata', () =>
-      this.run('sdPatchMeta', [key], [del.length, ...del, ...set]),
-    );
+    const reply = await storageCall('update index metadata', () => this.run('sdPatchMeta', [key], [del.length, ...del, ...set]));
     return reply === 1;
   }
 
@@ -119,10 +114,7 @@ export class RedisIndexStore implements IndexStore {
     const keys = this.keys.indexKeyList(id);
     return storageCall('delete index', async () => {
       const [existed, tenants] = (await this.run('sdDelete', keys, [])) as [number, string[]];
-      await Promise.all([
-        this.client.srem(this.keys.allIndexes(), id),
-        ...tenants.map((tenant) => this.client.srem(this.keys.tenantIndexes(tenant), id)),
-      ]);
+      await Promise.all([this.client.srem(this.keys.allIndexes(), id), ...tenants.map((tenant) => this.client.srem(this.keys.tenantIndexes(tenant), id))]);
       return existed === 1;
     });
   }

@@ -26,9 +26,7 @@ export class RedisResultCache implements ResultCache {
   async get(indexId: string, key: string): Promise<string | undefined> {
     requireText('result cache key', key, RESULT_CACHE_MAX_KEY);
     const k = this.keys.index(indexId);
-    const value = await storageCall('read cached result', () =>
-      this.run('sdResultGet', [k.meta, k.results, k.resultExpiry], [key]),
-    );
+    const value = await storageCall('read cached result', () => this.run('sdResultGet', [k.meta, k.results, k.resultExpiry], [key]));
     return typeof value === 'string' ? value : undefined;
   }
 
@@ -37,8 +35,6 @@ export class RedisResultCache implements ResultCache {
     requireTtl('result cache TTL', ttlMs);
     if (typeof value !== 'string') throw new StorageError(StorageErrorCode.InvalidArgument, 'cached result must be a string');
     const k = this.keys.index(indexId);
-    await storageCall('store cached result', () =>
-      this.run('sdResultSet', [k.meta, k.results, k.resultExpiry], [key, value, ttlMs, PRUNE_PER_WRITE]),
-    );
+    await storageCall('store cached result', () => this.run('sdResultSet', [k.meta, k.results, k.resultExpiry], [key, value, ttlMs, PRUNE_PER_WRITE]));
   }
 }

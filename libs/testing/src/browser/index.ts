@@ -60,7 +60,9 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
   const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
   await page.addScriptTag({ path: axePath });
   return page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const axe = (
+      globalThis as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> } }
+    ).axe;
     const result = await axe.run();
     return result.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
