@@ -35,7 +35,8 @@ unless REDIS_URL is set. Options are those of the bridge (discovery-mcp --help),
       }
       return await serve.runServe(env);
     } catch (error) {
-      if (error instanceof UsageError || error instanceof ConfigError) throw new CliError(ExitCode.Usage, error.message);
+      if (error instanceof ConfigError) throw new CliError(ExitCode.InvalidConfig, error.message);
+      if (error instanceof UsageError) throw new CliError(ExitCode.Usage, error.message);
       throw error;
     }
   },
