@@ -30,6 +30,8 @@ export enum ExitCode {
   InvalidOperations = 10,
   /** `discovery operations`: two operations share a name, or a tool name is taken. */
   OperationConflicts = 11,
+  /** The service refused for one of its limits (`resource_exhausted`): too many calls of this tenant at once, or a request too large. */
+  LimitReached = 12,
   /** The configuration is invalid (DISCOVERY_URL, DISCOVERY_TOKEN, DISCOVERY_TOKEN_FILE, --url): CONFIG_EXIT_CODE, as every process. */
   InvalidConfig = 78,
   /** Interrupted (Ctrl-C). */
@@ -49,6 +51,7 @@ export const EXIT_CODE_HELP = `Exit codes:
   9  not offered by the service (a call it does not serve)
  10  operations: a file is not a servable operation (syntax, schema, subscription)
  11  operations: a duplicate operation name or a tool name already taken
+ 12  a limit of the service was reached (too many calls at once: retry; or a request too large)
  78  the configuration is invalid (DISCOVERY_URL, DISCOVERY_TOKEN, DISCOVERY_TOKEN_FILE, --url)
 130  interrupted`;
 
@@ -75,6 +78,7 @@ const CONNECT_EXIT: Partial<Record<Code, ExitCode>> = {
   [Code.DeadlineExceeded]: ExitCode.Timeout,
   [Code.Unimplemented]: ExitCode.Unsupported,
   [Code.Canceled]: ExitCode.Interrupted,
+  [Code.ResourceExhausted]: ExitCode.LimitReached,
 };
 
 function connectMessage(error: ConnectError, url: string): string {
