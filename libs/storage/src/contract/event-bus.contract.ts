@@ -19,10 +19,10 @@ export interface EventBusHarness {
 
 const ID = `sha256:${'ab'.repeat(32)}`;
 
-async function until(condition: () => boolean, what: string): Promise<void> {
+async function until(condition: () => boolean, what: string | (() => string)): Promise<void> {
   const deadline = Date.now() + 10_000;
   while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${typeof what === 'string' ? what : what()}`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
@@ -45,7 +45,11 @@ export function describeEventBus(name: string, make: () => Promise<EventBusHarne
       await h.a.publish({ type: 'index.rebuilt', indexId: ID });
       await h.b.publish({ type: 'index.deleted', indexId: ID });
       await h.a.publish({ type: 'index.unclaimed', indexId: ID });
-      await until(() => onA.length === 3 && onB.length === 3, 'the events on both replicas');
+      await until(
+        () => onA.length === 3 && onB.length === 3,
+        () =>
+          `the events on both replicas (a: ${JSON.stringify(onA.map((e) => e.type))}, b: ${JSON.stringify(onB.map((e) => e.type))}; errors: ${h.errors.map(String).join('; ') || 'none'})`,
+      );
       const expected = [
         { type: 'index.rebuilt', indexId: ID },
         { type: 'index.deleted', indexId: ID },
