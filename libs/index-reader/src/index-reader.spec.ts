@@ -39,6 +39,33 @@ describe('IndexReader', () => {
     expect((await r.open(id, 'acme')).id).toBe(id);
   });
 
+  it('gives the stored parts of the build it loaded for a search elsewhere; none for a previous format or a rebuild since', async () => {
+    const store = new MemoryIndexStore();
+    const id = indexIdForSdl(V1);
+    await store.ensure(id, V1, 'acme', Date.now());
+    await store.putArtifacts(id, writeIndexArtifact(buildSearchIndex(extractSymbols(buildSchemaFromSdl(V1).schema))), {
+      state: 'ready',
+      builtVersion: 'v1',
+      indexedAt: 1,
+    });
+    const r = reader(store);
+    const loaded = await r.open(id);
+    const parts = await r.searchParts(loaded);
+    expect(parts?.artifact).toEqual((await store.getArtifacts(id))?.[ARTIFACT_PART]);
+    expect(parts?.vectors).toBeUndefined();
+    expect(await r.searchPlan(loaded, 'employees')).toEqual({ ranking: expect.objectContaining({ vectorWeight: expect.any(Number) }) });
+    await store.putArtifacts(id, writeIndexArtifact(buildSearchIndex(extractSymbols(buildSchemaFromSdl(V1).schema))), {
+      state: 'ready',
+      builtVersion: 'v1',
+      indexedAt: 2,
+    });
+    expect(await r.searchParts(loaded)).toBeUndefined();
+    // readyIndex stores the previous format (serialized parts, no artifact).
+    const old = new MemoryIndexStore();
+    const oldReader = reader(old);
+    expect(await oldReader.searchParts(await oldReader.open(await readyIndex(old, V2)))).toBeUndefined();
+  });
+
   it('says not_ready while building and not_found for an unknown index', async () => {
     const store = new MemoryIndexStore();
     const id = indexIdForSdl(V1);

@@ -46,6 +46,18 @@ export interface LoadedIndex {
   schema?: Promise<GraphQLSchema>;
 }
 
+/** How `IndexReader.search` ranks an index: its options, and the query's vector when it weighs one. */
+export interface SearchPlan {
+  ranking: Readonly<RankingOptions>;
+  queryVector?: Float32Array;
+}
+
+/** An index's stored parts for `openIndexArtifact` (the vectors part only where searches weigh it). */
+export interface SearchParts {
+  artifact: Uint8Array;
+  vectors?: Uint8Array;
+}
+
 /** Embeds a query with the model the index's vectors came from. */
 export interface QueryEmbedder {
   embedQuery(text: string): Promise<Float32Array>;
@@ -203,6 +215,32 @@ export class IndexReader {
     const hits = rankSymbols(index.search, queryVector ? { ...request, queryVector } : request, this.ranking);
     const artifact = artifactOf(index);
     return artifact === undefined ? hits : hits.map((hit) => ({ symbol: artifact.materialize(hit.symbol), score: hit.score }));
+  }
+
+  /**
+   * What a search of this index needs to rank elsewhere (the slice worker thread) exactly as
+   * `search` ranks here: the ranking options, and the query vector when this search would use one.
+   */
+  async searchPlan(index: LoadedIndex, query: string): Promise<SearchPlan> {
+    const queryVector = this.ranking.vectorWeight > 0 ? await this.queryVector(index, query) : undefined;
+    return queryVector ? { ranking: this.ranking, queryVector } : { ranking: this.ranking };
+  }
+
+  /**
+   * The stored parts the index was loaded from (the artifact, and its vectors part where `search`
+   * weighs them), read again from the store for a search elsewhere: the reader keeps no second copy.
+   * Undefined for an index of a previous format, or when the stored index was rebuilt since it was
+   * loaded (search it here then).
+   */
+  async searchParts(index: LoadedIndex): Promise<SearchParts | undefined> {
+    if (artifactOf(index) === undefined) return undefined;
+    const vectors = this.ranking.vectorWeight > 0 && this.embedder !== undefined && index.version === this.options.currentVersion;
+    const parts = await this.store.getArtifacts(index.id, vectors ? undefined : WITHOUT_VECTORS);
+    const meta = await this.store.getMeta(index.id);
+    const artifact = parts?.[ARTIFACT_PART];
+    if (artifact === undefined || meta?.builtVersion !== index.version || (meta.indexedAt ?? 0) !== index.indexedAt) return undefined;
+    const vectorPart = vectors ? parts?.[VECTORS_PART] : undefined;
+    return vectorPart ? { artifact, vectors: vectorPart } : { artifact };
   }
 
   getSymbols(index: LoadedIndex, coordinates: string[]): SchemaSymbol[] {
