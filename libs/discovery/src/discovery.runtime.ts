@@ -176,6 +176,7 @@ export function createDiscoveryRuntime(options: DiscoveryRuntimeOptions): Discov
           maxDescriptionLength: options.limits.maxDescriptionLength ?? Number.MAX_SAFE_INTEGER,
           maxValueLength: options.limits.maxDefaultValueLength ?? Number.MAX_SAFE_INTEGER,
         },
+        search: reader,
       })
     : undefined;
   const service = new DiscoveryService(
