@@ -228,19 +228,11 @@ export class IndexReader {
 
   /**
    * The stored parts the index was loaded from (the artifact, and its vectors part where `search`
-   * weighs them), read again from the store for a search elsewhere: the reader keeps no second copy.
-   * Undefined for an index of a previous format, or when the stored index was rebuilt since it was
-   * loaded (search it here then).
+   * weighs them), for a search elsewhere: the bytes the loaded index serves from, nothing read from
+   * the store again. Undefined for an index of a previous format (search it here then).
    */
-  async searchParts(index: LoadedIndex): Promise<SearchParts | undefined> {
-    if (artifactOf(index) === undefined) return undefined;
-    const vectors = this.ranking.vectorWeight > 0 && this.embedder !== undefined && index.version === this.options.currentVersion;
-    const parts = await this.store.getArtifacts(index.id, vectors ? undefined : WITHOUT_VECTORS);
-    const meta = await this.store.getMeta(index.id);
-    const artifact = parts?.[ARTIFACT_PART];
-    if (artifact === undefined || meta?.builtVersion !== index.version || (meta.indexedAt ?? 0) !== index.indexedAt) return undefined;
-    const vectorPart = vectors ? parts?.[VECTORS_PART] : undefined;
-    return vectorPart ? { artifact, vectors: vectorPart } : { artifact };
+  searchParts(index: LoadedIndex): SearchParts | undefined {
+    return artifactOf(index)?.stored;
   }
 
   getSymbols(index: LoadedIndex, coordinates: string[]): SchemaSymbol[] {

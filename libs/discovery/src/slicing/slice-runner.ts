@@ -94,11 +94,11 @@ export class SliceWorkerRunner implements SliceRunner {
       const plan = await source.searchPlan(index, request.query);
       const search = { ...plan, key: `${index.id} ${index.version} ${index.indexedAt}`, limit: hitRequest(request).limit };
       reply = await this.ask(index.id, { ...base, search }, async () => {
-        const parts = await source.searchParts(index);
+        const parts = source.searchParts(index);
         return parts && { search: { ...search, parts: exactCopies(parts) } };
       });
       if (reply.type === 'missing') {
-        // An index of a previous format, or rebuilt since it was loaded: searched here, sliced there.
+        // An index of a previous format: searched here, sliced there.
         const hits = await source.search(index, hitRequest(request));
         reply = await this.ask(index.id, { ...base, hits: hits.map(sliceHit) });
       }
