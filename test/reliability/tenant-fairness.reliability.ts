@@ -129,6 +129,7 @@ function reportProbes(name: string, figures: { idle: Probes; load: Probes }, ext
     searches: load.count,
     idleP50Ms: idle.p50,
     idleP99Ms: idle.p99,
+    idleMaxMs: idle.max,
     loadP50Ms: load.p50,
     loadP99Ms: load.p99,
     loadMaxMs: load.max,
