@@ -170,7 +170,7 @@ export function createDiscoveryRuntime(options: DiscoveryRuntimeOptions): Discov
     observer,
   );
   const slices = options.slicesInWorker
-    ? new SliceWorkerRunner((indexId) => options.store.getSdl(indexId), {
+    ? new SliceWorkerRunner((indexId) => options.store.getSdlBytes(indexId), {
         elements: {
           maxNameLength: options.limits.maxNameLength ?? Number.MAX_SAFE_INTEGER,
           maxDescriptionLength: options.limits.maxDescriptionLength ?? Number.MAX_SAFE_INTEGER,

@@ -115,6 +115,22 @@ describe('SliceWorkerRunner', () => {
     expect(calls.search).toBe(1);
   });
 
+  it('moves SDL bytes to the worker without a copy, and slices them as the text', async () => {
+    const sdl = readFixture(COSMO_DEMO);
+    const bytes = Buffer.from(new ArrayBuffer(Buffer.byteLength(sdl)));
+    bytes.write(sdl);
+    const moved = new SliceWorkerRunner(async () => bytes);
+    runners.push(moved);
+    const query = 'employees and their current mood';
+    const local = new LexicalSchemaIndex(sdl);
+    const hits = await local.search({ query, limit: 60, roots: ['query'] });
+    expect(await moved.slice(indexOf('b'), { query, hits, maxTokens: 2000, roots: ['query'] })).toEqual(
+      sliceFromHits(local.schema, query, hits, { maxTokens: 2000, roots: ['query'] }),
+    );
+    // Transferred: this thread's buffer is detached, nothing of it was copied.
+    expect(bytes.buffer.byteLength).toBe(0);
+  });
+
   it('runs its thread at a lower priority than the thread that started it (Linux)', async () => {
     if (process.platform !== 'linux') return;
     const niceOf = (task: string): number => {

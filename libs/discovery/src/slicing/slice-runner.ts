@@ -18,7 +18,7 @@ import type { ElementLimits, RootOperation } from '@discovery/schema-symbols';
 import { sliceFromHits, sliceHitCount, type SchemaSliceResult, type SliceHit } from '@discovery/schema-slice';
 import { rootTypeNames } from '@discovery/schema-symbols';
 import { DiscoveryError, DiscoveryErrorCode } from '../discovery.errors.js';
-import type { SliceWorkerReply, SliceWorkerRequest, WorkerNeed } from './slice-worker.protocol.js';
+import type { Sdl, SliceWorkerReply, SliceWorkerRequest, WorkerNeed } from './slice-worker.protocol.js';
 
 export interface SliceRequest {
   query: string;
@@ -68,8 +68,11 @@ export class SliceWorkerRunner implements SliceRunner {
   private closed = false;
 
   constructor(
-    /** The SDL of an index, sent once per index to the worker (which asks for it). */
-    private readonly sdlOf: (indexId: string) => Promise<string | undefined>,
+    /**
+     * The SDL of an index, sent once per index to the worker (which asks for it). Bytes in a buffer
+     * of their own are moved, not copied, and never become a string on this thread's heap.
+     */
+    private readonly sdlOf: (indexId: string) => Promise<Sdl | undefined>,
     private readonly options: {
       budgetMs?: number;
       script?: string;
@@ -146,7 +149,9 @@ export class SliceWorkerRunner implements SliceRunner {
         this.restart();
       }, budgetMs);
       this.pending.set(call, { resolve, reject, timer });
-      thread.postMessage({ ...request, call });
+      const sdl = 'sdl' in request ? request.sdl : undefined;
+      const owned = sdl instanceof Uint8Array && sdl.byteOffset === 0 && sdl.byteLength === sdl.buffer.byteLength && sdl.buffer instanceof ArrayBuffer;
+      thread.postMessage({ ...request, call }, owned ? [sdl.buffer as ArrayBuffer] : []);
     }).then((reply) => {
       if (reply.type === 'error') throw new Error(`the slice worker failed: ${reply.name}`);
       if (reply.type === 'refused') throw new DiscoveryError(DiscoveryErrorCode.FailedPrecondition, `this index cannot be sliced: ${reply.message}`);

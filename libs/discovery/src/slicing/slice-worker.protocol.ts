@@ -23,13 +23,16 @@ export interface WorkerSearch extends SearchPlan {
   parts?: SearchParts;
 }
 
+/** An SDL as text, or as its UTF-8 bytes (moved to the worker without a copy, decoded there). */
+export type Sdl = string | Uint8Array;
+
 export type SliceWorkerRequest =
-  | { type: 'roots'; call: number; indexId: string; sdl?: string }
+  | { type: 'roots'; call: number; indexId: string; sdl?: Sdl }
   | {
       type: 'slice';
       call: number;
       indexId: string;
-      sdl?: string;
+      sdl?: Sdl;
       query: string;
       maxTokens: number;
       roots: RootOperation[];

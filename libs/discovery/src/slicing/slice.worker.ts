@@ -92,11 +92,12 @@ function keep<T extends GraphQLSchema | string | ArtifactSearchIndex>(key: strin
 }
 
 /** The schema, the reason it is refused, or undefined when the SDL is needed. */
-function schemaOf(indexId: string, sdl: string | undefined): GraphQLSchema | string | undefined {
+function schemaOf(indexId: string, sdl: string | Uint8Array | undefined): GraphQLSchema | string | undefined {
   const known = lookup<GraphQLSchema | string>(`schema:${indexId}`);
   if (known !== undefined || sdl === undefined) return known;
-  const schema = build(sdl);
-  return keep(`schema:${indexId}`, schema, typeof schema === 'string' ? schema.length : Buffer.byteLength(sdl) * BYTES_PER_SDL_BYTE);
+  const text = typeof sdl === 'string' ? sdl : Buffer.from(sdl.buffer, sdl.byteOffset, sdl.byteLength).toString('utf8');
+  const schema = build(text);
+  return keep(`schema:${indexId}`, schema, typeof schema === 'string' ? schema.length : Buffer.byteLength(text) * BYTES_PER_SDL_BYTE);
 }
 
 /** The search index of one build, or undefined when its parts are needed. */
