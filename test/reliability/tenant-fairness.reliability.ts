@@ -69,6 +69,13 @@ interface Probes {
   searchMs: number[];
   healthzMs: number[];
   errors: string[];
+  /** The indexer's own event-loop lag, its maximum over the phase (prom-client's histogram, reset by each scrape). */
+  loopLagMaxMs?: number;
+}
+
+/** The indexer's event-loop lag maximum since the previous scrape, in ms (the scrape resets it). */
+async function loopLagMaxMs(child: IndexerProcess): Promise<number> {
+  return Math.round((await child.metric('discovery_nodejs_eventloop_lag_max_seconds')) * 1000 * 10) / 10;
 }
 
 /**
@@ -102,11 +109,14 @@ async function underLoad(
     }
   };
   const idle: Probes = { searchMs: [], healthzMs: [], errors: [] };
+  await loopLagMaxMs(child);
   await probe(idle, () => true, 100);
+  idle.loopLagMaxMs = await loopLagMaxMs(child);
   const load: Probes = { searchMs: [], healthzMs: [], errors: [] };
   let done = false;
   const attack = hostile().finally(() => (done = true));
   await Promise.all([attack, probe(load, () => done, 5)]);
+  load.loopLagMaxMs = await loopLagMaxMs(child);
   return { idle, load };
 }
 
@@ -119,11 +129,14 @@ function reportProbes(name: string, figures: { idle: Probes; load: Probes }, ext
     searches: load.count,
     idleP50Ms: idle.p50,
     idleP99Ms: idle.p99,
+    idleMaxMs: idle.max,
     loadP50Ms: load.p50,
     loadP99Ms: load.p99,
     loadMaxMs: load.max,
     p99Ratio: (load.p99 / idle.p99).toFixed(2),
     healthzMaxMs: health.max,
+    idleLoopLagMaxMs: figures.idle.loopLagMaxMs ?? -1,
+    loadLoopLagMaxMs: figures.load.loopLagMaxMs ?? -1,
   });
 }
 

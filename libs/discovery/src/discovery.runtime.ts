@@ -170,12 +170,13 @@ export function createDiscoveryRuntime(options: DiscoveryRuntimeOptions): Discov
     observer,
   );
   const slices = options.slicesInWorker
-    ? new SliceWorkerRunner((indexId) => options.store.getSdl(indexId), {
+    ? new SliceWorkerRunner((indexId) => options.store.getSdlBytes(indexId), {
         elements: {
           maxNameLength: options.limits.maxNameLength ?? Number.MAX_SAFE_INTEGER,
           maxDescriptionLength: options.limits.maxDescriptionLength ?? Number.MAX_SAFE_INTEGER,
           maxValueLength: options.limits.maxDefaultValueLength ?? Number.MAX_SAFE_INTEGER,
         },
+        search: reader,
       })
     : undefined;
   const service = new DiscoveryService(

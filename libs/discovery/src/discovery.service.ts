@@ -34,7 +34,6 @@ import { indexIdForSdl } from '@discovery/proto';
 import { type DiscoveryObserver, type Log, type GenerationPort, silentLog } from './ports.js';
 import { rootsOfSlice, validateGenerate, validateIndexId, validateSdl, validateSearch, validateSlice, validateSymbols } from './requests.js';
 import type { Resolution } from '@discovery/generation/contract';
-import { sliceHitCount } from '@discovery/schema-slice';
 import { inProcessSlices, type SliceRunner } from './slicing/slice-runner.js';
 import type { TenantLimiter } from './tenant-limiter.js';
 import type { EventBus } from '@discovery/storage';
@@ -245,8 +244,8 @@ export class DiscoveryService {
     const slice = async (): Promise<SliceView> => {
       const index = await this.open(request.indexId, caller.tenant);
       const roots = rootsOfSlice(request.roots, await readIndex(() => this.slices.rootNames(index)));
-      const hits = await this.reader.search(index, { query: request.query, limit: sliceHitCount(request.maxTokens), roots });
-      return readIndex(() => this.slices.slice(index, { query: request.query, hits, maxTokens: request.maxTokens, roots }));
+      // The runner searches too (in the slice worker: neither holds this loop).
+      return readIndex(() => this.slices.slice(index, { query: request.query, maxTokens: request.maxTokens, roots }));
     };
     return this.options.sliceShare ? this.options.sliceShare.run(caller.tenant, slice) : slice();
   }

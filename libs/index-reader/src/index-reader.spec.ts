@@ -39,6 +39,35 @@ describe('IndexReader', () => {
     expect((await r.open(id, 'acme')).id).toBe(id);
   });
 
+  it('gives the parts of the build it loaded for a search elsewhere (none for a previous format) and its ranking plan', async () => {
+    const store = new MemoryIndexStore();
+    const id = indexIdForSdl(V1);
+    await store.ensure(id, V1, 'acme', Date.now());
+    await store.putArtifacts(id, writeIndexArtifact(buildSearchIndex(extractSymbols(buildSchemaFromSdl(V1).schema))), {
+      state: 'ready',
+      builtVersion: 'v1',
+      indexedAt: 1,
+    });
+    const r = reader(store);
+    const loaded = await r.open(id);
+    const stored = (await store.getArtifacts(id))?.[ARTIFACT_PART];
+    const parts = r.searchParts(loaded);
+    expect(parts?.artifact).toEqual(stored);
+    expect(parts?.vectors).toBeUndefined();
+    expect(await r.searchPlan(loaded, 'employees')).toEqual({ ranking: expect.objectContaining({ vectorWeight: expect.any(Number) }) });
+    // A rebuild since: the loaded index still gives its own build's parts (the worker keys them by build).
+    await store.putArtifacts(id, writeIndexArtifact(buildSearchIndex(extractSymbols(buildSchemaFromSdl(V2).schema))), {
+      state: 'ready',
+      builtVersion: 'v1',
+      indexedAt: 2,
+    });
+    expect(r.searchParts(loaded)?.artifact).toEqual(stored);
+    // readyIndex stores the previous format (serialized parts, no artifact).
+    const old = new MemoryIndexStore();
+    const oldReader = reader(old);
+    expect(oldReader.searchParts(await oldReader.open(await readyIndex(old, V2)))).toBeUndefined();
+  });
+
   it('says not_ready while building and not_found for an unknown index', async () => {
     const store = new MemoryIndexStore();
     const id = indexIdForSdl(V1);

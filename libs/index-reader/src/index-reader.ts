@@ -46,6 +46,18 @@ export interface LoadedIndex {
   schema?: Promise<GraphQLSchema>;
 }
 
+/** How `IndexReader.search` ranks an index: its options, and the query's vector when it weighs one. */
+export interface SearchPlan {
+  ranking: Readonly<RankingOptions>;
+  queryVector?: Float32Array;
+}
+
+/** An index's stored parts for `openIndexArtifact` (the vectors part only where searches weigh it). */
+export interface SearchParts {
+  artifact: Uint8Array;
+  vectors?: Uint8Array;
+}
+
 /** Embeds a query with the model the index's vectors came from. */
 export interface QueryEmbedder {
   embedQuery(text: string): Promise<Float32Array>;
@@ -203,6 +215,24 @@ export class IndexReader {
     const hits = rankSymbols(index.search, queryVector ? { ...request, queryVector } : request, this.ranking);
     const artifact = artifactOf(index);
     return artifact === undefined ? hits : hits.map((hit) => ({ symbol: artifact.materialize(hit.symbol), score: hit.score }));
+  }
+
+  /**
+   * What a search of this index needs to rank elsewhere (the slice worker thread) exactly as
+   * `search` ranks here: the ranking options, and the query vector when this search would use one.
+   */
+  async searchPlan(index: LoadedIndex, query: string): Promise<SearchPlan> {
+    const queryVector = this.ranking.vectorWeight > 0 ? await this.queryVector(index, query) : undefined;
+    return queryVector ? { ranking: this.ranking, queryVector } : { ranking: this.ranking };
+  }
+
+  /**
+   * The stored parts the index was loaded from (the artifact, and its vectors part where `search`
+   * weighs them), for a search elsewhere: the bytes the loaded index serves from, nothing read from
+   * the store again. Undefined for an index of a previous format (search it here then).
+   */
+  searchParts(index: LoadedIndex): SearchParts | undefined {
+    return artifactOf(index)?.stored;
   }
 
   getSymbols(index: LoadedIndex, coordinates: string[]): SchemaSymbol[] {

@@ -40,6 +40,11 @@ export interface ArtifactSearchIndex extends SearchIndex {
   materialize(symbol: SchemaSymbol): SchemaSymbol;
   /** Approximate heap bytes of the loaded index beyond its artifact buffer (lists, views, caches at their bounds). */
   readonly heapBytes: number;
+  /**
+   * The bytes it serves from, as opened (its typed arrays are views on them): opened again elsewhere
+   * (a worker thread) they give the same index, with nothing read from the store again.
+   */
+  readonly stored: { artifact: Uint8Array; vectors?: Uint8Array };
 }
 
 /** Opens an artifact (and its vectors part when given). Throws RankingError(BadFormat) for a foreign or corrupt one. */
@@ -56,11 +61,12 @@ export function openIndexArtifact(artifact: Uint8Array, vectorsPart?: Uint8Array
     if (offset + length > buffer.byteLength || offset % 8 !== 0) throw bad(`section ${name} lies outside the artifact`);
     raw[name] = buffer.subarray(offset, offset + length);
   });
-  return new ArtifactTable(raw, vectorsPart, options.decoded).index;
+  const index = new ArtifactTable(raw, vectorsPart, options.decoded).index;
+  return Object.assign(index, { stored: vectorsPart === undefined ? { artifact: buffer } : { artifact: buffer, vectors: vectorsPart } });
 }
 
 class ArtifactTable {
-  readonly index: ArtifactSearchIndex;
+  readonly index: Omit<ArtifactSearchIndex, 'stored'>;
   readonly names: string[];
   readonly typeNames: string[];
   readonly kind: Uint8Array;

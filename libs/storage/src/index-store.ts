@@ -72,6 +72,8 @@ export interface IndexStore {
   /** Shallow-merges a patch into an existing index's metadata; no-op (returns false) if the index is gone. */
   updateMeta(id: string, patch: Partial<Omit<IndexMeta, 'id'>>): Promise<boolean>;
   getSdl(id: string): Promise<string | undefined>;
+  /** The SDL as its UTF-8 bytes, in a buffer of its own (handed to a worker thread without a copy or a string on this heap). */
+  getSdlBytes(id: string): Promise<Buffer | undefined>;
   /** Atomically replaces the artifacts and applies the metadata patch; false if the index is gone. */
   putArtifacts(id: string, artifacts: IndexArtifacts, patch: Partial<Omit<IndexMeta, 'id'>>): Promise<boolean>;
   /**

@@ -1,34 +1,77 @@
 /**
  * Slices in a worker thread (issue 23 finding 9): the same slice as on this
- * thread, the SDL sent once per index, the event loop free while a slice
- * runs (a timer keeps firing: counted, never timed), and a slice over its
- * budget answered deadline_exceeded with the worker started again.
+ * thread, the SDL sent once per index, the slice's search run there too (the
+ * same hits as the reader's, its parts sent once per build, nothing searched
+ * on this thread), the event loop free while a slice runs (a timer keeps
+ * firing: counted, never timed), the thread at a lower priority than this
+ * one, and a slice over its budget answered deadline_exceeded with the worker
+ * started again.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from '@jest/globals';
+import { indexIdForSdl } from '@discovery/proto';
+import { buildSearchIndex, serializeSearchIndex, writeIndexArtifact } from '@discovery/ranking';
+import { buildSchemaFromSdl, extractSymbols } from '@discovery/schema-symbols';
 import { sliceFromHits } from '@discovery/schema-slice';
 import { COSMO_DEMO, LexicalSchemaIndex, readFixture, SHOPIFY_ADMIN } from '@discovery/schema-slice/testing';
-import type { LoadedIndex } from '@discovery/index-reader';
-import { SliceWorkerRunner } from './slice-runner.js';
+import { IndexReader, type LoadedIndex } from '@discovery/index-reader';
+import { MemoryIndexStore } from '@discovery/storage';
+import { inProcessSlices, SliceWorkerRunner, type SliceSearchSource } from './slice-runner.js';
 
 const runners: SliceWorkerRunner[] = [];
 afterEach(async () => {
   await Promise.all(runners.splice(0).map((runner) => runner.close()));
 });
 
-function runner(sdls: Record<string, string>, budgetMs?: number): { runner: SliceWorkerRunner; fetched: string[] } {
+function runner(sdls: Record<string, string>, budgetMs?: number, search?: SliceSearchSource): { runner: SliceWorkerRunner; fetched: string[] } {
   const fetched: string[] = [];
   const made = new SliceWorkerRunner(
     async (id) => {
       fetched.push(id);
       return sdls[id];
     },
-    budgetMs ? { budgetMs } : {},
+    { ...(budgetMs ? { budgetMs } : {}), ...(search ? { search } : {}) },
   );
   runners.push(made);
   return { runner: made, fetched };
 }
 
 const indexOf = (id: string) => ({ id }) as LoadedIndex;
+
+/** A reader over a memory store holding `sdl` built in the artifact format (or the previous one). */
+async function storedIndex(sdl: string, format: 'artifact' | 'previous' = 'artifact') {
+  const store = new MemoryIndexStore();
+  const id = indexIdForSdl(sdl);
+  const search = buildSearchIndex(extractSymbols(buildSchemaFromSdl(sdl).schema));
+  await store.ensure(id, sdl, 'acme', Date.now());
+  await store.putArtifacts(id, format === 'artifact' ? writeIndexArtifact(search) : serializeSearchIndex(search), {
+    state: 'ready',
+    builtVersion: 'v1',
+    indexedAt: 1,
+  });
+  const reader = new IndexReader(store, undefined, { idleTtlMs: 60_000, currentVersion: 'v1', cacheMaxBytes: 256 << 20 });
+  return { id, reader, index: await reader.open(id) };
+}
+
+/** The reader as a search source, counting what each member is asked. */
+function counted(reader: IndexReader): { source: SliceSearchSource; calls: { search: number; searchParts: number; searchPlan: number } } {
+  const calls = { search: 0, searchParts: 0, searchPlan: 0 };
+  const source: SliceSearchSource = {
+    search: (...args) => {
+      calls.search += 1;
+      return reader.search(...args);
+    },
+    searchParts: (...args) => {
+      calls.searchParts += 1;
+      return reader.searchParts(...args);
+    },
+    searchPlan: (...args) => {
+      calls.searchPlan += 1;
+      return reader.searchPlan(...args);
+    },
+  };
+  return { source, calls };
+}
 
 describe('SliceWorkerRunner', () => {
   it('slices as the in-process slicer does, fetching each SDL once', async () => {
@@ -42,6 +85,63 @@ describe('SliceWorkerRunner', () => {
     expect(remote).toEqual(sliceFromHits(local.schema, query, hits, { maxTokens: 2000, roots: ['query'] }));
     await slices.slice(indexOf('a'), { query, hits, maxTokens: 1000, roots: ['query'] });
     expect(fetched).toEqual(['a']);
+  });
+
+  it('searches in the worker: the same slice as the reader search and slicer here, parts sent once per build, nothing searched on this thread', async () => {
+    const sdl = readFixture(COSMO_DEMO);
+    const { id, reader, index } = await storedIndex(sdl);
+    const { source, calls } = counted(reader);
+    const { runner: slices, fetched } = runner({ [id]: sdl }, undefined, source);
+    const here = inProcessSlices(reader);
+    for (const [query, maxTokens] of [
+      ['employees and their current mood', 2_000],
+      ['products sold by a team with their upc', 4_000],
+      ['update the mood of an employee', 1_000],
+    ] as const) {
+      const request = { query, maxTokens, roots: ['query' as const, 'mutation' as const] };
+      expect(await slices.slice(index, request)).toEqual(await here.slice(index, request));
+    }
+    expect(calls).toEqual({ search: 0, searchParts: 1, searchPlan: 3 });
+    expect(fetched).toEqual([id]);
+  });
+
+  it('searches here an index of the previous format, and slices it in the worker the same', async () => {
+    const sdl = readFixture(COSMO_DEMO);
+    const { id, reader, index } = await storedIndex(sdl, 'previous');
+    const { source, calls } = counted(reader);
+    const { runner: slices } = runner({ [id]: sdl }, undefined, source);
+    const request = { query: 'employees and their current mood', maxTokens: 2_000, roots: ['query' as const] };
+    expect(await slices.slice(index, request)).toEqual(await inProcessSlices(reader).slice(index, request));
+    expect(calls.search).toBe(1);
+  });
+
+  it('moves SDL bytes to the worker without a copy, and slices them as the text', async () => {
+    const sdl = readFixture(COSMO_DEMO);
+    const bytes = Buffer.from(new ArrayBuffer(Buffer.byteLength(sdl)));
+    bytes.write(sdl);
+    const moved = new SliceWorkerRunner(async () => bytes);
+    runners.push(moved);
+    const query = 'employees and their current mood';
+    const local = new LexicalSchemaIndex(sdl);
+    const hits = await local.search({ query, limit: 60, roots: ['query'] });
+    expect(await moved.slice(indexOf('b'), { query, hits, maxTokens: 2000, roots: ['query'] })).toEqual(
+      sliceFromHits(local.schema, query, hits, { maxTokens: 2000, roots: ['query'] }),
+    );
+    // Transferred: this thread's buffer is detached, nothing of it was copied.
+    expect(bytes.buffer.byteLength).toBe(0);
+  });
+
+  it('runs its thread at a lower priority than the thread that started it (Linux)', async () => {
+    if (process.platform !== 'linux') return;
+    const niceOf = (task: string): number => {
+      const stat = readFileSync(`/proc/self/task/${task}/stat`, 'utf8');
+      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+    };
+    const before = new Set(readdirSync('/proc/self/task'));
+    const { runner: slices } = runner({ a: 'type Query { a: Int }' });
+    await slices.rootNames(indexOf('a'));
+    const started = readdirSync('/proc/self/task').filter((task) => !before.has(task));
+    expect(started.map(niceOf)).toContain(niceOf(String(process.pid)) + 10);
   });
 
   it('keeps the event loop free while a large slice runs', async () => {

@@ -1,29 +1,31 @@
 /**
  * SliceRunner: where GetSchemaSlice's CPU-heavy part runs (the schema's root
- * names, then the slice itself from the search hits). `inProcessSlices` runs
- * it on the caller's thread through the index reader's schema (tests, and
- * callers without threads); `SliceWorkerRunner` in one warm worker thread
- * that keeps schemas by index id (slice.worker.ts), so a slice never holds
- * the API's event loop (issue 23 finding 9), with a per-call budget: a slice
- * over it ends the thread and answers `deadline_exceeded`. An index whose
- * schema is over today's element limits (built before them) is answered
+ * names, then the slice's search and the slice itself). `inProcessSlices`
+ * runs it on the caller's thread through the index reader (tests, and callers
+ * without threads); `SliceWorkerRunner` in one warm worker thread that keeps
+ * schemas by index id and search indexes by build (slice.worker.ts), so
+ * neither the slice nor its search of up to 100 hits holds the API's event
+ * loop (issue 23 finding 9), with a per-call budget: a slice over it ends the
+ * thread and answers `deadline_exceeded`. An index whose schema is over
+ * today's element limits (built before them) is answered
  * `failed_precondition` naming the limit.
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { IndexReader, LoadedIndex } from '@discovery/index-reader';
+import type { IndexReader, LoadedIndex, SearchParts } from '@discovery/index-reader';
 import type { ElementLimits, RootOperation } from '@discovery/schema-symbols';
-import { sliceFromHits, type SchemaSliceResult, type SliceHit } from '@discovery/schema-slice';
+import { sliceFromHits, sliceHitCount, type SchemaSliceResult, type SliceHit } from '@discovery/schema-slice';
 import { rootTypeNames } from '@discovery/schema-symbols';
 import { DiscoveryError, DiscoveryErrorCode } from '../discovery.errors.js';
-import type { SliceWorkerReply, SliceWorkerRequest } from './slice-worker.protocol.js';
+import type { Sdl, SliceWorkerReply, SliceWorkerRequest, WorkerNeed } from './slice-worker.protocol.js';
 
 export interface SliceRequest {
   query: string;
-  hits: readonly SliceHit[];
   maxTokens: number;
   roots: RootOperation[];
+  /** The hits to slice from; absent: the runner searches the index for `sliceHitCount(maxTokens)` hits, as the reader does. */
+  hits?: readonly SliceHit[];
 }
 
 export interface SliceRunner {
@@ -33,11 +35,22 @@ export interface SliceRunner {
   close(): Promise<void>;
 }
 
-/** Slices on this thread, from the reader's schema. */
-export function inProcessSlices(reader: Pick<IndexReader, 'schema'>): SliceRunner {
+/** What the slicer's search needs from the index reader. */
+export type SliceSearchSource = Pick<IndexReader, 'search' | 'searchPlan' | 'searchParts'>;
+
+/** The search a slice of `request` starts with. */
+function hitRequest(request: SliceRequest): { query: string; limit: number; roots: RootOperation[] } {
+  return { query: request.query, limit: sliceHitCount(request.maxTokens), roots: request.roots };
+}
+
+/** Slices on this thread, from the reader's schema and search. */
+export function inProcessSlices(reader: Pick<IndexReader, 'schema' | 'search'>): SliceRunner {
   return {
     rootNames: async (index) => rootTypeNames(await reader.schema(index)),
-    slice: async (index, request) => sliceFromHits(await reader.schema(index), request.query, request.hits, request),
+    slice: async (index, request) => {
+      const hits = request.hits ?? (await reader.search(index, hitRequest(request)));
+      return sliceFromHits(await reader.schema(index), request.query, hits, request);
+    },
     close: async () => undefined,
   };
 }
@@ -55,9 +68,18 @@ export class SliceWorkerRunner implements SliceRunner {
   private closed = false;
 
   constructor(
-    /** The SDL of an index, sent once per index to the worker (which asks for it). */
-    private readonly sdlOf: (indexId: string) => Promise<string | undefined>,
-    private readonly options: { budgetMs?: number; script?: string; elements?: ElementLimits } = {},
+    /**
+     * The SDL of an index, sent once per index to the worker (which asks for it). Bytes in a buffer
+     * of their own are moved, not copied, and never become a string on this thread's heap.
+     */
+    private readonly sdlOf: (indexId: string) => Promise<Sdl | undefined>,
+    private readonly options: {
+      budgetMs?: number;
+      script?: string;
+      elements?: ElementLimits;
+      /** Where a slice without hits is searched from: the worker gets the index's stored parts and searches it. */
+      search?: SliceSearchSource;
+    } = {},
   ) {}
 
   async rootNames(index: LoadedIndex): Promise<Partial<Record<RootOperation, string>>> {
@@ -67,23 +89,27 @@ export class SliceWorkerRunner implements SliceRunner {
   }
 
   async slice(index: LoadedIndex, request: SliceRequest): Promise<SchemaSliceResult> {
-    const hits = request.hits.map((hit) => ({
-      symbol: {
-        coordinate: hit.symbol.coordinate,
-        kind: hit.symbol.kind,
-        name: hit.symbol.name,
-        ...(hit.symbol.typeName !== undefined ? { typeName: hit.symbol.typeName } : {}),
-      },
-      score: hit.score,
-    }));
-    const reply = await this.ask(index.id, {
-      type: 'slice',
-      indexId: index.id,
-      query: request.query,
-      hits,
-      maxTokens: request.maxTokens,
-      roots: request.roots,
-    });
+    const base = { type: 'slice' as const, indexId: index.id, query: request.query, maxTokens: request.maxTokens, roots: request.roots };
+    const source = this.options.search;
+    let reply: SliceWorkerReply;
+    if (request.hits === undefined && source !== undefined) {
+      // The worker searches its own copy of the index, ranked as the reader ranks it here.
+      const plan = await source.searchPlan(index, request.query);
+      const search = { ...plan, key: `${index.id} ${index.version} ${index.indexedAt}`, limit: hitRequest(request).limit };
+      reply = await this.ask(index.id, { ...base, search }, async () => {
+        const parts = source.searchParts(index);
+        return parts && { search: { ...search, parts: exactCopies(parts) } };
+      });
+      if (reply.type === 'missing') {
+        // An index of a previous format: searched here, sliced there.
+        const hits = await source.search(index, hitRequest(request));
+        reply = await this.ask(index.id, { ...base, hits: hits.map(sliceHit) });
+      }
+    } else {
+      const hits = request.hits ?? (source ? await source.search(index, hitRequest(request)) : undefined);
+      if (hits === undefined) throw new Error('a slice without hits needs a search source');
+      reply = await this.ask(index.id, { ...base, hits: hits.map(sliceHit) });
+    }
     if (reply.type !== 'sliced') throw unexpected(reply);
     return reply.slice;
   }
@@ -96,13 +122,18 @@ export class SliceWorkerRunner implements SliceRunner {
     await thread?.terminate();
   }
 
-  /** Sends a request; when the worker does not hold the schema, sends it again with the SDL. */
-  private async ask(indexId: string, request: Outgoing): Promise<SliceWorkerReply> {
+  /**
+   * Sends a request; when the worker lacks the schema (or the search index), sends it again with the
+   * SDL (and what `parts` adds). A reply still `missing` is returned: `parts` had nothing to give.
+   */
+  private async ask(indexId: string, request: Outgoing, parts?: () => Promise<Partial<Outgoing> | undefined>): Promise<SliceWorkerReply> {
     const first = await this.send(request);
     if (first.type !== 'missing') return first;
-    const sdl = await this.sdlOf(indexId);
-    if (sdl === undefined) throw DiscoveryError.notFound(indexId);
-    return this.send({ ...request, sdl } as Outgoing);
+    const need = new Set<WorkerNeed>(first.need);
+    const [sdl, added] = await Promise.all([need.has('sdl') ? this.sdlOf(indexId) : undefined, need.has('parts') ? parts?.() : undefined]);
+    if (need.has('sdl') && sdl === undefined) throw DiscoveryError.notFound(indexId);
+    if (need.has('parts') && added === undefined) return first;
+    return this.send({ ...request, ...(sdl !== undefined ? { sdl } : {}), ...added } as Outgoing);
   }
 
   private send(request: Outgoing): Promise<SliceWorkerReply> {
@@ -118,7 +149,9 @@ export class SliceWorkerRunner implements SliceRunner {
         this.restart();
       }, budgetMs);
       this.pending.set(call, { resolve, reject, timer });
-      thread.postMessage({ ...request, call });
+      const sdl = 'sdl' in request ? request.sdl : undefined;
+      const owned = sdl instanceof Uint8Array && sdl.byteOffset === 0 && sdl.byteLength === sdl.buffer.byteLength && sdl.buffer instanceof ArrayBuffer;
+      thread.postMessage({ ...request, call }, owned ? [sdl.buffer as ArrayBuffer] : []);
     }).then((reply) => {
       if (reply.type === 'error') throw new Error(`the slice worker failed: ${reply.name}`);
       if (reply.type === 'refused') throw new DiscoveryError(DiscoveryErrorCode.FailedPrecondition, `this index cannot be sliced: ${reply.message}`);
@@ -162,6 +195,28 @@ export class SliceWorkerRunner implements SliceRunner {
       pending.reject(error);
     }
   }
+}
+
+/** A hit as the worker needs it (the symbol's record stays here). */
+function sliceHit(hit: SliceHit): SliceHit {
+  return {
+    symbol: {
+      coordinate: hit.symbol.coordinate,
+      kind: hit.symbol.kind,
+      name: hit.symbol.name,
+      ...(hit.symbol.typeName !== undefined ? { typeName: hit.symbol.typeName } : {}),
+    },
+    score: hit.score,
+  };
+}
+
+/**
+ * Parts whose buffers hold exactly their bytes: a view into a larger buffer (a pooled slice) would be
+ * cloned to the worker with the whole buffer, so only such a view is copied.
+ */
+function exactCopies(parts: SearchParts): SearchParts {
+  const exact = (bytes: Uint8Array): Uint8Array => (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : new Uint8Array(bytes));
+  return parts.vectors ? { artifact: exact(parts.artifact), vectors: exact(parts.vectors) } : { artifact: exact(parts.artifact) };
 }
 
 function unexpected(reply: SliceWorkerReply): Error {

@@ -1,54 +1,112 @@
 /**
- * The slice worker thread: slices schemas for GetSchemaSlice off the API's
- * event loop (issue 23 finding 9: a 32k-token slice took 0.5-1.2 s of the
- * loop, and 8 at once moved another tenant's search p50 from 3 ms to 1.25 s).
- * It keeps the schemas it built by index id (an address names one SDL, so a
- * kept schema never goes stale), least recently used out beyond
+ * The slice worker thread: searches and slices schemas for GetSchemaSlice off
+ * the API's event loop (issue 23 finding 9: a 32k-token slice took 0.5-1.2 s
+ * of the loop, and 8 at once moved another tenant's search p50 from 3 ms to
+ * 1.25 s; the slice's search of its 100 hits, on the loop until then, still
+ * held it for tens of milliseconds per slice and for hundreds on an index's
+ * first named query). It keeps the schemas it built by index id (an address
+ * names one SDL, so a kept schema never goes stale) and the search indexes it
+ * opened by build (id, version, build time), least recently used out beyond
  * CACHE_MAX_BYTES (a built schema takes about 7 times its SDL; 8 are
- * counted). A schema over today's element limits (an index built before
- * them) is not built at all but refused, naming the limit, and the refusal
- * kept, so a hostile legacy index costs one parse. Imports only packages (no relative modules) so it also runs from
- * its TypeScript source.
+ * counted; a search index its stored bytes and its heap). A schema over
+ * today's element limits (an index built before them) is not built at all but
+ * refused, naming the limit, and the refusal kept, so a hostile legacy index
+ * costs one parse. The thread lowers its own scheduling priority
+ * (WORKER_NICE): on a busy machine the API's loop, which answers everyone,
+ * runs before one tenant's slice. Imports only packages (no relative
+ * modules) so it also runs from its TypeScript source.
  */
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { GraphQLSchema } from 'graphql';
-import { buildSchemaFromSdl, rootTypeNames, SymbolExtractionError, SymbolExtractionErrorCode, type ElementLimits } from '@discovery/schema-symbols';
-import { sliceFromHits } from '@discovery/schema-slice';
+import { openIndexArtifact, search, type ArtifactSearchIndex, type RankingOptions } from '@discovery/ranking';
+import {
+  buildSchemaFromSdl,
+  rootTypeNames,
+  SymbolExtractionError,
+  SymbolExtractionErrorCode,
+  type ElementLimits,
+  type RootOperation,
+} from '@discovery/schema-symbols';
+import { sliceFromHits, type SliceHit } from '@discovery/schema-slice';
+
+interface Search {
+  key: string;
+  limit: number;
+  ranking: Readonly<RankingOptions>;
+  queryVector?: Float32Array;
+  parts?: { artifact: Uint8Array; vectors?: Uint8Array };
+}
 
 type Request =
   | { type: 'roots'; call: number; indexId: string; sdl?: string }
-  | { type: 'slice'; call: number; indexId: string; sdl?: string; query: string; hits: never[]; maxTokens: number; roots: never[] };
+  | {
+      type: 'slice';
+      call: number;
+      indexId: string;
+      sdl?: string;
+      query: string;
+      maxTokens: number;
+      roots: RootOperation[];
+      hits?: SliceHit[];
+      search?: Search;
+    };
 
 const CACHE_MAX_BYTES = 96 * 1024 * 1024;
 const BYTES_PER_SDL_BYTE = 8;
+/** The nice value of this thread (Linux: per thread); 0 where lowering it is refused. */
+const WORKER_NICE = 10;
 const elements = (workerData as { elements?: ElementLimits } | undefined)?.elements;
 const OVER_LIMIT = new Set<string>([
   SymbolExtractionErrorCode.NameTooLong,
   SymbolExtractionErrorCode.DescriptionTooLong,
   SymbolExtractionErrorCode.ValueTooLarge,
 ]);
-const schemas = new Map<string, { schema: GraphQLSchema | string; bytes: number }>();
+/** Schemas (or the reason one is refused) under `schema:<id>`, search indexes under `search:<key>`. */
+const kept = new Map<string, { value: GraphQLSchema | string | ArtifactSearchIndex; bytes: number }>();
 let cachedBytes = 0;
 
-/** The schema, the reason it is refused, or undefined when the SDL is needed. */
-function schemaOf(indexId: string, sdl: string | undefined): GraphQLSchema | string | undefined {
-  const kept = schemas.get(indexId);
-  if (kept) {
-    schemas.delete(indexId);
-    schemas.set(indexId, kept);
-    return kept.schema;
-  }
-  if (sdl === undefined) return undefined;
-  const entry = { schema: build(sdl), bytes: Buffer.byteLength(sdl) * BYTES_PER_SDL_BYTE };
-  if (typeof entry.schema === 'string') entry.bytes = entry.schema.length;
-  for (const [id, old] of schemas) {
-    if (cachedBytes + entry.bytes <= CACHE_MAX_BYTES) break;
-    schemas.delete(id);
+try {
+  setPriority(WORKER_NICE);
+} catch {
+  // not allowed here: the thread runs at the process's priority
+}
+
+function lookup<T>(key: string): T | undefined {
+  const entry = kept.get(key);
+  if (!entry) return undefined;
+  kept.delete(key);
+  kept.set(key, entry);
+  return entry.value as T;
+}
+
+function keep<T extends GraphQLSchema | string | ArtifactSearchIndex>(key: string, value: T, bytes: number): T {
+  for (const [id, old] of kept) {
+    if (cachedBytes + bytes <= CACHE_MAX_BYTES) break;
+    kept.delete(id);
     cachedBytes -= old.bytes;
   }
-  schemas.set(indexId, entry);
-  cachedBytes += entry.bytes;
-  return entry.schema;
+  kept.set(key, { value, bytes });
+  cachedBytes += bytes;
+  return value;
+}
+
+/** The schema, the reason it is refused, or undefined when the SDL is needed. */
+function schemaOf(indexId: string, sdl: string | Uint8Array | undefined): GraphQLSchema | string | undefined {
+  const known = lookup<GraphQLSchema | string>(`schema:${indexId}`);
+  if (known !== undefined || sdl === undefined) return known;
+  const text = typeof sdl === 'string' ? sdl : Buffer.from(sdl.buffer, sdl.byteOffset, sdl.byteLength).toString('utf8');
+  const schema = build(text);
+  return keep(`schema:${indexId}`, schema, typeof schema === 'string' ? schema.length : Buffer.byteLength(text) * BYTES_PER_SDL_BYTE);
+}
+
+/** The search index of one build, or undefined when its parts are needed. */
+function searchIndexOf(request: Search): ArtifactSearchIndex | undefined {
+  const known = lookup<ArtifactSearchIndex>(`search:${request.key}`);
+  if (known !== undefined || request.parts === undefined) return known;
+  const { artifact, vectors } = request.parts;
+  const index = openIndexArtifact(artifact, vectors);
+  return keep(`search:${request.key}`, index, artifact.byteLength + (vectors?.byteLength ?? 0) + index.heapBytes);
 }
 
 function build(sdl: string): GraphQLSchema | string {
@@ -60,23 +118,32 @@ function build(sdl: string): GraphQLSchema | string {
   }
 }
 
+/** The hits `IndexReader.search` gives for the same request and options, from this thread's copy of the index. */
+function searchHits(index: ArtifactSearchIndex, query: string, roots: RootOperation[], request: Search): SliceHit[] {
+  const ranked = search(index, { query, limit: request.limit, roots, ...(request.queryVector ? { queryVector: request.queryVector } : {}) }, request.ranking);
+  return ranked.map((hit) => ({ symbol: index.materialize(hit.symbol), score: hit.score }));
+}
+
 parentPort?.on('message', (request: Request) => {
   const { call } = request;
   try {
     const schema = schemaOf(request.indexId, request.sdl);
-    if (!schema) {
-      parentPort?.postMessage({ type: 'missing', call });
-      return;
-    }
     if (typeof schema === 'string') {
       parentPort?.postMessage({ type: 'refused', call, message: schema });
+      return;
+    }
+    const searchIndex = request.type === 'slice' && request.search ? searchIndexOf(request.search) : undefined;
+    const need = [...(schema ? [] : ['sdl']), ...(request.type === 'slice' && request.search && !searchIndex ? ['parts'] : [])];
+    if (!schema || need.length > 0) {
+      parentPort?.postMessage({ type: 'missing', call, need });
       return;
     }
     if (request.type === 'roots') {
       parentPort?.postMessage({ type: 'roots', call, roots: rootTypeNames(schema) });
       return;
     }
-    const slice = sliceFromHits(schema, request.query, request.hits, { maxTokens: request.maxTokens, roots: request.roots });
+    const hits = searchIndex && request.search ? searchHits(searchIndex, request.query, request.roots, request.search) : (request.hits ?? []);
+    const slice = sliceFromHits(schema, request.query, hits, { maxTokens: request.maxTokens, roots: request.roots });
     parentPort?.postMessage({ type: 'sliced', call, slice });
   } catch (error) {
     const e = error instanceof Error ? error : new Error(String(error));

@@ -59,6 +59,10 @@ export function describeIndexStore(name: string, make: () => Promise<IndexStoreH
       const second = await h.store.ensure(ID, SDL, 'globex', 2000);
       expect(second).toEqual({ created: false, meta: first.meta, claimedAt: 2000 });
       expect(await h.store.getSdl(ID)).toBe(SDL);
+      const bytes = await h.store.getSdlBytes(ID);
+      expect(bytes?.toString('utf8')).toBe(SDL);
+      // A buffer of its own: it can be moved to a worker thread whole.
+      expect([bytes?.byteOffset, bytes?.buffer.byteLength]).toEqual([0, Buffer.byteLength(SDL)]);
       expect(await h.store.hasTenant(ID, 'acme')).toBe(true);
       expect(await h.store.hasTenant(ID, 'globex')).toBe(true);
       expect(await h.store.hasTenant(ID, 'initech')).toBe(false);
@@ -73,6 +77,7 @@ export function describeIndexStore(name: string, make: () => Promise<IndexStoreH
     it('answers undefined/false for an unknown index and rejects malformed ids', async () => {
       expect(await h.store.getMeta(ID)).toBeUndefined();
       expect(await h.store.getSdl(ID)).toBeUndefined();
+      expect(await h.store.getSdlBytes(ID)).toBeUndefined();
       expect(await h.store.getArtifacts(ID)).toBeUndefined();
       expect(await h.store.updateMeta(ID, { building: true })).toBe(false);
       expect(await h.store.putArtifacts(ID, { a: Buffer.from('x') }, {})).toBe(false);
@@ -136,6 +141,7 @@ export function describeIndexStore(name: string, make: () => Promise<IndexStoreH
       expect(await h.store.delete(ID)).toBe(false);
       expect(await h.store.getMeta(ID)).toBeUndefined();
       expect(await h.store.getSdl(ID)).toBeUndefined();
+      expect(await h.store.getSdlBytes(ID)).toBeUndefined();
       expect(await h.store.getArtifacts(ID)).toBeUndefined();
       expect(await h.store.listForTenant('acme')).toEqual([OTHER]);
       expect(await h.store.listAll()).toEqual([OTHER]);

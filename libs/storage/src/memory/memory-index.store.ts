@@ -96,6 +96,14 @@ export class MemoryIndexStore implements IndexStore {
     return this.live(this.check(id))?.sdl;
   }
 
+  async getSdlBytes(id: string): Promise<Buffer | undefined> {
+    const sdl = await this.getSdl(id);
+    if (sdl === undefined) return undefined;
+    const bytes = Buffer.from(new ArrayBuffer(Buffer.byteLength(sdl)));
+    bytes.write(sdl);
+    return bytes;
+  }
+
   async putArtifacts(id: string, artifacts: IndexArtifacts, patch: MetaPatch): Promise<boolean> {
     this.check(id);
     const parts = checkArtifacts(artifacts);

@@ -13,7 +13,7 @@ import type { RedisKeys } from './keys.js';
 import { decodeMeta, encodeMeta, encodePatch, pairsToObject, type MetaPatch } from '../meta-codec.js';
 import { closeRedisClient, type RedisClient } from './redis-client.js';
 import { ARTIFACT_CHUNK_BYTES, readArtifacts, writeArtifacts } from './redis-artifacts.js';
-import { readSdl, SDL_CHUNK_BYTES, sdlStageKey, stageSdl } from './redis-sdl.js';
+import { readSdlBytes, SDL_CHUNK_BYTES, sdlStageKey, stageSdl } from './redis-sdl.js';
 
 export interface RedisIndexStoreOptions {
   client: RedisClient;
@@ -94,8 +94,12 @@ export class RedisIndexStore implements IndexStore {
   }
 
   async getSdl(id: string): Promise<string | undefined> {
+    return (await this.getSdlBytes(id))?.toString('utf8');
+  }
+
+  async getSdlBytes(id: string): Promise<Buffer | undefined> {
     const keys = this.keys.index(id);
-    return storageCall('read index sdl', () => readSdl(this.client, keys.sdl, this.sdlChunkBytes));
+    return storageCall('read index sdl', () => readSdlBytes(this.client, keys.sdl, this.sdlChunkBytes));
   }
 
   async putArtifacts(id: string, artifacts: IndexArtifacts, patch: MetaPatch): Promise<boolean> {

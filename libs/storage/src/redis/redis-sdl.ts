@@ -30,8 +30,11 @@ export async function stageSdl(client: RedisClient, stageKey: string, sdl: Buffe
   }
 }
 
-/** The SDL at `key` read in pieces; undefined when it is missing or vanished while it was read. */
-export async function readSdl(client: RedisClient, key: string, chunkBytes = SDL_CHUNK_BYTES): Promise<string | undefined> {
+/**
+ * The SDL at `key` read in pieces, as its UTF-8 bytes in a buffer of its own (never a view into a
+ * pooled one); undefined when it is missing or vanished while it was read.
+ */
+export async function readSdlBytes(client: RedisClient, key: string, chunkBytes = SDL_CHUNK_BYTES): Promise<Buffer | undefined> {
   const type = await client.type(key);
   if (type === 'hash') return readPieces(client, key);
   if (type !== 'string') return undefined;
@@ -42,11 +45,11 @@ export async function readSdl(client: RedisClient, key: string, chunkBytes = SDL
     if (piece.byteLength === 0) return undefined;
     pieces.push(piece);
   }
-  const bytes = Buffer.concat(pieces);
-  return bytes.byteLength === length ? bytes.toString('utf8') : undefined;
+  const bytes = joined(pieces);
+  return bytes.byteLength === length ? bytes : undefined;
 }
 
-async function readPieces(client: RedisClient, key: string): Promise<string | undefined> {
+async function readPieces(client: RedisClient, key: string): Promise<Buffer | undefined> {
   const count = await client.hlen(key);
   const pieces: Buffer[] = [];
   for (let n = 0; n < count; n++) {
@@ -54,5 +57,17 @@ async function readPieces(client: RedisClient, key: string): Promise<string | un
     if (piece === null) return undefined;
     pieces.push(piece);
   }
-  return count === 0 ? undefined : Buffer.concat(pieces).toString('utf8');
+  return count === 0 ? undefined : joined(pieces);
+}
+
+/** The pieces in one buffer that owns its memory whole. */
+function joined(pieces: readonly Buffer[]): Buffer {
+  const length = pieces.reduce((sum, piece) => sum + piece.byteLength, 0);
+  const bytes = Buffer.from(new ArrayBuffer(length));
+  let at = 0;
+  for (const piece of pieces) {
+    bytes.set(piece, at);
+    at += piece.byteLength;
+  }
+  return bytes;
 }
