@@ -12,9 +12,13 @@ import { deflateRawSync } from 'node:zlib';
 import { SYMBOL_KINDS, type SchemaSymbol } from '@discovery/schema-symbols';
 import { RankingError, RankingErrorCode } from './ranking.errors.js';
 import type { SearchIndex } from './search-index.js';
+import { SchemaNameLookup } from './name-lookup.js';
+import { buildVocabulary } from './mutation-vocabulary.js';
 
 /** Version of the artifact layout; bump on any change of it. */
-export const ARTIFACT_FORMAT_VERSION = 2;
+export const ARTIFACT_FORMAT_VERSION = 3;
+/** The earlier layout the reader still opens (its sections are the first SECTIONS_V2 of SECTIONS; lookups derived at first use). */
+export const ARTIFACT_FORMAT_V2 = 2;
 export const ARTIFACT_MAGIC = 0x58494453; // "SDIX" little-endian
 /** Symbols per compressed block: 16 keeps a block's inflate near 25 µs at about 100 bytes per symbol (docs/performance.md). */
 export const BLOCK_SYMBOLS = 16;
@@ -56,8 +60,33 @@ export const SECTIONS = [
   'symStart',
   'blockStart',
   'blocks',
+  // Format 3: the lookups the first search of a loaded index used to derive from every symbol
+  // (name-lookup.ts, mutation-vocabulary.ts), as sorted keys with their positions.
+  'nameExactKeys',
+  'nameExactStart',
+  'nameExactList',
+  'nameFoldedKeys',
+  'nameFoldedStart',
+  'nameFoldedList',
+  'nameInnerKeys',
+  'nameInnerStart',
+  'nameInnerList',
+  'nameInnerFoldedKeys',
+  'nameInnerFoldedStart',
+  'nameInnerFoldedList',
+  'mutationOnlyWords',
+  'nameWords',
 ] as const;
 export type SectionName = (typeof SECTIONS)[number];
+/** Sections of a format 2 artifact. */
+export const SECTIONS_V2 = SECTIONS.indexOf('blocks') + 1;
+/** The name lookup's four maps, each stored as `<prefix>Keys`, `<prefix>Start`, `<prefix>List`. */
+export const NAME_MAPS = [
+  ['exact', 'nameExact'],
+  ['folded', 'nameFolded'],
+  ['inner', 'nameInner'],
+  ['innerFolded', 'nameInnerFolded'],
+] as const;
 
 /** Bits of the `extra` column: what a symbol view answers from its columns and what it decodes. */
 export const Extra = {
@@ -120,7 +149,14 @@ export function writeIndexArtifact(index: SearchIndex): Record<string, Buffer> {
     blockSymbols: BLOCK_SYMBOLS,
     rootTypes: [...index.rootTypes],
   };
+  const lookup = new SchemaNameLookup(index);
+  const vocabulary = buildVocabulary(index);
+  const stored: Partial<Record<SectionName, Uint8Array>> = {};
+  for (const [field, prefix] of NAME_MAPS) Object.assign(stored, positionMap(lookup[field], prefix));
   const sections: Record<SectionName, Uint8Array> = {
+    ...(stored as Record<SectionName, Uint8Array>),
+    mutationOnlyWords: stringList([...vocabulary.mutationOnly].sort(compare), 'a vocabulary word'),
+    nameWords: stringList([...vocabulary.names].sort(compare), 'a vocabulary word'),
     meta: Buffer.from(JSON.stringify(meta)),
     names: Buffer.from(names.join('\n')),
     terms: Buffer.from(lexical.terms.join('\n')),
@@ -175,6 +211,18 @@ function extraBits(index: SearchIndex, s: SchemaSymbol, i: number): number {
   }
   if (s.coordinate !== `${s.kind}:${s.name}`) bits |= Extra.Decode;
   return bits;
+}
+
+/** A name -> positions map as its keys in sorted order (newline-separated) and their position lists (CSR). */
+function positionMap(map: ReadonlyMap<string, readonly number[]>, prefix: string): Record<string, Uint8Array> {
+  const keys = [...map.keys()].sort(compare);
+  const lists = csr(keys.map((key) => Int32Array.from(map.get(key)!)));
+  return { [`${prefix}Keys`]: stringList(keys, 'a name'), [`${prefix}Start`]: bytes(lists.start), [`${prefix}List`]: bytes(lists.list) };
+}
+
+function stringList(list: readonly string[], what: string): Buffer {
+  for (const item of list) if (item.includes('\n') || item.length === 0) throw bad(`${what} ${JSON.stringify(item)} is empty or holds a newline`);
+  return Buffer.from(list.join('\n'));
 }
 
 function csr(lists: readonly Int32Array[]): { start: Uint32Array; list: Int32Array } {
