@@ -27,6 +27,7 @@ import type { PrecomputedLookups, SearchIndex, SymbolStructure } from './search-
 import type { NameLookup, PositionLookup } from './name-lookup.js';
 import type { Vocabulary, WordSet } from './mutation-vocabulary.js';
 import { lowerBound } from './sorted-strings.js';
+import { clippable, type AbbreviationTables } from './abbreviations.js';
 
 /** Decoded symbols kept per index without a shared cache (hot hits keep their identity, so their serialized records are reused). */
 const SYMBOLS_KEPT = 128;
@@ -153,9 +154,11 @@ class ArtifactTable {
       members,
       queryRootFields: i32(raw.queryRootFields),
       rootReach: rootReach(raw),
-      nameTerms: new NameTermCache(symbols, termIds),
+      nameTerms: new NameTermCache(symbols, termIds, precomputed === undefined ? undefined : { label: u8(raw.labels, n), listMember: u8(raw.listMembers, n) }),
       heapBytes: heapEstimate(n, terms, this.names, this.argName.length, shared === undefined ? this.symStart[n]! : 0) + (precomputed?.heapBytes ?? 0),
-      ...(precomputed === undefined ? {} : { precomputed: { names: precomputed.names, vocabulary: precomputed.vocabulary } }),
+      ...(precomputed === undefined
+        ? {}
+        : { precomputed: { names: precomputed.names, vocabulary: precomputed.vocabulary, abbreviations: precomputed.abbreviations } }),
       symbolAt: (i: number) => this.symbolAt(i),
       materialize: (symbol: SchemaSymbol) => (symbol instanceof SymbolView ? this.symbolAt(symbol.position) : symbol),
     };
@@ -355,9 +358,12 @@ class CoordinateLookup {
 function storedLookups(raw: Record<SectionName, Uint8Array>): PrecomputedLookups & { heapBytes: number } {
   let names: NameLookup | undefined;
   let vocabulary: Vocabulary | undefined;
+  let abbreviations: AbbreviationTables | undefined;
   let heapBytes = 0;
   for (const [, prefix] of NAME_MAPS) heapBytes += listHeapBytes(raw[`${prefix}Keys`], raw[`${prefix}Start`].byteLength / 4 - 1);
   heapBytes += listHeapBytes(raw.mutationOnlyWords) + listHeapBytes(raw.nameWords);
+  // The abbreviation words twice (all, and the clippable ones), the one-word names, the initials and their runs.
+  heapBytes += 2 * listHeapBytes(raw.abbrevWords) + listHeapBytes(raw.abbrevWhole) + listHeapBytes(raw.abbrevRunInitials) + listHeapBytes(raw.abbrevRunKeys);
   const open = (prefix: (typeof NAME_MAPS)[number][1]): SortedPositions => {
     const keys = lines(raw[`${prefix}Keys`]);
     const start = u32(raw[`${prefix}Start`], keys.length + 1);
@@ -373,6 +379,39 @@ function storedLookups(raw: Record<SectionName, Uint8Array>): PrecomputedLookups
       vocabulary ??= { mutationOnly: new SortedWords(lines(raw.mutationOnlyWords)), names: new SortedWords(lines(raw.nameWords)) };
       return vocabulary;
     },
+    abbreviations: () => {
+      abbreviations ??= storedAbbreviations(raw);
+      return abbreviations;
+    },
+  };
+}
+
+/** The abbreviation tables as stored: binary searches over the sorted words and initials. */
+function storedAbbreviations(raw: Record<SectionName, Uint8Array>): AbbreviationTables {
+  const words = lines(raw.abbrevWords);
+  const counts = u32(raw.abbrevWordCounts, words.length);
+  const initials = lines(raw.abbrevRunInitials);
+  const start = u32(raw.abbrevRunStart, initials.length + 1);
+  const keys = lines(raw.abbrevRunKeys, start[initials.length]);
+  const runCounts = u32(raw.abbrevRunCounts, keys.length);
+  return {
+    wordNames: {
+      get: (word) => {
+        const k = lowerBound(words, word);
+        return k < words.length && words[k] === word ? counts[k] : undefined;
+      },
+    },
+    runs: {
+      get: (run) => {
+        const k = lowerBound(initials, run);
+        if (k >= initials.length || initials[k] !== run) return undefined;
+        const entries: [string, number][] = [];
+        for (let e = start[k]!; e < start[k + 1]!; e++) entries.push([keys[e]!, runCounts[e]!]);
+        return entries;
+      },
+    },
+    wholeNames: new SortedWords(lines(raw.abbrevWhole)),
+    sortedWords: clippable(words),
   };
 }
 

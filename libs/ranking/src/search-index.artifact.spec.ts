@@ -12,6 +12,7 @@ import { nameLookup, SchemaNameLookup } from './name-lookup.js';
 import { buildVocabulary, mutationOnlyWords, schemaNameWords } from './mutation-vocabulary.js';
 import type { SchemaSymbol } from '@discovery/schema-symbols';
 import { stem } from './tokenizer.js';
+import { Abbreviations, abbreviationTypeNames } from './abbreviations.js';
 import { getSymbols, search } from './search.js';
 import { quantizeVector } from './vector-scores.js';
 import { DEFAULT_RANKING_OPTIONS } from './ranking-options.js';
@@ -97,6 +98,13 @@ describe('writeIndexArtifact / openIndexArtifact', () => {
       expect(stored[field].get('noSuchName')).toBeUndefined();
     }
     for (const prefix of ['', 'e', 'emp', 'mood', 'zz']) expect(stored.withPrefix(prefix, 5)).toEqual(derived.withPrefix(prefix, 5));
+    const abbreviations = new Abbreviations(loaded.precomputed!.abbreviations());
+    const derivedAbbreviations = new Abbreviations(abbreviationTypeNames(original));
+    for (const typed of ['emp', 'emps', 'dept', 'de', 'ce', 'prod', 'ab', 'zz', 'mood'])
+      expect(abbreviations.expand(typed)).toEqual(derivedAbbreviations.expand(typed));
+    expect(Array.from(loaded.nameTerms.label)).toEqual(Array.from(original.nameTerms.label));
+    expect(Array.from(loaded.nameTerms.listMember)).toEqual(Array.from(original.nameTerms.listMember));
+    expect(original.nameTerms.label.some((flag) => flag === 1)).toBe(true);
     for (const word of [...words.names, ...words.mutationOnly, 'nothing', 'updat']) {
       expect(named(word)).toBe(words.names.has(stem(word)));
       expect(writeOnly(word)).toBe(words.mutationOnly.has(stem(word)));

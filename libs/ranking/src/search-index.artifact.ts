@@ -14,6 +14,7 @@ import { RankingError, RankingErrorCode } from './ranking.errors.js';
 import type { SearchIndex } from './search-index.js';
 import { SchemaNameLookup } from './name-lookup.js';
 import { buildVocabulary } from './mutation-vocabulary.js';
+import { abbreviationTables, abbreviationTypeNames } from './abbreviations.js';
 
 /** Version of the artifact layout; bump on any change of it. */
 export const ARTIFACT_FORMAT_VERSION = 3;
@@ -76,6 +77,16 @@ export const SECTIONS = [
   'nameInnerFoldedList',
   'mutationOnlyWords',
   'nameWords',
+  // The name-term flags (name-term.cache.ts) and the abbreviation tables (abbreviations.ts).
+  'labels',
+  'listMembers',
+  'abbrevWords',
+  'abbrevWordCounts',
+  'abbrevWhole',
+  'abbrevRunInitials',
+  'abbrevRunStart',
+  'abbrevRunKeys',
+  'abbrevRunCounts',
 ] as const;
 export type SectionName = (typeof SECTIONS)[number];
 /** Sections of a format 2 artifact. */
@@ -157,6 +168,9 @@ export function writeIndexArtifact(index: SearchIndex): Record<string, Buffer> {
     ...(stored as Record<SectionName, Uint8Array>),
     mutationOnlyWords: stringList([...vocabulary.mutationOnly].sort(compare), 'a vocabulary word'),
     nameWords: stringList([...vocabulary.names].sort(compare), 'a vocabulary word'),
+    labels: index.nameTerms.label,
+    listMembers: index.nameTerms.listMember,
+    ...abbreviationSections(index),
     meta: Buffer.from(JSON.stringify(meta)),
     names: Buffer.from(names.join('\n')),
     terms: Buffer.from(lexical.terms.join('\n')),
@@ -211,6 +225,30 @@ function extraBits(index: SearchIndex, s: SchemaSymbol, i: number): number {
   }
   if (s.coordinate !== `${s.kind}:${s.name}`) bits |= Extra.Decode;
   return bits;
+}
+
+/** The abbreviation tables: words with their counts (sorted), one-word type names, and the runs by initials (sorted; each its keys in the order read). */
+function abbreviationSections(index: SearchIndex): Record<string, Uint8Array> {
+  const tables = abbreviationTables(abbreviationTypeNames(index));
+  const words = [...tables.wordNames.keys()].sort(compare);
+  const initials = [...tables.runs.keys()].sort(compare);
+  const entries = initials.map((k) => [...tables.runs.get(k)!]);
+  const start = new Uint32Array(initials.length + 1);
+  entries.forEach((list, k) => {
+    start[k + 1] = start[k]! + list.length;
+  });
+  return {
+    abbrevWords: stringList(words, 'a type-name word'),
+    abbrevWordCounts: bytes(Uint32Array.from(words, (w) => tables.wordNames.get(w)!)),
+    abbrevWhole: stringList([...tables.wholeNames].sort(compare), 'a type-name word'),
+    abbrevRunInitials: stringList(initials, 'initials'),
+    abbrevRunStart: bytes(start),
+    abbrevRunKeys: stringList(
+      entries.flatMap((list) => list.map(([key]) => key)),
+      'a run of words',
+    ),
+    abbrevRunCounts: bytes(Uint32Array.from(entries.flatMap((list) => list.map(([, count]) => count)))),
+  };
 }
 
 /** A name -> positions map as its keys in sorted order (newline-separated) and their position lists (CSR). */

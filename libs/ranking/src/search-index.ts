@@ -12,6 +12,7 @@ import { membersByType, SymbolFlag, type SymbolStructure } from './symbol-struct
 import { computeRootReach, type RootReach } from './entry-points.js';
 import type { NameLookup } from './name-lookup.js';
 import type { Vocabulary } from './mutation-vocabulary.js';
+import type { AbbreviationTables } from './abbreviations.js';
 
 /** Kept here for the files that read them next to SearchIndex; defined in symbol-structure.ts. */
 export { SymbolFlag, type SymbolStructure } from './symbol-structure.js';
@@ -44,6 +45,7 @@ export interface SearchIndex {
 export interface PrecomputedLookups {
   names(): NameLookup;
   vocabulary(): Vocabulary;
+  abbreviations(): AbbreviationTables;
 }
 
 /** Builds the search index of one schema. `vectors`, when given, must be aligned with `symbols`. */
