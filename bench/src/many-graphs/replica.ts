@@ -71,8 +71,15 @@ async function trafficClient(baseUrl: string, connections: number): Promise<Traf
 export interface ReplicaMetrics {
   hits: number;
   misses: number;
+  /** Indexes dropped from the cache to stay within its bytes, since start. */
+  evicted: number;
   heapAndExternal: number;
   rss: number;
+  /** CPU seconds of the process (all threads) since start. */
+  cpuSeconds: number;
+  /** Event-loop delay since the previous scrape (prom-client resets it at each): p99 and max, ms. */
+  loopP99Ms: number;
+  loopMaxMs: number;
 }
 
 const { searchSchema } = YokoService.method;
@@ -132,7 +139,11 @@ export async function replicaMetrics(replica: Replica): Promise<ReplicaMetrics> 
   return {
     hits: value('discovery_cache_lookups_total', 'cache="index"', 'result="hit"'),
     misses: value('discovery_cache_lookups_total', 'cache="index"', 'result="miss"'),
+    evicted: value('discovery_indexes_evicted_total'),
     heapAndExternal: value('discovery_nodejs_heap_size_used_bytes') + value('discovery_nodejs_external_memory_bytes'),
     rss: await replica.process.rss(),
+    cpuSeconds: value('discovery_process_cpu_seconds_total'),
+    loopP99Ms: value('discovery_nodejs_eventloop_lag_p99_seconds') * 1000,
+    loopMaxMs: value('discovery_nodejs_eventloop_lag_max_seconds') * 1000,
   };
 }

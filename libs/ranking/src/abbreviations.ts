@@ -42,36 +42,67 @@ const PLUMBING_WORDS = new Set(['payload', 'input', 'connection', 'edge', 'edges
 /** The schema words an abbreviation stands for, lower-case and unstemmed (`pull`, `request`). */
 export type Expansion = readonly string[];
 
-export class Abbreviations {
+/** What expansions are read from: counts of a schema's type-name words and runs (the artifact stores them ready-made). */
+export interface AbbreviationTables {
   /** Type-name word -> how many type names contain it. */
-  private readonly wordNames = new Map<string, number>();
-  /** Initials -> the two words (space-joined) -> how many type names open with them. */
-  private readonly runs = new Map<string, Map<string, number>>();
+  readonly wordNames: { get(word: string): number | undefined };
+  /** Initials -> the two words (space-joined) and how many type names open with them, in the order the names were read. */
+  readonly runs: { get(initials: string): Iterable<[string, number]> | undefined };
   /** Type names of one word, lower-case (`shop` of `Shop`): such a word is the schema's own, not an abbreviation. */
-  private readonly wholeNames = new Set<string>();
-  private readonly sortedWords: string[];
+  readonly wholeNames: { has(word: string): boolean };
+  /** The words that may be clipped, sorted. */
+  readonly sortedWords: readonly string[];
+}
+
+/** The tables of a schema's type names (objects, interfaces, unions, enums, inputs). */
+export function abbreviationTables(typeNames: Iterable<string>): {
+  wordNames: Map<string, number>;
+  runs: Map<string, Map<string, number>>;
+  wholeNames: Set<string>;
+  sortedWords: string[];
+} {
+  const wordNames = new Map<string, number>();
+  const runs = new Map<string, Map<string, number>>();
+  const wholeNames = new Set<string>();
+  for (const name of typeNames) {
+    if (name.startsWith('__')) continue;
+    const words = splitIdentifier(name);
+    for (const word of new Set(words)) wordNames.set(word, (wordNames.get(word) ?? 0) + 1);
+    if (words.length === 1 && words[0] !== undefined) wholeNames.add(words[0]);
+    if (PLUMBING_TYPE.test(name)) continue;
+    const run = words.slice(0, INITIALS);
+    if (run.length < INITIALS || !run.every((word) => LETTERS.test(word))) continue;
+    const initials = run.map((word) => word[0]).join('');
+    let counts = runs.get(initials);
+    if (!counts) {
+      counts = new Map();
+      runs.set(initials, counts);
+    }
+    const key = run.join(' ');
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return { wordNames, runs, wholeNames, sortedWords: clippable(wordNames.keys()) };
+}
+
+/** The words of `words` that may be clipped, sorted (`<` order). */
+export function clippable(words: Iterable<string>): string[] {
+  return [...words].filter((word) => LETTERS.test(word) && !PLUMBING_WORDS.has(word)).sort();
+}
+
+export class Abbreviations {
+  private readonly wordNames: AbbreviationTables['wordNames'];
+  private readonly runs: AbbreviationTables['runs'];
+  private readonly wholeNames: AbbreviationTables['wholeNames'];
+  private readonly sortedWords: readonly string[];
   private readonly memo = new Map<string, Expansion | null>();
 
-  /** From the names of a schema's types (objects, interfaces, unions, enums, inputs). */
-  constructor(typeNames: Iterable<string>) {
-    for (const name of typeNames) {
-      if (name.startsWith('__')) continue;
-      const words = splitIdentifier(name);
-      for (const word of new Set(words)) this.wordNames.set(word, (this.wordNames.get(word) ?? 0) + 1);
-      if (words.length === 1 && words[0] !== undefined) this.wholeNames.add(words[0]);
-      if (PLUMBING_TYPE.test(name)) continue;
-      const run = words.slice(0, INITIALS);
-      if (run.length < INITIALS || !run.every((word) => LETTERS.test(word))) continue;
-      const initials = run.map((word) => word[0]).join('');
-      let counts = this.runs.get(initials);
-      if (!counts) {
-        counts = new Map();
-        this.runs.set(initials, counts);
-      }
-      const key = run.join(' ');
-      counts.set(key, (counts.get(key) ?? 0) + 1);
-    }
-    this.sortedWords = [...this.wordNames.keys()].filter((word) => LETTERS.test(word) && !PLUMBING_WORDS.has(word)).sort();
+  /** From the names of a schema's types (objects, interfaces, unions, enums, inputs), or their tables as stored. */
+  constructor(typeNames: Iterable<string> | AbbreviationTables) {
+    const tables = 'sortedWords' in typeNames ? typeNames : abbreviationTables(typeNames);
+    this.wordNames = tables.wordNames;
+    this.runs = tables.runs;
+    this.wholeNames = tables.wholeNames;
+    this.sortedWords = tables.sortedWords;
   }
 
   /** The words a typed word stands for, or undefined when it is no abbreviation in this schema. */
@@ -147,11 +178,17 @@ export function expansionTerms(expansion: Expansion): string[] {
 const TYPE_KINDS: ReadonlySet<string> = new Set(TYPE_SYMBOL_KINDS);
 const ofIndex = new WeakMap<SearchIndex, Abbreviations>();
 
-/** The abbreviations of an index's schema, built on first use and kept with the index. */
+/** The type names abbreviations are read from. */
+export function abbreviationTypeNames(index: SearchIndex): string[] {
+  return index.symbols.filter((symbol) => TYPE_KINDS.has(symbol.kind)).map((symbol) => symbol.name);
+}
+
+/** The abbreviations of an index's schema, built on first use and kept with the index (or opened from the stored tables). */
 export function indexAbbreviations(index: SearchIndex): Abbreviations {
   let found = ofIndex.get(index);
   if (found === undefined) {
-    found = new Abbreviations(index.symbols.filter((symbol) => TYPE_KINDS.has(symbol.kind)).map((symbol) => symbol.name));
+    const stored = index.precomputed?.abbreviations();
+    found = new Abbreviations(stored ?? abbreviationTypeNames(index));
     ofIndex.set(index, found);
   }
   return found;

@@ -9,7 +9,8 @@
  *   arguments, enum values; not mutation fields, payloads or mutation inputs). A word that opens a
  *   request and that the schema never uses in a name is no noun of the schema: with an object it
  *   reads as a verb (`Promote users 401 and 402`, `Shut down agent 22`).
- * Computed once per index from the symbols it already holds.
+ * Computed once per index from the symbols it already holds; an index served from the compact
+ * artifact carries both lists ready-made (`precomputed`).
  */
 import { SYMBOL_KINDS } from '@discovery/schema-symbols';
 import { SymbolFlag, type SearchIndex } from './search-index.js';
@@ -17,14 +18,20 @@ import { splitIdentifier, stem } from './tokenizer.js';
 
 const FIELD = SYMBOL_KINDS.indexOf('field');
 
-interface Vocabulary {
-  mutationOnly: ReadonlySet<string>;
-  names: ReadonlySet<string>;
+/** A set of stems as the vocabulary reads it. */
+export interface WordSet {
+  has(word: string): boolean;
+}
+
+export interface Vocabulary {
+  readonly mutationOnly: WordSet;
+  readonly names: WordSet;
 }
 
 const computed = new WeakMap<SearchIndex, Vocabulary>();
 
-function build(index: SearchIndex): Vocabulary {
+/** The vocabulary derived from an index's symbols (the previous format; and what the artifact writer stores). */
+export function buildVocabulary(index: SearchIndex): { mutationOnly: Set<string>; names: Set<string> } {
   const { kind, flags, depth } = index.structure;
   const written = new Set<string>();
   const other = new Set<string>();
@@ -48,7 +55,7 @@ function build(index: SearchIndex): Vocabulary {
 function vocabulary(index: SearchIndex): Vocabulary {
   let words = computed.get(index);
   if (words === undefined) {
-    words = build(index);
+    words = index.precomputed?.vocabulary() ?? buildVocabulary(index);
     computed.set(index, words);
   }
   return words;

@@ -3,10 +3,28 @@
  * names (`closeIssue`), type names, argument names (to the fields that take
  * them) and enum values (to their enum), exact and case-folded, plus the
  * folded names in sorted order for prefix matches. Built on first use and kept
- * with the index (most searches are questions and never need it).
+ * with the index (most searches are questions and never need it); an index served from the
+ * compact artifact carries it ready-made (`precomputed`), read by binary search where it lies.
  */
 import type { SearchIndex } from './search-index.js';
 import { lowerBound } from './sorted-strings.js';
+
+/** Name -> symbol positions (ascending), as the ranking reads it. */
+export interface PositionLookup {
+  get(key: string): readonly number[] | undefined;
+}
+
+export interface NameLookup {
+  /** Member or type name, exact case -> symbol positions. */
+  readonly exact: PositionLookup;
+  /** The same, lower-cased. */
+  readonly folded: PositionLookup;
+  /** Argument name or enum value, exact case -> the fields taking it / the enums holding it. */
+  readonly inner: PositionLookup;
+  readonly innerFolded: PositionLookup;
+  /** Positions of the symbols whose folded name starts with `prefix` (folded), at most `max` names. */
+  withPrefix(prefix: string, max: number): number[];
+}
 
 type Positions = number[];
 
@@ -16,7 +34,8 @@ function add(map: Map<string, Positions>, key: string, i: number): void {
   else if (list[list.length - 1] !== i) list.push(i);
 }
 
-export class NameLookup {
+/** The lookup derived from an index's symbols (the previous format; and what the artifact writer stores). */
+export class SchemaNameLookup implements NameLookup {
   /** Member or type name, exact case -> symbol positions. */
   readonly exact = new Map<string, Positions>();
   /** The same, lower-cased. */
@@ -70,7 +89,7 @@ const lookups = new WeakMap<SearchIndex, NameLookup>();
 export function nameLookup(index: SearchIndex): NameLookup {
   let lookup = lookups.get(index);
   if (lookup === undefined) {
-    lookup = new NameLookup(index);
+    lookup = index.precomputed?.names() ?? new SchemaNameLookup(index);
     lookups.set(index, lookup);
   }
   return lookup;

@@ -40,11 +40,18 @@ export class NameTermCache {
   constructor(
     private readonly symbols: readonly SchemaSymbol[],
     private readonly termIds: ReadonlyMap<string, number>,
+    /** The two flags as stored with the index (the compact artifact), instead of computed from every symbol. */
+    stored?: { label: Uint8Array; listMember: Uint8Array },
   ) {
     const n = symbols.length;
     this.own = new Array(n);
     this.owner = new Array(n);
     this.returned = new Array(n);
+    if (stored !== undefined) {
+      this.label = stored.label;
+      this.listMember = stored.listMember;
+      return;
+    }
     this.label = new Uint8Array(n);
     this.listMember = new Uint8Array(n);
     symbols.forEach((symbol, i) => {

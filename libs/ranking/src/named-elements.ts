@@ -10,7 +10,7 @@
  */
 import { SYMBOL_KINDS } from '@discovery/schema-symbols';
 import type { QueryMentions, NameMention } from './name-mentions.js';
-import { nameLookup, type NameLookup } from './name-lookup.js';
+import { nameLookup, type NameLookup, type PositionLookup } from './name-lookup.js';
 import { coverage } from './name-term.cache.js';
 import type { SearchIndex } from './search-index.js';
 import { identifierTerms, splitIdentifier } from './tokenizer.js';
@@ -69,7 +69,7 @@ function resolveMention(index: SearchIndex, lookup: NameLookup, m: NameMention, 
     }
   }
   if (m.member !== undefined) {
-    const members = (map: Map<string, number[]>, name: string, owner: string, fold: boolean): number[] =>
+    const members = (map: PositionLookup, name: string, owner: string, fold: boolean): number[] =>
       (map.get(name) ?? []).filter((i) => {
         const o = ownerName(index, i);
         const k = index.structure.kind[i];

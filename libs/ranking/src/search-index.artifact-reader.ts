@@ -10,8 +10,24 @@ import { SYMBOL_KINDS, type RootOperation, type SchemaSymbol, type SymbolArgumen
 import type { RootReach } from './entry-points.js';
 import type { LexicalIndex } from './lexical-index.js';
 import { NameTermCache } from './name-term.cache.js';
-import { ARTIFACT_FORMAT_VERSION, ARTIFACT_MAGIC, bad, compare, Extra, SECTIONS, type ArtifactMeta, type SectionName } from './search-index.artifact.js';
-import type { SearchIndex, SymbolStructure } from './search-index.js';
+import {
+  ARTIFACT_FORMAT_V2,
+  ARTIFACT_FORMAT_VERSION,
+  ARTIFACT_MAGIC,
+  bad,
+  compare,
+  Extra,
+  NAME_MAPS,
+  SECTIONS,
+  SECTIONS_V2,
+  type ArtifactMeta,
+  type SectionName,
+} from './search-index.artifact.js';
+import type { PrecomputedLookups, SearchIndex, SymbolStructure } from './search-index.js';
+import type { NameLookup, PositionLookup } from './name-lookup.js';
+import type { Vocabulary, WordSet } from './mutation-vocabulary.js';
+import { lowerBound } from './sorted-strings.js';
+import { clippable, type AbbreviationTables } from './abbreviations.js';
 
 /** Decoded symbols kept per index without a shared cache (hot hits keep their identity, so their serialized records are reused). */
 const SYMBOLS_KEPT = 128;
@@ -52,16 +68,18 @@ export function openIndexArtifact(artifact: Uint8Array, vectorsPart?: Uint8Array
   const buffer = alignedCopy(artifact);
   const view = new DataView(buffer.buffer, buffer.byteOffset, buffer.byteLength);
   if (buffer.byteLength < 12 || view.getUint32(0, true) !== ARTIFACT_MAGIC) throw bad('it is not an index artifact');
-  if (view.getUint32(4, true) !== ARTIFACT_FORMAT_VERSION) throw bad(`format ${view.getUint32(4, true)} is not the supported ${ARTIFACT_FORMAT_VERSION}`);
-  if (view.getUint32(8, true) !== SECTIONS.length || buffer.byteLength < 12 + SECTIONS.length * 8) throw bad('the section table does not match');
+  const format = view.getUint32(4, true);
+  if (format !== ARTIFACT_FORMAT_VERSION && format !== ARTIFACT_FORMAT_V2) throw bad(`format ${format} is not the supported ${ARTIFACT_FORMAT_VERSION}`);
+  const count = format === ARTIFACT_FORMAT_V2 ? SECTIONS_V2 : SECTIONS.length;
+  if (view.getUint32(8, true) !== count || buffer.byteLength < 12 + count * 8) throw bad('the section table does not match');
   const raw = {} as Record<SectionName, Uint8Array>;
-  SECTIONS.forEach((name, k) => {
+  SECTIONS.slice(0, count).forEach((name, k) => {
     const offset = view.getUint32(12 + k * 8, true);
     const length = view.getUint32(16 + k * 8, true);
     if (offset + length > buffer.byteLength || offset % 8 !== 0) throw bad(`section ${name} lies outside the artifact`);
     raw[name] = buffer.subarray(offset, offset + length);
   });
-  const index = new ArtifactTable(raw, vectorsPart, options.decoded).index;
+  const index = new ArtifactTable(raw, vectorsPart, options.decoded, format === ARTIFACT_FORMAT_V2 ? undefined : storedLookups(raw)).index;
   return Object.assign(index, { stored: vectorsPart === undefined ? { artifact: buffer } : { artifact: buffer, vectors: vectorsPart } });
 }
 
@@ -84,7 +102,12 @@ class ArtifactTable {
   private readonly decodedBlocks = new Map<number, Buffer>();
   private readonly decoded: DecodedSymbolCache;
 
-  constructor(raw: Record<SectionName, Uint8Array>, vectorsPart: Uint8Array | undefined, shared: DecodedSymbolCache | undefined) {
+  constructor(
+    raw: Record<SectionName, Uint8Array>,
+    vectorsPart: Uint8Array | undefined,
+    shared: DecodedSymbolCache | undefined,
+    precomputed: (PrecomputedLookups & { heapBytes: number }) | undefined,
+  ) {
     const meta = json<ArtifactMeta>(raw.meta);
     const n = meta.count;
     this.blockSymbols = meta.blockSymbols;
@@ -137,8 +160,11 @@ class ArtifactTable {
       members,
       queryRootFields: i32(raw.queryRootFields),
       rootReach: rootReach(raw),
-      nameTerms: new NameTermCache(symbols, termIds),
-      heapBytes: heapEstimate(n, terms, this.names, this.argName.length, shared === undefined ? this.symStart[n]! : 0),
+      nameTerms: new NameTermCache(symbols, termIds, precomputed === undefined ? undefined : { label: u8(raw.labels, n), listMember: u8(raw.listMembers, n) }),
+      heapBytes: heapEstimate(n, terms, this.names, this.argName.length, shared === undefined ? this.symStart[n]! : 0) + (precomputed?.heapBytes ?? 0),
+      ...(precomputed === undefined
+        ? {}
+        : { precomputed: { names: precomputed.names, vocabulary: precomputed.vocabulary, abbreviations: precomputed.abbreviations } }),
       symbolAt: (i: number) => this.symbolAt(i),
       materialize: (symbol: SchemaSymbol) => (symbol instanceof SymbolView ? this.symbolAt(symbol.position) : symbol),
     };
@@ -327,6 +353,131 @@ class CoordinateLookup {
   }
   has(coordinate: string): boolean {
     return this.get(coordinate) !== undefined;
+  }
+}
+
+/**
+ * The name lookup and the vocabulary of a format 3 artifact, each opened on first use (their key
+ * lists split, nothing else built): binary searches over the stored sorted keys. `heapBytes`: the
+ * key strings once split.
+ */
+function storedLookups(raw: Record<SectionName, Uint8Array>): PrecomputedLookups & { heapBytes: number } {
+  let names: NameLookup | undefined;
+  let vocabulary: Vocabulary | undefined;
+  let abbreviations: AbbreviationTables | undefined;
+  let heapBytes = 0;
+  for (const [, prefix] of NAME_MAPS) heapBytes += listHeapBytes(raw[`${prefix}Keys`], raw[`${prefix}Start`].byteLength / 4 - 1);
+  heapBytes += listHeapBytes(raw.mutationOnlyWords) + listHeapBytes(raw.nameWords);
+  // The abbreviation words twice (all, and the clippable ones), the one-word names, the initials and their runs.
+  heapBytes += 2 * listHeapBytes(raw.abbrevWords) + listHeapBytes(raw.abbrevWhole) + listHeapBytes(raw.abbrevRunInitials) + listHeapBytes(raw.abbrevRunKeys);
+  const open = (prefix: (typeof NAME_MAPS)[number][1]): SortedPositions => {
+    const keys = lines(raw[`${prefix}Keys`]);
+    const start = u32(raw[`${prefix}Start`], keys.length + 1);
+    return new SortedPositions(keys, start, i32(raw[`${prefix}List`], start[keys.length]));
+  };
+  return {
+    heapBytes,
+    names: () => {
+      names ??= new StoredNameLookup(open('nameExact'), open('nameFolded'), open('nameInner'), open('nameInnerFolded'));
+      return names;
+    },
+    vocabulary: () => {
+      vocabulary ??= { mutationOnly: new SortedWords(lines(raw.mutationOnlyWords)), names: new SortedWords(lines(raw.nameWords)) };
+      return vocabulary;
+    },
+    abbreviations: () => {
+      abbreviations ??= storedAbbreviations(raw);
+      return abbreviations;
+    },
+  };
+}
+
+/** The abbreviation tables as stored: binary searches over the sorted words and initials. */
+function storedAbbreviations(raw: Record<SectionName, Uint8Array>): AbbreviationTables {
+  const words = lines(raw.abbrevWords);
+  const counts = u32(raw.abbrevWordCounts, words.length);
+  const initials = lines(raw.abbrevRunInitials);
+  const start = u32(raw.abbrevRunStart, initials.length + 1);
+  const keys = lines(raw.abbrevRunKeys, start[initials.length]);
+  const runCounts = u32(raw.abbrevRunCounts, keys.length);
+  return {
+    wordNames: {
+      get: (word) => {
+        const k = lowerBound(words, word);
+        return k < words.length && words[k] === word ? counts[k] : undefined;
+      },
+    },
+    runs: {
+      get: (run) => {
+        const k = lowerBound(initials, run);
+        if (k >= initials.length || initials[k] !== run) return undefined;
+        const entries: [string, number][] = [];
+        for (let e = start[k]!; e < start[k + 1]!; e++) entries.push([keys[e]!, runCounts[e]!]);
+        return entries;
+      },
+    },
+    wholeNames: new SortedWords(lines(raw.abbrevWhole)),
+    sortedWords: clippable(words),
+  };
+}
+
+/** Heap of a newline-separated list once split: its characters and a string header each. */
+function listHeapBytes(bytes: Uint8Array, count?: number): number {
+  let items = count ?? 0;
+  if (count === undefined) for (const b of bytes) if (b === 10) items += 1;
+  return bytes.byteLength * 2 + (items + 1) * 24;
+}
+
+/** Sorted keys with their position lists (CSR), looked up by binary search. */
+class SortedPositions implements PositionLookup {
+  constructor(
+    readonly keys: readonly string[],
+    private readonly start: Uint32Array,
+    private readonly list: Int32Array,
+  ) {}
+  get(key: string): number[] | undefined {
+    const k = this.find(key);
+    return k < 0 ? undefined : this.at(k);
+  }
+  at(k: number): number[] {
+    return Array.from(this.list.subarray(this.start[k]!, this.start[k + 1]!));
+  }
+  private find(key: string): number {
+    let lo = 0;
+    let hi = this.keys.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      const c = compare(this.keys[mid]!, key);
+      if (c === 0) return mid;
+      if (c < 0) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return -1;
+  }
+}
+
+/** The stored name lookup: its folded keys are the sorted names of prefix matches. */
+class StoredNameLookup implements NameLookup {
+  constructor(
+    readonly exact: SortedPositions,
+    readonly folded: SortedPositions,
+    readonly inner: SortedPositions,
+    readonly innerFolded: SortedPositions,
+  ) {}
+  withPrefix(prefix: string, max: number): number[] {
+    const names = this.folded.keys;
+    const lo = lowerBound(names, prefix);
+    const out: number[] = [];
+    for (let k = lo; k < names.length && k - lo < max && names[k]!.startsWith(prefix); k++) out.push(...this.folded.at(k));
+    return out;
+  }
+}
+
+class SortedWords implements WordSet {
+  constructor(private readonly words: readonly string[]) {}
+  has(word: string): boolean {
+    const k = lowerBound(this.words, word);
+    return k < this.words.length && this.words[k] === word;
   }
 }
 

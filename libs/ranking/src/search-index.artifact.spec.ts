@@ -6,8 +6,13 @@ import { describe, expect, it } from '@jest/globals';
 import { fixtureSymbols, shopSymbols } from './__fixtures__/make-symbol.js';
 import { RankingError } from './ranking.errors.js';
 import { buildSearchIndex } from './search-index.js';
-import { ARTIFACT_PART, VECTORS_PART, writeIndexArtifact } from './search-index.artifact.js';
-import { openIndexArtifact } from './search-index.artifact-reader.js';
+import { ARTIFACT_FORMAT_V2, ARTIFACT_PART, SECTIONS_V2, VECTORS_PART, writeIndexArtifact } from './search-index.artifact.js';
+import { openIndexArtifact, type DecodedSymbolCache } from './search-index.artifact-reader.js';
+import { nameLookup, SchemaNameLookup } from './name-lookup.js';
+import { buildVocabulary, mutationOnlyWords, schemaNameWords } from './mutation-vocabulary.js';
+import type { SchemaSymbol } from '@discovery/schema-symbols';
+import { stem } from './tokenizer.js';
+import { Abbreviations, abbreviationTypeNames } from './abbreviations.js';
 import { getSymbols, search } from './search.js';
 import { quantizeVector } from './vector-scores.js';
 import { DEFAULT_RANKING_OPTIONS } from './ranking-options.js';
@@ -68,6 +73,53 @@ describe('writeIndexArtifact / openIndexArtifact', () => {
       expect(written[VECTORS_PART]).toBeUndefined();
       const loaded = openIndexArtifact(written[ARTIFACT_PART]!);
       expect(JSON.stringify(loaded.symbols)).toBe(JSON.stringify(index.symbols));
+    }
+  });
+
+  it('carries the name lookup and the vocabulary ready-made: a cold index decodes no record for them', () => {
+    let decodedRecords = 0;
+    const counting: DecodedSymbolCache = {
+      get: () => undefined,
+      set: (_position: number, _symbol: SchemaSymbol) => {
+        decodedRecords += 1;
+      },
+    };
+    const loaded = openIndexArtifact(parts[ARTIFACT_PART]!, undefined, { decoded: counting });
+    expect(loaded.precomputed).toBeDefined();
+    const stored = nameLookup(loaded);
+    const words = buildVocabulary(original);
+    const writeOnly = mutationOnlyWords(loaded);
+    const named = schemaNameWords(loaded);
+    expect(decodedRecords).toBe(0);
+    const derived = new SchemaNameLookup(original);
+    for (const field of ['exact', 'folded', 'inner', 'innerFolded'] as const) {
+      expect(derived[field].size).toBeGreaterThan(0);
+      for (const [key, positions] of derived[field]) expect(stored[field].get(key)).toEqual(positions);
+      expect(stored[field].get('noSuchName')).toBeUndefined();
+    }
+    for (const prefix of ['', 'e', 'emp', 'mood', 'zz']) expect(stored.withPrefix(prefix, 5)).toEqual(derived.withPrefix(prefix, 5));
+    const abbreviations = new Abbreviations(loaded.precomputed!.abbreviations());
+    const derivedAbbreviations = new Abbreviations(abbreviationTypeNames(original));
+    for (const typed of ['emp', 'emps', 'dept', 'de', 'ce', 'prod', 'ab', 'zz', 'mood'])
+      expect(abbreviations.expand(typed)).toEqual(derivedAbbreviations.expand(typed));
+    expect(Array.from(loaded.nameTerms.label)).toEqual(Array.from(original.nameTerms.label));
+    expect(Array.from(loaded.nameTerms.listMember)).toEqual(Array.from(original.nameTerms.listMember));
+    expect(original.nameTerms.label.some((flag) => flag === 1)).toBe(true);
+    for (const word of [...words.names, ...words.mutationOnly, 'nothing', 'updat']) {
+      expect(named(word)).toBe(words.names.has(stem(word)));
+      expect(writeOnly(word)).toBe(words.mutationOnly.has(stem(word)));
+    }
+  });
+
+  it('still opens a format 2 artifact (an index built before format 3 serves until its rebuild), lookups derived', () => {
+    const v2 = Buffer.from(parts[ARTIFACT_PART]!);
+    v2.writeUInt32LE(ARTIFACT_FORMAT_V2, 4);
+    v2.writeUInt32LE(SECTIONS_V2, 8);
+    const loaded = openIndexArtifact(v2);
+    expect(loaded.precomputed).toBeUndefined();
+    for (const query of QUERIES) {
+      const got = search(loaded, { query, limit: 30 }).map((h) => ({ symbol: loaded.materialize(h.symbol), score: h.score }));
+      expect(JSON.stringify(got)).toBe(JSON.stringify(search(original, { query, limit: 30 })));
     }
   });
 

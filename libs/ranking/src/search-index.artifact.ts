@@ -12,9 +12,14 @@ import { deflateRawSync } from 'node:zlib';
 import { SYMBOL_KINDS, type SchemaSymbol } from '@discovery/schema-symbols';
 import { RankingError, RankingErrorCode } from './ranking.errors.js';
 import type { SearchIndex } from './search-index.js';
+import { SchemaNameLookup } from './name-lookup.js';
+import { buildVocabulary } from './mutation-vocabulary.js';
+import { abbreviationTables, abbreviationTypeNames } from './abbreviations.js';
 
 /** Version of the artifact layout; bump on any change of it. */
-export const ARTIFACT_FORMAT_VERSION = 2;
+export const ARTIFACT_FORMAT_VERSION = 3;
+/** The earlier layout the reader still opens (its sections are the first SECTIONS_V2 of SECTIONS; lookups derived at first use). */
+export const ARTIFACT_FORMAT_V2 = 2;
 export const ARTIFACT_MAGIC = 0x58494453; // "SDIX" little-endian
 /** Symbols per compressed block: 16 keeps a block's inflate near 25 µs at about 100 bytes per symbol (docs/performance.md). */
 export const BLOCK_SYMBOLS = 16;
@@ -56,8 +61,43 @@ export const SECTIONS = [
   'symStart',
   'blockStart',
   'blocks',
+  // Format 3: the lookups the first search of a loaded index used to derive from every symbol
+  // (name-lookup.ts, mutation-vocabulary.ts), as sorted keys with their positions.
+  'nameExactKeys',
+  'nameExactStart',
+  'nameExactList',
+  'nameFoldedKeys',
+  'nameFoldedStart',
+  'nameFoldedList',
+  'nameInnerKeys',
+  'nameInnerStart',
+  'nameInnerList',
+  'nameInnerFoldedKeys',
+  'nameInnerFoldedStart',
+  'nameInnerFoldedList',
+  'mutationOnlyWords',
+  'nameWords',
+  // The name-term flags (name-term.cache.ts) and the abbreviation tables (abbreviations.ts).
+  'labels',
+  'listMembers',
+  'abbrevWords',
+  'abbrevWordCounts',
+  'abbrevWhole',
+  'abbrevRunInitials',
+  'abbrevRunStart',
+  'abbrevRunKeys',
+  'abbrevRunCounts',
 ] as const;
 export type SectionName = (typeof SECTIONS)[number];
+/** Sections of a format 2 artifact. */
+export const SECTIONS_V2 = SECTIONS.indexOf('blocks') + 1;
+/** The name lookup's four maps, each stored as `<prefix>Keys`, `<prefix>Start`, `<prefix>List`. */
+export const NAME_MAPS = [
+  ['exact', 'nameExact'],
+  ['folded', 'nameFolded'],
+  ['inner', 'nameInner'],
+  ['innerFolded', 'nameInnerFolded'],
+] as const;
 
 /** Bits of the `extra` column: what a symbol view answers from its columns and what it decodes. */
 export const Extra = {
@@ -120,7 +160,17 @@ export function writeIndexArtifact(index: SearchIndex): Record<string, Buffer> {
     blockSymbols: BLOCK_SYMBOLS,
     rootTypes: [...index.rootTypes],
   };
+  const lookup = new SchemaNameLookup(index);
+  const vocabulary = buildVocabulary(index);
+  const stored: Partial<Record<SectionName, Uint8Array>> = {};
+  for (const [field, prefix] of NAME_MAPS) Object.assign(stored, positionMap(lookup[field], prefix));
   const sections: Record<SectionName, Uint8Array> = {
+    ...(stored as Record<SectionName, Uint8Array>),
+    mutationOnlyWords: stringList([...vocabulary.mutationOnly].sort(compare), 'a vocabulary word'),
+    nameWords: stringList([...vocabulary.names].sort(compare), 'a vocabulary word'),
+    labels: index.nameTerms.label,
+    listMembers: index.nameTerms.listMember,
+    ...abbreviationSections(index),
     meta: Buffer.from(JSON.stringify(meta)),
     names: Buffer.from(names.join('\n')),
     terms: Buffer.from(lexical.terms.join('\n')),
@@ -175,6 +225,42 @@ function extraBits(index: SearchIndex, s: SchemaSymbol, i: number): number {
   }
   if (s.coordinate !== `${s.kind}:${s.name}`) bits |= Extra.Decode;
   return bits;
+}
+
+/** The abbreviation tables: words with their counts (sorted), one-word type names, and the runs by initials (sorted; each its keys in the order read). */
+function abbreviationSections(index: SearchIndex): Record<string, Uint8Array> {
+  const tables = abbreviationTables(abbreviationTypeNames(index));
+  const words = [...tables.wordNames.keys()].sort(compare);
+  const initials = [...tables.runs.keys()].sort(compare);
+  const entries = initials.map((k) => [...tables.runs.get(k)!]);
+  const start = new Uint32Array(initials.length + 1);
+  entries.forEach((list, k) => {
+    start[k + 1] = start[k]! + list.length;
+  });
+  return {
+    abbrevWords: stringList(words, 'a type-name word'),
+    abbrevWordCounts: bytes(Uint32Array.from(words, (w) => tables.wordNames.get(w)!)),
+    abbrevWhole: stringList([...tables.wholeNames].sort(compare), 'a type-name word'),
+    abbrevRunInitials: stringList(initials, 'initials'),
+    abbrevRunStart: bytes(start),
+    abbrevRunKeys: stringList(
+      entries.flatMap((list) => list.map(([key]) => key)),
+      'a run of words',
+    ),
+    abbrevRunCounts: bytes(Uint32Array.from(entries.flatMap((list) => list.map(([, count]) => count)))),
+  };
+}
+
+/** A name -> positions map as its keys in sorted order (newline-separated) and their position lists (CSR). */
+function positionMap(map: ReadonlyMap<string, readonly number[]>, prefix: string): Record<string, Uint8Array> {
+  const keys = [...map.keys()].sort(compare);
+  const lists = csr(keys.map((key) => Int32Array.from(map.get(key)!)));
+  return { [`${prefix}Keys`]: stringList(keys, 'a name'), [`${prefix}Start`]: bytes(lists.start), [`${prefix}List`]: bytes(lists.list) };
+}
+
+function stringList(list: readonly string[], what: string): Buffer {
+  for (const item of list) if (item.includes('\n') || item.length === 0) throw bad(`${what} ${JSON.stringify(item)} is empty or holds a newline`);
+  return Buffer.from(list.join('\n'));
 }
 
 function csr(lists: readonly Int32Array[]): { start: Uint32Array; list: Int32Array } {

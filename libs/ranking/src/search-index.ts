@@ -10,6 +10,9 @@ import { symbolFields } from './symbol-fields.js';
 import { NameTermCache } from './name-term.cache.js';
 import { membersByType, SymbolFlag, type SymbolStructure } from './symbol-structure.js';
 import { computeRootReach, type RootReach } from './entry-points.js';
+import type { NameLookup } from './name-lookup.js';
+import type { Vocabulary } from './mutation-vocabulary.js';
+import type { AbbreviationTables } from './abbreviations.js';
 
 /** Kept here for the files that read them next to SearchIndex; defined in symbol-structure.ts. */
 export { SymbolFlag, type SymbolStructure } from './symbol-structure.js';
@@ -34,6 +37,15 @@ export interface SearchIndex {
   /** Flat int8 vectors (symbols.length * dimensions), unit vectors scaled by 127; absent without vectors. */
   readonly vectors?: Int8Array;
   readonly dimensions: number;
+  /** Lookups stored ready-made with the index (the compact artifact); absent, they are derived from the symbols on first use. */
+  readonly precomputed?: PrecomputedLookups;
+}
+
+/** What an index may carry ready-made instead of deriving it from its symbols at its first search. */
+export interface PrecomputedLookups {
+  names(): NameLookup;
+  vocabulary(): Vocabulary;
+  abbreviations(): AbbreviationTables;
 }
 
 /** Builds the search index of one schema. `vectors`, when given, must be aligned with `symbols`. */

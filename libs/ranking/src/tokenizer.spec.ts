@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import fc from 'fast-check';
 import { analyzeQuery } from './query-intent.js';
 import { identifierTerms, splitIdentifier, stem, textTerms } from './tokenizer.js';
 
@@ -15,6 +16,41 @@ describe('splitIdentifier', () => {
     ['__typename', ['typename']],
   ])('%s', (input, words) => {
     expect(splitIdentifier(input)).toEqual(words);
+  });
+});
+
+/** The regular-expression form splitIdentifier had: the one-pass scanner must split exactly as it did. */
+function regexSplit(identifier: string): string[] {
+  const words: string[] = [];
+  for (const chunk of identifier.match(/[A-Za-z0-9]+/g) ?? []) {
+    const spaced = chunk
+      .replace(/([a-z])([A-Z])/g, '$1 $2')
+      .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+      .replace(/([A-Za-z])(\d)/g, '$1 $2')
+      .replace(/(\d)([A-Za-z])/g, '$1 $2');
+    for (const word of spaced.split(' ')) if (word.length > 0) words.push(word.toLowerCase());
+  }
+  return words;
+}
+
+describe('splitIdentifier against the regular-expression split', () => {
+  const identifierChars = fc.constantFrom(...'aAbBzZ09_.-: é'.split(''), 'X', 'y', '5');
+  it('splits every identifier-like string the same', () => {
+    fc.assert(
+      fc.property(fc.array(identifierChars, { maxLength: 24 }), (chars) => {
+        const text = chars.join('');
+        expect(splitIdentifier(text)).toEqual(regexSplit(text));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+  it('splits any string the same', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 40 }), (text) => {
+        expect(splitIdentifier(text)).toEqual(regexSplit(text));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
 

@@ -6,8 +6,6 @@
 import { stemmer } from 'stemmer';
 import { STOP_WORDS } from './stop-words.js';
 
-const WORD = /[A-Za-z0-9]+/g;
-const LOWER_WORD = /^[a-z]+$/;
 const MAX_WORD_LENGTH = 40;
 /**
  * Stems of recent words: texts and questions repeat a small vocabulary, and the stemmer is
@@ -16,24 +14,57 @@ const MAX_WORD_LENGTH = 40;
 const STEMS = new Map<string, string>();
 const MAX_STEMS = 20_000;
 
-/** Splits one identifier into lower-case words: `defaultBranchRef` -> default, branch, ref; `HTTPServer2` -> http, server, 2. */
+/** Character classes of splitIdentifier: anything else, a-z, A-Z, 0-9. */
+const OTHER = 0;
+const LOWER = 1;
+const UPPER = 2;
+const DIGIT = 3;
+
+function classAt(text: string, i: number): number {
+  const c = text.charCodeAt(i);
+  if (c >= 97 && c <= 122) return LOWER;
+  if (c >= 65 && c <= 90) return UPPER;
+  if (c >= 48 && c <= 57) return DIGIT;
+  return OTHER;
+}
+
+/**
+ * Splits one identifier into lower-case words: `defaultBranchRef` -> default, branch, ref; `HTTPServer2` -> http, server, 2.
+ * Words are runs of ASCII letters and digits, cut where a lower-case letter meets an upper-case one, before the last
+ * capital of a run that a lower-case letter follows (`HTTPServer`), and between letters and digits. One pass over the
+ * characters: every index build and every cold index's lookups split each of its names (docs/performance.md).
+ */
 export function splitIdentifier(identifier: string): string[] {
   const words: string[] = [];
-  for (const chunk of identifier.match(WORD) ?? []) {
-    if (LOWER_WORD.test(chunk)) {
-      // Plain lower-case words (most of a question) have no inner boundary.
-      words.push(chunk);
+  const n = identifier.length;
+  let start = -1;
+  let prev = OTHER;
+  let lowerOnly = true;
+  for (let i = 0; i < n; i++) {
+    const cls = classAt(identifier, i);
+    if (cls === OTHER) {
+      if (start >= 0) words.push(lowerOnly ? identifier.slice(start, i) : identifier.slice(start, i).toLowerCase());
+      start = -1;
+      prev = OTHER;
       continue;
     }
-    const spaced = chunk
-      .replace(/([a-z])([A-Z])/g, '$1 $2')
-      .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-      .replace(/([A-Za-z])(\d)/g, '$1 $2')
-      .replace(/(\d)([A-Za-z])/g, '$1 $2');
-    for (const word of spaced.split(' ')) {
-      if (word.length > 0) words.push(word.toLowerCase());
+    if (start < 0) {
+      start = i;
+      lowerOnly = cls === LOWER;
+    } else if (
+      (prev === LOWER && cls === UPPER) ||
+      (prev === UPPER && cls === UPPER && i + 1 < n && classAt(identifier, i + 1) === LOWER) ||
+      (prev === DIGIT) !== (cls === DIGIT)
+    ) {
+      words.push(lowerOnly ? identifier.slice(start, i) : identifier.slice(start, i).toLowerCase());
+      start = i;
+      lowerOnly = cls === LOWER;
+    } else if (cls !== LOWER) {
+      lowerOnly = false;
     }
+    prev = cls;
   }
+  if (start >= 0) words.push(lowerOnly ? identifier.slice(start) : identifier.slice(start).toLowerCase());
   return words;
 }
 

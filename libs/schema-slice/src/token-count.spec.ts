@@ -6,9 +6,16 @@
 import { describe, expect, it } from '@jest/globals';
 import { countTokens as exactCount } from 'gpt-tokenizer';
 import { COSMO_DEMO, readFixture } from './testing/index.js';
-import { countTokens, LONG_RUN, tokenCountStats } from './token-count.js';
+import { countTokens, LONG_RUN, tokenCountStats, tokenizerLoaded } from './token-count.js';
 
 describe('countTokens', () => {
+  // First in this file: nothing has counted yet in this module registry.
+  it('loads the byte-pair encoder on the first count, not at import (a serving replica never counts)', () => {
+    expect(tokenizerLoaded()).toBe(false);
+    expect(countTokens('open issues of a repository')).toBe(exactCount('open issues of a repository'));
+    expect(tokenizerLoaded()).toBe(true);
+  });
+
   it('is exact on schema text and prose', () => {
     const sdl = readFixture(COSMO_DEMO);
     expect(countTokens(sdl)).toBe(exactCount(sdl));

@@ -9,7 +9,24 @@
  * exceeded because of an estimate. Everything else is counted exactly, which is every
  * text a schema within the build limits prints (docs/reliability.md, "Issue 23").
  */
-import { countTokens as countExact } from 'gpt-tokenizer';
+import { createRequire } from 'node:module';
+
+/**
+ * gpt-tokenizer, loaded on the first count: its o200k tables cost a process about 40 MiB of memory,
+ * which a serving replica's API thread never needs (slices run in their worker thread): idle RSS,
+ * docs/performance.md "Many graphs".
+ */
+let exactCounter: ((text: string) => number) | undefined;
+
+/** Whether this process has loaded the byte-pair encoder yet (tests: it is not loaded at import). */
+export function tokenizerLoaded(): boolean {
+  return exactCounter !== undefined;
+}
+
+function countExact(text: string): number {
+  exactCounter ??= (createRequire(import.meta.url)('gpt-tokenizer') as { countTokens(text: string): number }).countTokens;
+  return exactCounter(text);
+}
 
 /** Longest run encoded exactly; real names and words are far shorter (the longest measured is 91). */
 export const LONG_RUN = 128;
