@@ -8,7 +8,7 @@ import { Kind, buildSchema, parse } from 'graphql';
 import { finalizeOperation } from '../finalize-operation.js';
 import { ArgumentBinder } from './argument-binding.js';
 import { draftMutation } from './draft-builder.js';
-import { GITHUB, SHOPIFY_ADMIN, COSMO_DEMO, fixtureIndex } from '../testing/index.js';
+import { GITHUB, SHOPIFY_ADMIN, COSMO_DEMO, LexicalSchemaIndex, fixtureIndex } from '../testing/index.js';
 import { QueryComposer } from './query-composer.js';
 import { planOperation } from './operation-planner.js';
 import { extractLiterals, type PromptLiteral } from './prompt-literals.js';
@@ -156,5 +156,40 @@ describe('planning cost', () => {
     });
     expect(literals.length).toBe(300);
     expect(reads).toBeLessThan(20 * literals.length);
+  });
+});
+
+describe('plain-English paraphrases of mutation verbs (issue 22, right or says so)', () => {
+  const ci = new LexicalSchemaIndex(`
+    type Query { build(id: ID!): Build agent(id: ID!): Agent }
+    type Build { id: ID! state: String }
+    type Agent { id: ID! name: String }
+    type Mutation {
+      "Cancel a build."
+      buildCancel(id: ID!): Build
+      "Rebuild a build."
+      buildRebuild(id: ID!): Build
+      "Stop an agent."
+      agentStop(id: ID!): Agent
+      "Pause an agent."
+      agentPause(id: ID!): Agent
+    }`);
+
+  it.each([
+    [GITHUB, 'rename repository', 'updateRepository'],
+    [SHOPIFY_ADMIN, 'Combine the two duplicate customer profiles for jane@example.com into one', 'customerMerge'],
+  ])('%#: "%s" composes %s', async (path, prompt, right) => {
+    const resolution = await resolve(writer, path, prompt);
+    expect(mutationOf(resolution.queries[0]?.document)).toBe(right);
+  });
+
+  it.each([
+    ['Stop build 5120, somebody started it by mistake', 'buildCancel'],
+    ['Re-run build 4821', 'buildRebuild'],
+    ['Hold agent ci-agent-17 so I can debug it', 'agentPause'],
+  ])('"%s" composes %s', async (prompt, right) => {
+    const result = await writer.compose(ci, prompt);
+    const document = result.status === 'resolved' ? result.resolution.queries[0]?.document : undefined;
+    expect(mutationOf(document)).toBe(right);
   });
 });
