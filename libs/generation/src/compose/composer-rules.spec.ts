@@ -193,3 +193,34 @@ describe('plain-English paraphrases of mutation verbs (issue 22, right or says s
     expect(mutationOf(document)).toBe(right);
   });
 });
+
+describe('what the request implies for the object of a mutation', () => {
+  const club = new LexicalSchemaIndex(`
+    type Query { account(slug: String!): Account }
+    interface Account { id: ID! slug: String! }
+    type Collective implements Account { id: ID! slug: String! }
+    type Individual implements Account { id: ID! slug: String! }
+    type Member { id: ID! email: String! }
+    type Mutation {
+      "Follow an account."
+      followAccount(slug: String!): Account
+      "Invite a new member."
+      inviteMember(email: String!): Member
+      "Create a collective."
+      createCollective(slug: String!): Collective
+    }`);
+
+  it.each([
+    ['Follow the rails collective so its news shows up in my feed', 'followAccount'],
+    ['Invite jo@example.org to join the babel collective', 'inviteMember'],
+  ])('"%s" composes %s', async (prompt, right) => {
+    const result = await writer.compose(club, prompt);
+    const document = result.status === 'resolved' ? result.resolution.queries[0]?.document : undefined;
+    expect(mutationOf(document)).toBe(right);
+  });
+
+  it('a person given by @handle is who a review is requested from', async () => {
+    const resolution = await resolve(writer, GITHUB, 'Ask @alice and the platform team to look over my pull request before it goes in');
+    expect(mutationOf(resolution.queries[0]?.document)).toBe('requestReviews');
+  });
+});

@@ -128,6 +128,42 @@ export function coversMutation(
   return false;
 }
 
+/** What a person given by an email address or an @handle is, as mutation objects name it. */
+const PERSON = ['user', 'member', 'person', 'people', 'invitee', 'contact', 'collaborator'].map(stem);
+const PERSON_VALUE = /[\w.+-]+@[\w-]+\.[a-z]{2,}|(?<![\w.])@[A-Za-z0-9][\w-]*/i;
+
+/** Per schema: the stem of each one-word object type's name -> the name stems of the interfaces it implements. */
+const interfacesByStem = new WeakMap<GraphQLSchema, Map<string, string[]>>();
+
+function interfaceStems(schema: GraphQLSchema): Map<string, string[]> {
+  let map = interfacesByStem.get(schema);
+  if (!map) {
+    map = new Map();
+    for (const type of Object.values(schema.getTypeMap())) {
+      if (!isObjectType(type) || type.name.startsWith('__')) continue;
+      const words = splitWords(type.name);
+      if (words.length !== 1) continue;
+      const stems = type.getInterfaces().flatMap((implemented) => splitWords(implemented.name).map(stem));
+      if (stems.length > 0) map.set(stem(words[0] as string), stems);
+    }
+    interfacesByStem.set(schema, map);
+  }
+  return map;
+}
+
+/**
+ * The request's stems with what its words imply for a mutation's object: a person given by email or
+ * @handle is a user or a member ("invite anna@acme.io" -> inviteUsers); a one-word type the request
+ * names stands for the interfaces it implements ("follow the rails collective" -> followAccount).
+ */
+export function impliedStems(schema: GraphQLSchema, prompt: string, stems: ReadonlySet<string>): Set<string> {
+  const implied = new Set(stems);
+  if (PERSON_VALUE.test(prompt)) for (const word of PERSON) implied.add(word);
+  const interfaces = interfaceStems(schema);
+  for (const word of stems) for (const implemented of interfaces.get(word) ?? []) implied.add(implemented);
+  return implied;
+}
+
 /** Tokens of the prompt that can be a mutation's exact name (`productCreate`, `create_item`). */
 function typedTokens(prompt: string): string[] {
   return prompt.match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? [];
@@ -155,12 +191,12 @@ export function chooseMutation(schema: GraphQLSchema, prompt: string, hits: read
   }
   const exact = typedMutation(schema, prompt);
   if (exact) return { field: exact, closest: ranked.slice(0, CLOSEST) };
-  const stems = promptStemsOf(prompt);
+  const stems = impliedStems(schema, prompt, promptStemsOf(prompt));
   // The request's first word, when a word follows it (a verb: "refund the order", not "Issue #10").
   const opening = /^\s*([A-Za-z]+)\s+[A-Za-z]/.exec(prompt);
   const leading = opening ? stem(opening[1] as string) : undefined;
   const container = /\b(?:to|into|onto)\b/i.exec(prompt);
-  const made = container ? promptStemsOf(prompt.slice(0, container.index)) : stems;
+  const made = container ? impliedStems(schema, prompt.slice(0, container.index), promptStemsOf(prompt.slice(0, container.index))) : stems;
   const field = ranked.slice(0, CANDIDATES).find((name) => coversMutation(fields[name] as GraphQLField<unknown, unknown>, stems, leading, made));
   return field ? { field, closest: ranked.slice(0, CLOSEST) } : { closest: ranked.slice(0, CLOSEST) };
 }
