@@ -224,3 +224,28 @@ describe('what the request implies for the object of a mutation', () => {
     expect(mutationOf(resolution.queries[0]?.document)).toBe('requestReviews');
   });
 });
+
+describe('a request that opens with the verb of a mutation', () => {
+  const board = new LexicalSchemaIndex(`
+    type Query { updates(limit: Int): [Update] mergeRequests(project: String!): [MergeRequest] }
+    type Update { id: ID! body: String }
+    type MergeRequest { id: ID! title: String }
+    type Mutation {
+      "Pin an update to the top of its item."
+      pin_to_top(id: ID!): Update
+      "Merge a merge request."
+      mergeRequestMerge(id: ID!): MergeRequest
+    }`);
+
+  it('composes the mutation although the search reads the words as a question', async () => {
+    const result = await writer.compose(board, 'pin update to top');
+    const document = result.status === 'resolved' ? result.resolution.queries[0]?.document : undefined;
+    expect(mutationOf(document)).toBe('pin_to_top');
+  });
+
+  it('keeps a read whose first word names a query field ("merge requests of ...")', async () => {
+    const result = await writer.compose(board, 'merge requests of project web');
+    const document = result.status === 'resolved' ? result.resolution.queries[0]?.document : undefined;
+    expect(document).toMatch(/^query|\n\s*query/);
+  });
+});

@@ -200,3 +200,18 @@ export function chooseMutation(schema: GraphQLSchema, prompt: string, hits: read
   const field = ranked.slice(0, CANDIDATES).find((name) => coversMutation(fields[name] as GraphQLField<unknown, unknown>, stems, leading, made));
   return field ? { field, closest: ranked.slice(0, CLOSEST) } : { closest: ranked.slice(0, CLOSEST) };
 }
+
+/**
+ * Whether a request the search reads as a question still opens with the verb of a mutation it covers
+ * ("pin update to top", "shut down agent ci-agent-22"): its first word is a verb mutations are named
+ * with, no query root field is named with that word (so "merge requests of ..." stays a read), and
+ * a mutation among the hits is covered.
+ */
+export function opensWithMutationVerb(schema: GraphQLSchema, prompt: string, hits: readonly GenerationHit[]): boolean {
+  const opening = /^\s*([A-Za-z]+)\s+[A-Za-z]/.exec(prompt);
+  const leading = opening ? stem(opening[1] as string) : undefined;
+  if (leading === undefined || !isActionStem(leading)) return false;
+  const query = schema.getQueryType();
+  if (query && Object.keys(query.getFields()).some((name) => splitWords(name).map(stem).includes(leading))) return false;
+  return chooseMutation(schema, prompt, hits).field !== undefined;
+}

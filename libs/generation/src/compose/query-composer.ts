@@ -18,7 +18,7 @@ import { sliceSchemaByHits } from '../whole-type-slicer.js';
 import type { ScalarJsonSchemas } from '../variables-schema.js';
 import { ArgumentBinder, listOrderOf } from './argument-binding.js';
 import { draftMutation, draftOperation, type OperationPlan } from './draft-builder.js';
-import { chooseMutation, noMutationReason, typedMutation } from './mutation-choice.js';
+import { chooseMutation, noMutationReason, opensWithMutationVerb, typedMutation } from './mutation-choice.js';
 import { extractLiterals, type PromptLiteral } from './prompt-literals.js';
 import { stripHidden } from '@discovery/schema-symbols';
 import { asksForNothing, contentWords } from './prompt-words.js';
@@ -78,7 +78,8 @@ export class QueryComposer {
   composeFromHits(schema: GraphQLSchema, prompt: string, hits: readonly GenerationHit[], sliceFields?: ReadonlySet<string>): GenerateJobResult {
     if (asksForNothing(prompt)) return { status: 'no_data', reason: 'The prompt asks for no data.' };
     // A mutation's exact name typed as the request asks for that mutation.
-    const change = asksToChange(prompt) || typedMutation(schema, prompt) !== undefined;
+    const change =
+      asksToChange(prompt) || typedMutation(schema, prompt) !== undefined || (this.options.allowMutations && opensWithMutationVerb(schema, prompt, hits));
     if (change && !this.options.allowMutations) {
       return this.resolved([], [refusalFor('mutation', this.options, '') as string]);
     }
