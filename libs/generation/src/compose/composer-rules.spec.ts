@@ -249,3 +249,42 @@ describe('a request that opens with the verb of a mutation', () => {
     expect(document).toMatch(/^query|\n\s*query/);
   });
 });
+
+describe('phrasal verbs', () => {
+  const shop = new LexicalSchemaIndex(`
+    type Query { cart(id: ID!): Cart channel(slug: String!): Channel }
+    type Cart { id: ID! total: Int }
+    type Channel { id: ID! slug: String! }
+    type Workspace { id: ID! name: String }
+    type Mutation {
+      "Remove an item from the cart."
+      removeCartItem(itemId: ID!): Cart
+      "Deactivate a channel."
+      channelDeactivate(slug: String!): Channel
+      "Delete a channel."
+      channelDelete(slug: String!): Channel
+      "Create a workspace."
+      create_workspace(name: String!): Workspace
+    }`);
+
+  it.each([
+    ['Take the blue mug (cart line item-78) out of my cart', 'removeCartItem'],
+    ['Turn off the German channel', 'channelDeactivate'],
+    ['new workspace Sales', 'create_workspace'],
+  ])('"%s" composes %s', async (prompt, right) => {
+    const result = await writer.compose(shop, prompt);
+    const document = result.status === 'resolved' ? result.resolution.queries[0]?.document : undefined;
+    expect(mutationOf(document)).toBe(right);
+  });
+
+  it('"give ... back" refunds', async () => {
+    const resolution = await resolve(writer, SHOPIFY_ADMIN, 'Give the customer their money back for order #1042');
+    expect(mutationOf(resolution.queries[0]?.document)).toBe('refundCreate');
+  });
+
+  it('"take ... off" the store is not a removal', async () => {
+    const result = await writer.compose(shop, 'Take the German channel off the store');
+    const document = result.status === 'resolved' ? result.resolution.queries[0]?.document : undefined;
+    expect(mutationOf(document) ?? '').not.toMatch(/Delete|remove/);
+  });
+});

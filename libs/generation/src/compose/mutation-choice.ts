@@ -75,8 +75,24 @@ export function promptStemsOf(prompt: string): Set<string> {
       .filter((word) => !negated.has(word)),
   );
   for (const match of prompt.toLowerCase().matchAll(/\b([a-z]+)-([a-z]+)\b/g)) stems.add(stem(`${match[1]}${match[2]}`));
+  for (const [phrase, verbs] of PHRASAL) if (phrase.test(prompt)) for (const verb of verbs) stems.add(stem(verb));
   return stems;
 }
+
+/**
+ * Phrasal verbs and the verbs mutations are named with that they mean ("take the mug out of my cart"
+ * removes, "switch their accounts off" deactivates); the particle may follow the object by a few words.
+ */
+const PHRASAL: readonly (readonly [RegExp, readonly string[]])[] = [
+  [/\btak(?:e|es|ing)\b(?:\s+\S+){0,6}?\s+(?:out\s+of|away\s+from)\b/i, ['remove']],
+  [/\b(?:turn|switch)(?:s|ed|ing)?\b(?:\s+\S+){0,4}?\s+off\b/i, ['disable', 'deactivate']],
+  [/\b(?:turn|switch)(?:s|ed|ing)?\b(?:\s+\S+){0,4}?\s+on\b/i, ['enable', 'activate']],
+  [/\b(?:give|pay)(?:s|ing)?\b(?:\s+\S+){0,4}?\s+back\b/i, ['refund']],
+  [/\bsign(?:s|ed|ing)?\s+up\b/i, ['register']],
+  [/\bset(?:s|ting)?\s+up\b/i, ['create']],
+  [/\bkick(?:s|ed|ing)?\s+off\b/i, ['create', 'start']],
+  [/^\s*new\s+[a-z]/i, ['create']],
+];
 
 /** A name word the prompt uses, as written or as the stem of a longer name word (`labelable` <- label). */
 function coversWord(word: string, promptStems: ReadonlySet<string>): boolean {
