@@ -288,3 +288,22 @@ describe('phrasal verbs', () => {
     expect(mutationOf(document) ?? '').not.toMatch(/Delete|remove/);
   });
 });
+
+describe('what qualifies the object does not name it', () => {
+  const boards = new LexicalSchemaIndex(`
+    type Query { board(id: ID!): Board }
+    type Board { id: ID! items: [Item] }
+    type Item { id: ID! name: String }
+    type Mutation {
+      "Duplicate an item, with its updates."
+      duplicate_item(item_id: ID!, with_updates: Boolean): Item
+      "Duplicate a board with its items."
+      duplicate_board(board_id: ID!, keep_subscribers: Boolean): Board
+    }`);
+
+  it('"a copy of board 300400 with all its items" duplicates the board', async () => {
+    const result = await writer.compose(boards, 'Make a copy of board 300400 with all its items and item updates');
+    const document = result.status === 'resolved' ? result.resolution.queries[0]?.document : undefined;
+    expect(mutationOf(document)).toBe('duplicate_board');
+  });
+});

@@ -180,6 +180,9 @@ export function impliedStems(schema: GraphQLSchema, prompt: string, stems: Reado
   return implied;
 }
 
+/** Words after which the request qualifies its object instead of naming it. */
+const QUALIFIER = /\b(?:with|without|including|saying|so that|because|since|once)\b/i;
+
 /** Tokens of the prompt that can be a mutation's exact name (`productCreate`, `create_item`). */
 function typedTokens(prompt: string): string[] {
   return prompt.match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? [];
@@ -213,7 +216,16 @@ export function chooseMutation(schema: GraphQLSchema, prompt: string, hits: read
   const leading = opening ? stem(opening[1] as string) : undefined;
   const container = /\b(?:to|into|onto)\b/i.exec(prompt);
   const made = container ? impliedStems(schema, prompt.slice(0, container.index), promptStemsOf(prompt.slice(0, container.index))) : stems;
-  const field = ranked.slice(0, CANDIDATES).find((name) => coversMutation(fields[name] as GraphQLField<unknown, unknown>, stems, leading, made));
+  const covered = (name: string, words: ReadonlySet<string>, madeWords: ReadonlySet<string>): boolean =>
+    coversMutation(fields[name] as GraphQLField<unknown, unknown>, words, leading, madeWords);
+  // What follows "with", "without", "saying" ... qualifies the object: a mutation covered without it comes first
+  // ("a copy of board 300400 with all its items" duplicates the board, not an item).
+  const qualifier = QUALIFIER.exec(prompt);
+  const head = qualifier ? impliedStems(schema, prompt.slice(0, qualifier.index), promptStemsOf(prompt.slice(0, qualifier.index))) : undefined;
+  const candidates = ranked.slice(0, CANDIDATES);
+  const field =
+    (head && candidates.find((name) => covered(name, head, container && container.index < (qualifier?.index ?? 0) ? made : head))) ??
+    candidates.find((name) => covered(name, stems, made));
   return field ? { field, closest: ranked.slice(0, CLOSEST) } : { closest: ranked.slice(0, CLOSEST) };
 }
 
