@@ -307,3 +307,28 @@ describe('what qualifies the object does not name it', () => {
     expect(mutationOf(document)).toBe('duplicate_board');
   });
 });
+
+describe('verbs that make a message', () => {
+  const items = new LexicalSchemaIndex(`
+    type Query { item(id: ID!): Item }
+    type Item { id: ID! name: String }
+    type Notification { id: ID! text: String }
+    type Mutation {
+      "Create a new notification."
+      create_notification(user_id: ID!, target_id: ID!, text: String!): Notification
+      "Create a new item."
+      create_item(board_id: ID!, item_name: String!): Item
+    }`);
+
+  it('"send user 9911 a notification" creates the notification', async () => {
+    const result = await writer.compose(items, 'Send user 9911 a bell notification on item 445566: please review the contract');
+    const document = result.status === 'resolved' ? result.resolution.queries[0]?.document : undefined;
+    expect(mutationOf(document)).toBe('create_notification');
+  });
+
+  it('"leave a note on item" does not create an item', async () => {
+    const result = await writer.compose(items, 'Leave a note on item 1122334455 saying the client signed off');
+    const document = result.status === 'resolved' ? result.resolution.queries[0]?.document : undefined;
+    expect(mutationOf(document)).not.toBe('create_item');
+  });
+});

@@ -180,6 +180,18 @@ export function impliedStems(schema: GraphQLSchema, prompt: string, stems: Reado
   return implied;
 }
 
+/** Verbs that make a message ("send a notification", "leave a review", "post a comment"). */
+const COMMUNICATE = /\b(?:send|sends|sent|post|leave|write|drop)\b/i;
+const MAKE = ['create', 'add'].map(stem);
+/** What such verbs make. */
+const MESSAGE = new Set(['notification', 'message', 'comment', 'note', 'reply', 'review', 'email', 'invitation', 'announcement', 'post'].map(stem));
+
+/** Whether a create-like mutation makes a message (`create_notification`, `createProductReview`). */
+function makesMessage(name: string): boolean {
+  const words = splitWords(name).map(stem);
+  return words.some(isLightStem) && words.some((word) => MESSAGE.has(word));
+}
+
 /** Words after which the request qualifies its object instead of naming it. */
 const QUALIFIER = /\b(?:with|without|including|saying|so that|because|since|once)\b/i;
 
@@ -225,7 +237,8 @@ export function chooseMutation(schema: GraphQLSchema, prompt: string, hits: read
   const candidates = ranked.slice(0, CANDIDATES);
   const field =
     (head && candidates.find((name) => covered(name, head, container && container.index < (qualifier?.index ?? 0) ? made : head))) ??
-    candidates.find((name) => covered(name, stems, made));
+    candidates.find((name) => covered(name, stems, made)) ??
+    (COMMUNICATE.test(prompt) ? candidates.find((name) => makesMessage(name) && covered(name, new Set([...stems, ...MAKE]), made)) : undefined);
   return field ? { field, closest: ranked.slice(0, CLOSEST) } : { closest: ranked.slice(0, CLOSEST) };
 }
 
