@@ -332,3 +332,30 @@ describe('verbs that make a message', () => {
     expect(mutationOf(document)).not.toBe('create_item');
   });
 });
+
+describe('what an add makes is named before the container', () => {
+  const catalog = new LexicalSchemaIndex(`
+    type Query { assortment(id: ID!): Assortment }
+    type Assortment { id: ID! title: String }
+    type Group { id: ID! name: String }
+    type Mutation {
+      "Add a product to an assortment."
+      addAssortmentProduct(assortmentId: ID!, productId: ID!): Assortment
+      "Create a new assortment."
+      createAssortment(title: String!): Assortment
+      "Create a new group."
+      createGroup(name: String!): Group
+    }`);
+
+  it('names the container after "into" ("put product 4411 into assortment as-55" -> addAssortmentProduct)', async () => {
+    const result = await writer.compose(catalog, 'Put product prod-4411 into the Summer Sale category (assortment as-55)');
+    const document = result.status === 'resolved' ? result.resolution.queries[0]?.document : undefined;
+    expect(mutationOf(document)).toBe('addAssortmentProduct');
+  });
+
+  it('does not create the container ("add Alice to the group" is not createGroup)', async () => {
+    const result = await writer.compose(catalog, 'Add Alice to the group');
+    const document = result.status === 'resolved' ? result.resolution.queries[0]?.document : undefined;
+    expect(mutationOf(document)).toBeUndefined();
+  });
+});

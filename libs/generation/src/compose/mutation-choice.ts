@@ -123,9 +123,10 @@ export function coversMutation(
   const rest = (without: (word: string, at: number) => boolean, action: string): boolean => {
     const others = words.filter((word, at) => !without(word, at) && !isLightStem(word));
     if (others.length === 0) return !isLightStem(action) || words.length === 1;
-    // "Add Alice to the group": what an add/create makes is named before the "to".
-    const named = isLightStem(action) ? madeStems : promptStems;
-    return others.every((word) => coversWord(word, named));
+    // "Add Alice to the group": what an add/create makes is named before the "to"; the container may follow it
+    // ("put product 4411 into the assortment" -> addAssortmentProduct).
+    if (isLightStem(action)) return others.every((word) => coversWord(word, promptStems)) && others.some((word) => coversWord(word, madeStems));
+    return others.every((word) => coversWord(word, promptStems));
   };
   for (const [at, word] of words.entries()) {
     if (!isActionStem(word) || !coversVerb(word, promptStems)) continue;
