@@ -359,3 +359,11 @@ describe('what an add makes is named before the container', () => {
     expect(mutationOf(document)).toBeUndefined();
   });
 });
+
+describe('the type whose fields the request names', () => {
+  it('reads the record that has the asked fields, not the type whose name the words also spell', async () => {
+    const resolution = await resolve(reader, 'bench/data/generate/schemas/farm.refined.graphql', 'Get me the farm id and rank for competition id 1.');
+    const document = resolution.queries[0]?.document ?? '';
+    expect(document).toMatch(/\{\s*competition_record\(competition_id: \$competition_id\)/);
+  });
+});

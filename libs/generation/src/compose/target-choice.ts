@@ -82,7 +82,7 @@ export function interestOf(schema: GraphQLSchema, hits: readonly ScoredHit[], st
   const types = tally.scores();
   for (const [typeName, score] of types) {
     const words = overlap(typeName.replace(/Connection$|Edge$/, ''), stems);
-    types.set(typeName, score + 1.5 * words + 1.5 * fieldCoverage(schema, typeName, stems));
+    types.set(typeName, score + 1.5 * words + 3 * fieldCoverage(schema, typeName, stems));
   }
   return { types, fields };
 }
