@@ -4,7 +4,7 @@
  * these rules (main at 4304277).
  */
 import { describe, expect, it } from '@jest/globals';
-import { Kind, buildSchema, parse } from 'graphql';
+import { Kind, buildSchema, parse, visit } from 'graphql';
 import { finalizeOperation } from '../finalize-operation.js';
 import { ArgumentBinder } from './argument-binding.js';
 import { draftMutation } from './draft-builder.js';
@@ -365,5 +365,21 @@ describe('the type whose fields the request names', () => {
     const resolution = await resolve(reader, 'bench/data/generate/schemas/farm.refined.graphql', 'Get me the farm id and rank for competition id 1.');
     const document = resolution.queries[0]?.document ?? '';
     expect(document).toMatch(/\{\s*competition_record\(competition_id: \$competition_id\)/);
+  });
+});
+
+describe('identifying fields', () => {
+  it('an object with an id is also selected with the name a person reads it by', async () => {
+    const resolution = await resolve(reader, GITHUB, 'Which open pull requests in the octocat/example repository are marked as drafts?');
+    const document = parse(resolution.queries[0]?.document ?? '{ x }');
+    const nodes: string[][] = [];
+    visit(document, {
+      Field(node) {
+        if (node.name.value !== 'pullRequests') return;
+        const inner = node.selectionSet?.selections.find((s) => s.kind === Kind.FIELD && s.name.value === 'nodes');
+        if (inner?.kind === Kind.FIELD) nodes.push((inner.selectionSet?.selections ?? []).flatMap((s) => (s.kind === Kind.FIELD ? [s.name.value] : [])));
+      },
+    });
+    expect(nodes[0]).toEqual(expect.arrayContaining(['id', 'title']));
   });
 });

@@ -118,7 +118,7 @@ export function askedFields(schema: GraphQLSchema, typeName: string, interest: I
 
 const NAME_LIKE = ['name', 'title', 'login', 'nameWithOwner', 'handle', 'key', 'code', 'displayName', 'email'];
 
-/** Fields that identify an object of `typeName`: `id` or `<type>_id`, else the first name-like field. */
+/** Fields that identify an object of `typeName`: `id` with its first name-like field (what a person reads it by), or `<type>_id`, else the first name-like field. */
 export function identifyingFields(schema: GraphQLSchema, typeName: string): string[] {
   const type = schema.getType(typeName);
   if (!isObjectType(type) && !isInterfaceType(type)) return [];
@@ -127,7 +127,8 @@ export function identifyingFields(schema: GraphQLSchema, typeName: string): stri
     const field = fields[name];
     return field !== undefined && isLeafType(getNamedType(field.type)) && !field.args.some((arg) => isNonNullType(arg.type));
   };
-  if (usable('id')) return ['id'];
+  const label = NAME_LIKE.find(usable);
+  if (usable('id')) return label ? ['id', label] : ['id'];
   const words = splitWords(typeName).join('_');
   const ownId = Object.keys(fields).find(
     (name) => usable(name) && (name.toLowerCase() === `${words}_id` || name.toLowerCase() === `${typeName.toLowerCase()}id`),
