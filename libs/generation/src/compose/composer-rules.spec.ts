@@ -383,3 +383,22 @@ describe('identifying fields', () => {
     expect(nodes[0]).toEqual(expect.arrayContaining(['id', 'title']));
   });
 });
+
+describe('a verb of the request no family knows', () => {
+  it('composes the best mutation when the request covers every word of its object', async () => {
+    const resolution = await resolve(writer, GITHUB, 'Nest issue #20 under issue #3 as one of its sub-tasks');
+    expect(mutationOf(resolution.queries[0]?.document)).toBe('addSubIssue');
+  });
+
+  it('never composes a destructive one that way', async () => {
+    const boards = new LexicalSchemaIndex(`
+      type Query { board(id: ID!): Board }
+      type Board { id: ID! name: String }
+      type Mutation {
+        "Delete a board item."
+        deleteBoardItem(id: ID!): Board
+      }`);
+    const result = await writer.compose(boards, 'Shelve the board item 220011');
+    expect(result.status === 'resolved' ? result.resolution.queries : []).toEqual([]);
+  });
+});

@@ -193,6 +193,44 @@ function makesMessage(name: string): boolean {
   return words.some(isLightStem) && words.some((word) => MESSAGE.has(word));
 }
 
+/** Opening words that are not a verb of their own ("the", "please", "make" ...). */
+const NOT_OWN_VERB = new Set(
+  ['the', 'a', 'an', 'i', 'we', 'my', 'our', 'please', 'make', 'give', 'get', 'let', 'set', 'put', 'have', 'can', 'now', 'then', 'also', 'just'].map(stem),
+);
+
+const typeWordsBySchema = new WeakMap<GraphQLSchema, Set<string>>();
+
+/** Stems of every word of the schema's type names (nouns, as far as a name tells). */
+function typeWordsOf(schema: GraphQLSchema): Set<string> {
+  let words = typeWordsBySchema.get(schema);
+  if (!words) {
+    words = new Set(Object.keys(schema.getTypeMap()).flatMap((name) => splitWords(name).map(stem)));
+    typeWordsBySchema.set(schema, words);
+  }
+  return words;
+}
+
+/**
+ * The search's best mutation when the request opens with a verb of its own that no verb family knows
+ * ("land pull request #77", "nest issue #20 under #3") and covers every word of the mutation's object
+ * (at least two of them): the request's verb cannot be checked, its object can. Never a destructive one.
+ */
+function ownVerbChoice(
+  schema: GraphQLSchema,
+  field: GraphQLField<unknown, unknown> | undefined,
+  leading: string | undefined,
+  stems: ReadonlySet<string>,
+): string | undefined {
+  if (!field || leading === undefined || isActionStem(leading) || isLightStem(leading) || NOT_OWN_VERB.has(leading) || typeWordsOf(schema).has(leading))
+    return undefined;
+  const words = splitWords(field.name)
+    .map(stem)
+    .filter((word) => !FILLER.has(word));
+  if (words.some(isDestructiveStem)) return undefined;
+  const objects = words.filter((word) => !isActionStem(word) && !isLightStem(word));
+  return objects.length >= 2 && objects.every((word) => coversWord(word, stems)) ? field.name : undefined;
+}
+
 /** Words after which the request qualifies its object instead of naming it. */
 const QUALIFIER = /\b(?:with|without|including|saying|so that|because|since|once)\b/i;
 
@@ -239,7 +277,8 @@ export function chooseMutation(schema: GraphQLSchema, prompt: string, hits: read
   const field =
     (head && candidates.find((name) => covered(name, head, container && container.index < (qualifier?.index ?? 0) ? made : head))) ??
     candidates.find((name) => covered(name, stems, made)) ??
-    (COMMUNICATE.test(prompt) ? candidates.find((name) => makesMessage(name) && covered(name, new Set([...stems, ...MAKE]), made)) : undefined);
+    (COMMUNICATE.test(prompt) ? candidates.find((name) => makesMessage(name) && covered(name, new Set([...stems, ...MAKE]), made)) : undefined) ??
+    ownVerbChoice(schema, fields[candidates[0] ?? ''], leading, stems);
   return field ? { field, closest: ranked.slice(0, CLOSEST) } : { closest: ranked.slice(0, CLOSEST) };
 }
 
