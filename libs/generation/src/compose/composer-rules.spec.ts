@@ -402,3 +402,19 @@ describe('a verb of the request no family knows', () => {
     expect(result.status === 'resolved' ? result.resolution.queries : []).toEqual([]);
   });
 });
+
+describe('a user is read by its login', () => {
+  it('selects the login of the watchers, not only their id', async () => {
+    const resolution = await resolve(reader, GITHUB, 'Who are the watchers of the octocat/example repository?');
+    const document = parse(resolution.queries[0]?.document ?? '{ x }');
+    const selected: string[] = [];
+    visit(document, {
+      Field(node) {
+        if (node.name.value !== 'watchers') return;
+        const inner = node.selectionSet?.selections.find((s) => s.kind === Kind.FIELD && s.name.value === 'nodes');
+        if (inner?.kind === Kind.FIELD) for (const s of inner.selectionSet?.selections ?? []) if (s.kind === Kind.FIELD) selected.push(s.name.value);
+      },
+    });
+    expect(selected).toEqual(expect.arrayContaining(['id', 'login']));
+  });
+});

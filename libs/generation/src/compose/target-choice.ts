@@ -127,7 +127,8 @@ export function identifyingFields(schema: GraphQLSchema, typeName: string): stri
     const field = fields[name];
     return field !== undefined && isLeafType(getNamedType(field.type)) && !field.args.some((arg) => isNonNullType(arg.type));
   };
-  const label = NAME_LIKE.find(usable);
+  // `login` first: a user or an organization is read by its handle.
+  const label = ['login', ...NAME_LIKE].find(usable);
   if (usable('id')) return label ? ['id', label] : ['id'];
   const words = splitWords(typeName).join('_');
   const ownId = Object.keys(fields).find(
