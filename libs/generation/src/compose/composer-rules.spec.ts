@@ -418,3 +418,18 @@ describe('a user is read by its login', () => {
     expect(selected).toEqual(expect.arrayContaining(['id', 'login']));
   });
 });
+
+describe('a capitalized value inside the sentence', () => {
+  it.each(['Give me the sex of the students who has allergy with Cat.', 'Share the sex of students who are allergic to Cat.'])(
+    '"%s" binds or reports Cat',
+    async (prompt) => {
+      const resolution = await resolve(reader, 'bench/data/generate/schemas/allergy_1.refined.graphql', prompt);
+      const said = `${resolution.queries[0]?.document ?? ''}\n${resolution.unsatisfied.join('\n')}`;
+      expect(said).toContain('Cat');
+    },
+  );
+
+  it('is not taken from the start of a sentence', () => {
+    expect(extractLiterals('Show the orders. Which customers paid?').map((literal) => literal.text)).toEqual([]);
+  });
+});
