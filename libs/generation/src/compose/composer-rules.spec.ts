@@ -433,3 +433,21 @@ describe('a capitalized value inside the sentence', () => {
     expect(extractLiterals('Show the orders. Which customers paid?').map((literal) => literal.text)).toEqual([]);
   });
 });
+
+describe('an item with a number and a title', () => {
+  it('is selected with both, as people refer to issues and pull requests', async () => {
+    const tracker = new LexicalSchemaIndex(`
+      type Query { issues(first: Int): [Issue!]! }
+      type Issue { id: ID! number: Int! title: String! body: String closed: Boolean! }
+      type Label { id: ID! name: String! }`);
+    const result = await reader.compose(tracker, 'closed issues');
+    const document = result.status === 'resolved' ? (result.resolution.queries[0]?.document ?? '') : '';
+    const selected: string[] = [];
+    visit(parse(document || '{ x }'), {
+      Field(node) {
+        if (node.name.value === 'issues') for (const s of node.selectionSet?.selections ?? []) if (s.kind === Kind.FIELD) selected.push(s.name.value);
+      },
+    });
+    expect(selected).toEqual(expect.arrayContaining(['id', 'title', 'number']));
+  });
+});

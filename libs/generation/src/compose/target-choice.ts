@@ -129,7 +129,9 @@ export function identifyingFields(schema: GraphQLSchema, typeName: string): stri
   };
   // `login` first: a user or an organization is read by its handle.
   const label = ['login', ...NAME_LIKE].find(usable);
-  if (usable('id')) return label ? ['id', label] : ['id'];
+  // An issue or a pull request is read by its number beside its title.
+  const numbered = label === 'title' && usable('number') ? ['number'] : [];
+  if (usable('id')) return label ? ['id', label, ...numbered] : ['id'];
   const words = splitWords(typeName).join('_');
   const ownId = Object.keys(fields).find(
     (name) => usable(name) && (name.toLowerCase() === `${words}_id` || name.toLowerCase() === `${typeName.toLowerCase()}id`),
