@@ -282,6 +282,11 @@ describe('phrasal verbs', () => {
     expect(mutationOf(resolution.queries[0]?.document)).toBe('refundCreate');
   });
 
+  it('"take ... off the store" unpublishes', async () => {
+    const resolution = await resolve(writer, SHOPIFY_ADMIN, 'Take the Winter Sale collection off the online store');
+    expect(mutationOf(resolution.queries[0]?.document)).toMatch(/^(publishableUnpublish|collectionUnpublish)$/);
+  });
+
   it('"take ... off" the store is not a removal', async () => {
     const result = await writer.compose(shop, 'Take the German channel off the store');
     const document = result.status === 'resolved' ? result.resolution.queries[0]?.document : undefined;

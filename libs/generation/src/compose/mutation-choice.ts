@@ -88,6 +88,7 @@ const PHRASAL: readonly (readonly [RegExp, readonly string[]])[] = [
   [/\b(?:turn|switch)(?:s|ed|ing)?\b(?:\s+\S+){0,4}?\s+off\b/i, ['disable', 'deactivate']],
   [/\b(?:turn|switch)(?:s|ed|ing)?\b(?:\s+\S+){0,4}?\s+on\b/i, ['enable', 'activate']],
   [/\b(?:give|pay)(?:s|ing)?\b(?:\s+\S+){0,4}?\s+back\b/i, ['refund']],
+  [/\btak(?:e|es|ing)\b(?:\s+\S+){0,6}?\s+off\s+(?:the\s+|our\s+|my\s+)?(?:online\s+)?(?:store|storefront|shop|site|website|catalog)\b/i, ['unpublish']],
   [/\bsign(?:s|ed|ing)?\s+up\b/i, ['register']],
   [/\bset(?:s|ting)?\s+up\b/i, ['create']],
   [/\bkick(?:s|ed|ing)?\s+off\b/i, ['create', 'start']],
