@@ -456,3 +456,12 @@ describe('an item with a number and a title', () => {
     expect(selected).toEqual(expect.arrayContaining(['id', 'title', 'number']));
   });
 });
+
+describe('words that set the scene', () => {
+  it('"in the shop" does not enter through QueryRoot.shop', async () => {
+    const resolution = await resolve(reader, SHOPIFY_ADMIN, 'What is the total inventory for each of the first 5 products in the shop?');
+    const operation = parse(resolution.queries[0]?.document ?? '{ x }').definitions[0];
+    const first = operation?.kind === Kind.OPERATION_DEFINITION ? operation.selectionSet.selections[0] : undefined;
+    expect(first?.kind === Kind.FIELD ? first.name.value : undefined).toBe('products');
+  });
+});
