@@ -4,11 +4,11 @@
  * these rules (main at 4304277).
  */
 import { describe, expect, it } from '@jest/globals';
-import { Kind, buildSchema, parse } from 'graphql';
+import { Kind, buildSchema, parse, visit } from 'graphql';
 import { finalizeOperation } from '../finalize-operation.js';
 import { ArgumentBinder } from './argument-binding.js';
 import { draftMutation } from './draft-builder.js';
-import { GITHUB, SHOPIFY_ADMIN, COSMO_DEMO, fixtureIndex } from '../testing/index.js';
+import { GITHUB, SHOPIFY_ADMIN, COSMO_DEMO, LexicalSchemaIndex, fixtureIndex } from '../testing/index.js';
 import { QueryComposer } from './query-composer.js';
 import { planOperation } from './operation-planner.js';
 import { extractLiterals, type PromptLiteral } from './prompt-literals.js';
@@ -156,5 +156,312 @@ describe('planning cost', () => {
     });
     expect(literals.length).toBe(300);
     expect(reads).toBeLessThan(20 * literals.length);
+  });
+});
+
+describe('plain-English paraphrases of mutation verbs (issue 22, right or says so)', () => {
+  const ci = new LexicalSchemaIndex(`
+    type Query { build(id: ID!): Build agent(id: ID!): Agent }
+    type Build { id: ID! state: String }
+    type Agent { id: ID! name: String }
+    type Mutation {
+      "Cancel a build."
+      buildCancel(id: ID!): Build
+      "Rebuild a build."
+      buildRebuild(id: ID!): Build
+      "Stop an agent."
+      agentStop(id: ID!): Agent
+      "Pause an agent."
+      agentPause(id: ID!): Agent
+    }`);
+
+  it.each([
+    [GITHUB, 'rename repository', 'updateRepository'],
+    [SHOPIFY_ADMIN, 'Combine the two duplicate customer profiles for jane@example.com into one', 'customerMerge'],
+  ])('%#: "%s" composes %s', async (path, prompt, right) => {
+    const resolution = await resolve(writer, path, prompt);
+    expect(mutationOf(resolution.queries[0]?.document)).toBe(right);
+  });
+
+  it.each([
+    ['Stop build 5120, somebody started it by mistake', 'buildCancel'],
+    ['Re-run build 4821', 'buildRebuild'],
+    ['Hold agent ci-agent-17 so I can debug it', 'agentPause'],
+  ])('"%s" composes %s', async (prompt, right) => {
+    const result = await writer.compose(ci, prompt);
+    const document = result.status === 'resolved' ? result.resolution.queries[0]?.document : undefined;
+    expect(mutationOf(document)).toBe(right);
+  });
+});
+
+describe('what the request implies for the object of a mutation', () => {
+  const club = new LexicalSchemaIndex(`
+    type Query { account(slug: String!): Account }
+    interface Account { id: ID! slug: String! }
+    type Collective implements Account { id: ID! slug: String! }
+    type Individual implements Account { id: ID! slug: String! }
+    type Member { id: ID! email: String! }
+    type Mutation {
+      "Follow an account."
+      followAccount(slug: String!): Account
+      "Invite a new member."
+      inviteMember(email: String!): Member
+      "Create a collective."
+      createCollective(slug: String!): Collective
+    }`);
+
+  it.each([
+    ['Follow the rails collective so its news shows up in my feed', 'followAccount'],
+    ['Invite jo@example.org to join the babel collective', 'inviteMember'],
+  ])('"%s" composes %s', async (prompt, right) => {
+    const result = await writer.compose(club, prompt);
+    const document = result.status === 'resolved' ? result.resolution.queries[0]?.document : undefined;
+    expect(mutationOf(document)).toBe(right);
+  });
+
+  it('a person given by @handle is who a review is requested from', async () => {
+    const resolution = await resolve(writer, GITHUB, 'Ask @alice and the platform team to look over my pull request before it goes in');
+    expect(mutationOf(resolution.queries[0]?.document)).toBe('requestReviews');
+  });
+});
+
+describe('a request that opens with the verb of a mutation', () => {
+  const board = new LexicalSchemaIndex(`
+    type Query { updates(limit: Int): [Update] mergeRequests(project: String!): [MergeRequest] }
+    type Update { id: ID! body: String }
+    type MergeRequest { id: ID! title: String }
+    type Mutation {
+      "Pin an update to the top of its item."
+      pin_to_top(id: ID!): Update
+      "Merge a merge request."
+      mergeRequestMerge(id: ID!): MergeRequest
+    }`);
+
+  it('composes the mutation although the search reads the words as a question', async () => {
+    const result = await writer.compose(board, 'pin update to top');
+    const document = result.status === 'resolved' ? result.resolution.queries[0]?.document : undefined;
+    expect(mutationOf(document)).toBe('pin_to_top');
+  });
+
+  it('keeps a read whose first word names a query field ("merge requests of ...")', async () => {
+    const result = await writer.compose(board, 'merge requests of project web');
+    const document = result.status === 'resolved' ? result.resolution.queries[0]?.document : undefined;
+    expect(document).toMatch(/^query|\n\s*query/);
+  });
+});
+
+describe('phrasal verbs', () => {
+  const shop = new LexicalSchemaIndex(`
+    type Query { cart(id: ID!): Cart channel(slug: String!): Channel }
+    type Cart { id: ID! total: Int }
+    type Channel { id: ID! slug: String! }
+    type Workspace { id: ID! name: String }
+    type Mutation {
+      "Remove an item from the cart."
+      removeCartItem(itemId: ID!): Cart
+      "Deactivate a channel."
+      channelDeactivate(slug: String!): Channel
+      "Delete a channel."
+      channelDelete(slug: String!): Channel
+      "Create a workspace."
+      create_workspace(name: String!): Workspace
+    }`);
+
+  it.each([
+    ['Take the blue mug (cart line item-78) out of my cart', 'removeCartItem'],
+    ['Turn off the German channel', 'channelDeactivate'],
+    ['new workspace Sales', 'create_workspace'],
+  ])('"%s" composes %s', async (prompt, right) => {
+    const result = await writer.compose(shop, prompt);
+    const document = result.status === 'resolved' ? result.resolution.queries[0]?.document : undefined;
+    expect(mutationOf(document)).toBe(right);
+  });
+
+  it('"give ... back" refunds', async () => {
+    const resolution = await resolve(writer, SHOPIFY_ADMIN, 'Give the customer their money back for order #1042');
+    expect(mutationOf(resolution.queries[0]?.document)).toBe('refundCreate');
+  });
+
+  it('"take ... off the store" unpublishes', async () => {
+    const resolution = await resolve(writer, SHOPIFY_ADMIN, 'Take the Winter Sale collection off the online store');
+    expect(mutationOf(resolution.queries[0]?.document)).toMatch(/^(publishableUnpublish|collectionUnpublish)$/);
+  });
+
+  it('"take ... off" the store is not a removal', async () => {
+    const result = await writer.compose(shop, 'Take the German channel off the store');
+    const document = result.status === 'resolved' ? result.resolution.queries[0]?.document : undefined;
+    expect(mutationOf(document) ?? '').not.toMatch(/Delete|remove/);
+  });
+});
+
+describe('what qualifies the object does not name it', () => {
+  const boards = new LexicalSchemaIndex(`
+    type Query { board(id: ID!): Board }
+    type Board { id: ID! items: [Item] }
+    type Item { id: ID! name: String }
+    type Mutation {
+      "Duplicate an item, with its updates."
+      duplicate_item(item_id: ID!, with_updates: Boolean): Item
+      "Duplicate a board with its items."
+      duplicate_board(board_id: ID!, keep_subscribers: Boolean): Board
+    }`);
+
+  it('"a copy of board 300400 with all its items" duplicates the board', async () => {
+    const result = await writer.compose(boards, 'Make a copy of board 300400 with all its items and item updates');
+    const document = result.status === 'resolved' ? result.resolution.queries[0]?.document : undefined;
+    expect(mutationOf(document)).toBe('duplicate_board');
+  });
+});
+
+describe('verbs that make a message', () => {
+  const items = new LexicalSchemaIndex(`
+    type Query { item(id: ID!): Item }
+    type Item { id: ID! name: String }
+    type Notification { id: ID! text: String }
+    type Mutation {
+      "Create a new notification."
+      create_notification(user_id: ID!, target_id: ID!, text: String!): Notification
+      "Create a new item."
+      create_item(board_id: ID!, item_name: String!): Item
+    }`);
+
+  it('"send user 9911 a notification" creates the notification', async () => {
+    const result = await writer.compose(items, 'Send user 9911 a bell notification on item 445566: please review the contract');
+    const document = result.status === 'resolved' ? result.resolution.queries[0]?.document : undefined;
+    expect(mutationOf(document)).toBe('create_notification');
+  });
+
+  it('"leave a note on item" does not create an item', async () => {
+    const result = await writer.compose(items, 'Leave a note on item 1122334455 saying the client signed off');
+    const document = result.status === 'resolved' ? result.resolution.queries[0]?.document : undefined;
+    expect(mutationOf(document)).not.toBe('create_item');
+  });
+});
+
+describe('what an add makes is named before the container', () => {
+  const catalog = new LexicalSchemaIndex(`
+    type Query { assortment(id: ID!): Assortment }
+    type Assortment { id: ID! title: String }
+    type Group { id: ID! name: String }
+    type Mutation {
+      "Add a product to an assortment."
+      addAssortmentProduct(assortmentId: ID!, productId: ID!): Assortment
+      "Create a new assortment."
+      createAssortment(title: String!): Assortment
+      "Create a new group."
+      createGroup(name: String!): Group
+    }`);
+
+  it('names the container after "into" ("put product 4411 into assortment as-55" -> addAssortmentProduct)', async () => {
+    const result = await writer.compose(catalog, 'Put product prod-4411 into the Summer Sale category (assortment as-55)');
+    const document = result.status === 'resolved' ? result.resolution.queries[0]?.document : undefined;
+    expect(mutationOf(document)).toBe('addAssortmentProduct');
+  });
+
+  it('does not create the container ("add Alice to the group" is not createGroup)', async () => {
+    const result = await writer.compose(catalog, 'Add Alice to the group');
+    const document = result.status === 'resolved' ? result.resolution.queries[0]?.document : undefined;
+    expect(mutationOf(document)).toBeUndefined();
+  });
+});
+
+describe('the type whose fields the request names', () => {
+  it('reads the record that has the asked fields, not the type whose name the words also spell', async () => {
+    const resolution = await resolve(reader, 'bench/data/generate/schemas/farm.refined.graphql', 'Get me the farm id and rank for competition id 1.');
+    const document = resolution.queries[0]?.document ?? '';
+    expect(document).toMatch(/\{\s*competition_record\(competition_id: \$competition_id\)/);
+  });
+});
+
+describe('identifying fields', () => {
+  it('an object with an id is also selected with the name a person reads it by', async () => {
+    const resolution = await resolve(reader, GITHUB, 'Which open pull requests in the octocat/example repository are marked as drafts?');
+    const document = parse(resolution.queries[0]?.document ?? '{ x }');
+    const nodes: string[][] = [];
+    visit(document, {
+      Field(node) {
+        if (node.name.value !== 'pullRequests') return;
+        const inner = node.selectionSet?.selections.find((s) => s.kind === Kind.FIELD && s.name.value === 'nodes');
+        if (inner?.kind === Kind.FIELD) nodes.push((inner.selectionSet?.selections ?? []).flatMap((s) => (s.kind === Kind.FIELD ? [s.name.value] : [])));
+      },
+    });
+    expect(nodes[0]).toEqual(expect.arrayContaining(['id', 'title']));
+  });
+});
+
+describe('a verb of the request no family knows', () => {
+  it('composes the best mutation when the request covers every word of its object', async () => {
+    const resolution = await resolve(writer, GITHUB, 'Nest issue #20 under issue #3 as one of its sub-tasks');
+    expect(mutationOf(resolution.queries[0]?.document)).toBe('addSubIssue');
+  });
+
+  it('never composes a destructive one that way', async () => {
+    const boards = new LexicalSchemaIndex(`
+      type Query { board(id: ID!): Board }
+      type Board { id: ID! name: String }
+      type Mutation {
+        "Delete a board item."
+        deleteBoardItem(id: ID!): Board
+      }`);
+    const result = await writer.compose(boards, 'Shelve the board item 220011');
+    expect(result.status === 'resolved' ? result.resolution.queries : []).toEqual([]);
+  });
+});
+
+describe('a user is read by its login', () => {
+  it('selects the login of the watchers, not only their id', async () => {
+    const resolution = await resolve(reader, GITHUB, 'Who are the watchers of the octocat/example repository?');
+    const document = parse(resolution.queries[0]?.document ?? '{ x }');
+    const selected: string[] = [];
+    visit(document, {
+      Field(node) {
+        if (node.name.value !== 'watchers') return;
+        const inner = node.selectionSet?.selections.find((s) => s.kind === Kind.FIELD && s.name.value === 'nodes');
+        if (inner?.kind === Kind.FIELD) for (const s of inner.selectionSet?.selections ?? []) if (s.kind === Kind.FIELD) selected.push(s.name.value);
+      },
+    });
+    expect(selected).toEqual(expect.arrayContaining(['id', 'login']));
+  });
+});
+
+describe('a capitalized value inside the sentence', () => {
+  it.each(['Give me the sex of the students who has allergy with Cat.', 'Share the sex of students who are allergic to Cat.'])(
+    '"%s" binds or reports Cat',
+    async (prompt) => {
+      const resolution = await resolve(reader, 'bench/data/generate/schemas/allergy_1.refined.graphql', prompt);
+      const said = `${resolution.queries[0]?.document ?? ''}\n${resolution.unsatisfied.join('\n')}`;
+      expect(said).toContain('Cat');
+    },
+  );
+
+  it('is not taken from the start of a sentence', () => {
+    expect(extractLiterals('Show the orders. Which customers paid?').map((literal) => literal.text)).toEqual([]);
+  });
+});
+
+describe('an item with a number and a title', () => {
+  it('is selected with both, as people refer to issues and pull requests', async () => {
+    const tracker = new LexicalSchemaIndex(`
+      type Query { issues(first: Int): [Issue!]! }
+      type Issue { id: ID! number: Int! title: String! body: String closed: Boolean! }
+      type Label { id: ID! name: String! }`);
+    const result = await reader.compose(tracker, 'closed issues');
+    const document = result.status === 'resolved' ? (result.resolution.queries[0]?.document ?? '') : '';
+    const selected: string[] = [];
+    visit(parse(document || '{ x }'), {
+      Field(node) {
+        if (node.name.value === 'issues') for (const s of node.selectionSet?.selections ?? []) if (s.kind === Kind.FIELD) selected.push(s.name.value);
+      },
+    });
+    expect(selected).toEqual(expect.arrayContaining(['id', 'title', 'number']));
+  });
+});
+
+describe('words that set the scene', () => {
+  it('"in the shop" does not enter through QueryRoot.shop', async () => {
+    const resolution = await resolve(reader, SHOPIFY_ADMIN, 'What is the total inventory for each of the first 5 products in the shop?');
+    const operation = parse(resolution.queries[0]?.document ?? '{ x }').definitions[0];
+    const first = operation?.kind === Kind.OPERATION_DEFINITION ? operation.selectionSet.selections[0] : undefined;
+    expect(first?.kind === Kind.FIELD ? first.name.value : undefined).toBe('products');
   });
 });

@@ -75,8 +75,25 @@ export function promptStemsOf(prompt: string): Set<string> {
       .filter((word) => !negated.has(word)),
   );
   for (const match of prompt.toLowerCase().matchAll(/\b([a-z]+)-([a-z]+)\b/g)) stems.add(stem(`${match[1]}${match[2]}`));
+  for (const [phrase, verbs] of PHRASAL) if (phrase.test(prompt)) for (const verb of verbs) stems.add(stem(verb));
   return stems;
 }
+
+/**
+ * Phrasal verbs and the verbs mutations are named with that they mean ("take the mug out of my cart"
+ * removes, "switch their accounts off" deactivates); the particle may follow the object by a few words.
+ */
+const PHRASAL: readonly (readonly [RegExp, readonly string[]])[] = [
+  [/\btak(?:e|es|ing)\b(?:\s+\S+){0,6}?\s+(?:out\s+of|away\s+from)\b/i, ['remove']],
+  [/\b(?:turn|switch)(?:s|ed|ing)?\b(?:\s+\S+){0,4}?\s+off\b/i, ['disable', 'deactivate']],
+  [/\b(?:turn|switch)(?:s|ed|ing)?\b(?:\s+\S+){0,4}?\s+on\b/i, ['enable', 'activate']],
+  [/\b(?:give|pay)(?:s|ing)?\b(?:\s+\S+){0,4}?\s+back\b/i, ['refund']],
+  [/\btak(?:e|es|ing)\b(?:\s+\S+){0,6}?\s+off\s+(?:the\s+|our\s+|my\s+)?(?:online\s+)?(?:store|storefront|shop|site|website|catalog)\b/i, ['unpublish']],
+  [/\bsign(?:s|ed|ing)?\s+up\b/i, ['register']],
+  [/\bset(?:s|ting)?\s+up\b/i, ['create']],
+  [/\bkick(?:s|ed|ing)?\s+off\b/i, ['create', 'start']],
+  [/^\s*new\s+[a-z]/i, ['create']],
+];
 
 /** A name word the prompt uses, as written or as the stem of a longer name word (`labelable` <- label). */
 function coversWord(word: string, promptStems: ReadonlySet<string>): boolean {
@@ -107,9 +124,10 @@ export function coversMutation(
   const rest = (without: (word: string, at: number) => boolean, action: string): boolean => {
     const others = words.filter((word, at) => !without(word, at) && !isLightStem(word));
     if (others.length === 0) return !isLightStem(action) || words.length === 1;
-    // "Add Alice to the group": what an add/create makes is named before the "to".
-    const named = isLightStem(action) ? madeStems : promptStems;
-    return others.every((word) => coversWord(word, named));
+    // "Add Alice to the group": what an add/create makes is named before the "to"; the container may follow it
+    // ("put product 4411 into the assortment" -> addAssortmentProduct).
+    if (isLightStem(action)) return others.every((word) => coversWord(word, promptStems)) && others.some((word) => coversWord(word, madeStems));
+    return others.every((word) => coversWord(word, promptStems));
   };
   for (const [at, word] of words.entries()) {
     if (!isActionStem(word) || !coversVerb(word, promptStems)) continue;
@@ -127,6 +145,95 @@ export function coversMutation(
   }
   return false;
 }
+
+/** What a person given by an email address or an @handle is, as mutation objects name it. */
+const PERSON = ['user', 'member', 'person', 'people', 'invitee', 'contact', 'collaborator'].map(stem);
+const PERSON_VALUE = /[\w.+-]+@[\w-]+\.[a-z]{2,}|(?<![\w.])@[A-Za-z0-9][\w-]*/i;
+
+/** Per schema: the stem of each one-word object type's name -> the name stems of the interfaces it implements. */
+const interfacesByStem = new WeakMap<GraphQLSchema, Map<string, string[]>>();
+
+function interfaceStems(schema: GraphQLSchema): Map<string, string[]> {
+  let map = interfacesByStem.get(schema);
+  if (!map) {
+    map = new Map();
+    for (const type of Object.values(schema.getTypeMap())) {
+      if (!isObjectType(type) || type.name.startsWith('__')) continue;
+      const words = splitWords(type.name);
+      if (words.length !== 1) continue;
+      const stems = type.getInterfaces().flatMap((implemented) => splitWords(implemented.name).map(stem));
+      if (stems.length > 0) map.set(stem(words[0] as string), stems);
+    }
+    interfacesByStem.set(schema, map);
+  }
+  return map;
+}
+
+/**
+ * The request's stems with what its words imply for a mutation's object: a person given by email or
+ * @handle is a user or a member ("invite anna@acme.io" -> inviteUsers); a one-word type the request
+ * names stands for the interfaces it implements ("follow the rails collective" -> followAccount).
+ */
+export function impliedStems(schema: GraphQLSchema, prompt: string, stems: ReadonlySet<string>): Set<string> {
+  const implied = new Set(stems);
+  if (PERSON_VALUE.test(prompt)) for (const word of PERSON) implied.add(word);
+  const interfaces = interfaceStems(schema);
+  for (const word of stems) for (const implemented of interfaces.get(word) ?? []) implied.add(implemented);
+  return implied;
+}
+
+/** Verbs that make a message ("send a notification", "leave a review", "post a comment"). */
+const COMMUNICATE = /\b(?:send|sends|sent|post|leave|write|drop)\b/i;
+const MAKE = ['create', 'add'].map(stem);
+/** What such verbs make. */
+const MESSAGE = new Set(['notification', 'message', 'comment', 'note', 'reply', 'review', 'email', 'invitation', 'announcement', 'post'].map(stem));
+
+/** Whether a create-like mutation makes a message (`create_notification`, `createProductReview`). */
+function makesMessage(name: string): boolean {
+  const words = splitWords(name).map(stem);
+  return words.some(isLightStem) && words.some((word) => MESSAGE.has(word));
+}
+
+/** Opening words that are not a verb of their own ("the", "please", "make" ...). */
+const NOT_OWN_VERB = new Set(
+  ['the', 'a', 'an', 'i', 'we', 'my', 'our', 'please', 'make', 'give', 'get', 'let', 'set', 'put', 'have', 'can', 'now', 'then', 'also', 'just'].map(stem),
+);
+
+const typeWordsBySchema = new WeakMap<GraphQLSchema, Set<string>>();
+
+/** Stems of every word of the schema's type names (nouns, as far as a name tells). */
+function typeWordsOf(schema: GraphQLSchema): Set<string> {
+  let words = typeWordsBySchema.get(schema);
+  if (!words) {
+    words = new Set(Object.keys(schema.getTypeMap()).flatMap((name) => splitWords(name).map(stem)));
+    typeWordsBySchema.set(schema, words);
+  }
+  return words;
+}
+
+/**
+ * The search's best mutation when the request opens with a verb of its own that no verb family knows
+ * ("land pull request #77", "nest issue #20 under #3") and covers every word of the mutation's object
+ * (at least two of them): the request's verb cannot be checked, its object can. Never a destructive one.
+ */
+function ownVerbChoice(
+  schema: GraphQLSchema,
+  field: GraphQLField<unknown, unknown> | undefined,
+  leading: string | undefined,
+  stems: ReadonlySet<string>,
+): string | undefined {
+  if (!field || leading === undefined || isActionStem(leading) || isLightStem(leading) || NOT_OWN_VERB.has(leading) || typeWordsOf(schema).has(leading))
+    return undefined;
+  const words = splitWords(field.name)
+    .map(stem)
+    .filter((word) => !FILLER.has(word));
+  if (words.some(isDestructiveStem)) return undefined;
+  const objects = words.filter((word) => !isActionStem(word) && !isLightStem(word));
+  return objects.length >= 2 && objects.every((word) => coversWord(word, stems)) ? field.name : undefined;
+}
+
+/** Words after which the request qualifies its object instead of naming it. */
+const QUALIFIER = /\b(?:with|without|including|saying|so that|because|since|once)\b/i;
 
 /** Tokens of the prompt that can be a mutation's exact name (`productCreate`, `create_item`). */
 function typedTokens(prompt: string): string[] {
@@ -155,12 +262,38 @@ export function chooseMutation(schema: GraphQLSchema, prompt: string, hits: read
   }
   const exact = typedMutation(schema, prompt);
   if (exact) return { field: exact, closest: ranked.slice(0, CLOSEST) };
-  const stems = promptStemsOf(prompt);
+  const stems = impliedStems(schema, prompt, promptStemsOf(prompt));
   // The request's first word, when a word follows it (a verb: "refund the order", not "Issue #10").
   const opening = /^\s*([A-Za-z]+)\s+[A-Za-z]/.exec(prompt);
   const leading = opening ? stem(opening[1] as string) : undefined;
   const container = /\b(?:to|into|onto)\b/i.exec(prompt);
-  const made = container ? promptStemsOf(prompt.slice(0, container.index)) : stems;
-  const field = ranked.slice(0, CANDIDATES).find((name) => coversMutation(fields[name] as GraphQLField<unknown, unknown>, stems, leading, made));
+  const made = container ? impliedStems(schema, prompt.slice(0, container.index), promptStemsOf(prompt.slice(0, container.index))) : stems;
+  const covered = (name: string, words: ReadonlySet<string>, madeWords: ReadonlySet<string>): boolean =>
+    coversMutation(fields[name] as GraphQLField<unknown, unknown>, words, leading, madeWords);
+  // What follows "with", "without", "saying" ... qualifies the object: a mutation covered without it comes first
+  // ("a copy of board 300400 with all its items" duplicates the board, not an item).
+  const qualifier = QUALIFIER.exec(prompt);
+  const head = qualifier ? impliedStems(schema, prompt.slice(0, qualifier.index), promptStemsOf(prompt.slice(0, qualifier.index))) : undefined;
+  const candidates = ranked.slice(0, CANDIDATES);
+  const field =
+    (head && candidates.find((name) => covered(name, head, container && container.index < (qualifier?.index ?? 0) ? made : head))) ??
+    candidates.find((name) => covered(name, stems, made)) ??
+    (COMMUNICATE.test(prompt) ? candidates.find((name) => makesMessage(name) && covered(name, new Set([...stems, ...MAKE]), made)) : undefined) ??
+    ownVerbChoice(schema, fields[candidates[0] ?? ''], leading, stems);
   return field ? { field, closest: ranked.slice(0, CLOSEST) } : { closest: ranked.slice(0, CLOSEST) };
+}
+
+/**
+ * Whether a request the search reads as a question still opens with the verb of a mutation it covers
+ * ("pin update to top", "shut down agent ci-agent-22"): its first word is a verb mutations are named
+ * with, no query root field is named with that word (so "merge requests of ..." stays a read), and
+ * a mutation among the hits is covered.
+ */
+export function opensWithMutationVerb(schema: GraphQLSchema, prompt: string, hits: readonly GenerationHit[]): boolean {
+  const opening = /^\s*([A-Za-z]+)\s+[A-Za-z]/.exec(prompt);
+  const leading = opening ? stem(opening[1] as string) : undefined;
+  if (leading === undefined || !isActionStem(leading)) return false;
+  const query = schema.getQueryType();
+  if (query && Object.keys(query.getFields()).some((name) => splitWords(name).map(stem).includes(leading))) return false;
+  return chooseMutation(schema, prompt, hits).field !== undefined;
 }

@@ -31,6 +31,8 @@ const PATTERNS: { kind: LiteralKind | 'pair'; pattern: RegExp }[] = [
   { kind: 'float', pattern: /(?<![\w.-])-?\d+\.\d+(?![\w]|\.\d)/g },
   { kind: 'int', pattern: /(?<![\w.:/-])-?\d{1,15}(?![\w:/-]|\.\d)/g },
   { kind: 'string', pattern: /\b(?:named|called|titled|login|username|handle)\s+([A-Z0-9][\w.-]{0,60})/g },
+  // A capitalized word after "with", "to", "from" ... inside a sentence is a value ("allergic to Cat").
+  { kind: 'string', pattern: /(?<=[a-z,]\s+(?:with|to|from|for|by|in|as|of)\s+)([A-Z][a-z]{1,30}(?:\s+[A-Z][a-z]{1,30}){0,2})\b(?!\s*[/#:-])/g },
 ];
 
 function wordsBefore(prompt: string, at: number, count: number): string[] {

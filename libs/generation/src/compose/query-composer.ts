@@ -8,7 +8,7 @@
  * literals bound to arguments. The draft is finished like a model's operation
  * (finalizeOperation), so what it returns is valid.
  */
-import type { GraphQLSchema } from 'graphql';
+import { getNullableType, isObjectType, type GraphQLSchema } from 'graphql';
 import type { RootOperation } from '@discovery/schema-symbols';
 import type { GenerateJobResult, Resolution } from '../contract/generate-job.js';
 import type { GenerationHit, GenerationIndex } from '../generation-index.js';
@@ -18,10 +18,10 @@ import { sliceSchemaByHits } from '../whole-type-slicer.js';
 import type { ScalarJsonSchemas } from '../variables-schema.js';
 import { ArgumentBinder, listOrderOf } from './argument-binding.js';
 import { draftMutation, draftOperation, type OperationPlan } from './draft-builder.js';
-import { chooseMutation, noMutationReason, typedMutation } from './mutation-choice.js';
+import { chooseMutation, noMutationReason, opensWithMutationVerb, typedMutation } from './mutation-choice.js';
 import { extractLiterals, type PromptLiteral } from './prompt-literals.js';
 import { stripHidden } from '@discovery/schema-symbols';
-import { asksForNothing, contentWords } from './prompt-words.js';
+import { asksForNothing, contentWords, stem } from './prompt-words.js';
 import { interestOf, type ScoredHit } from './target-choice.js';
 import { missingWords } from './unsatisfied-words.js';
 import { finalizeOperation } from '../finalize-operation.js';
@@ -65,6 +65,22 @@ export function unboundReasons(literals: readonly PromptLiteral[] | undefined): 
   return reasons;
 }
 
+/**
+ * Words that only set the scene: "in the shop", "of our store" naming a query root field that takes
+ * no argument and returns one object (`QueryRoot.shop`): the request reads what is in it, through
+ * the root's own lists, not through that object.
+ */
+export function settingWords(schema: GraphQLSchema, prompt: string): Set<string> {
+  const setting = new Set<string>();
+  const fields = schema.getQueryType()?.getFields() ?? {};
+  for (const match of prompt.toLowerCase().matchAll(/\b(?:in|of|on|from|across|for)\s+(?:the|our|my|this)\s+([a-z]+)\b/g)) {
+    const word = match[1] as string;
+    const field = fields[word];
+    if (field && field.args.length === 0 && isObjectType(getNullableType(field.type))) setting.add(word);
+  }
+  return setting;
+}
+
 export class QueryComposer {
   constructor(private readonly options: QueryComposerOptions) {}
 
@@ -78,7 +94,8 @@ export class QueryComposer {
   composeFromHits(schema: GraphQLSchema, prompt: string, hits: readonly GenerationHit[], sliceFields?: ReadonlySet<string>): GenerateJobResult {
     if (asksForNothing(prompt)) return { status: 'no_data', reason: 'The prompt asks for no data.' };
     // A mutation's exact name typed as the request asks for that mutation.
-    const change = asksToChange(prompt) || typedMutation(schema, prompt) !== undefined;
+    const change =
+      asksToChange(prompt) || typedMutation(schema, prompt) !== undefined || (this.options.allowMutations && opensWithMutationVerb(schema, prompt, hits));
     if (change && !this.options.allowMutations) {
       return this.resolved([], [refusalFor('mutation', this.options, '') as string]);
     }
@@ -130,11 +147,22 @@ export class QueryComposer {
     }
     const top = hits[0]?.score ?? 1;
     const scored: ScoredHit[] = hits.map((hit) => ({ symbol: hit.symbol, weight: top > 0 ? hit.score / top : 0 }));
-    const stems = new Set(contentWords(prompt).map((word) => word.stem));
+    const setting = settingWords(schema, prompt);
+    const settingStems = new Set([...setting].map(stem));
+    const stems = new Set(
+      contentWords(prompt)
+        .map((word) => word.stem)
+        .filter((word) => !settingStems.has(word)),
+    );
     const literals = extractLiterals(prompt);
     const interest = interestOf(schema, scored, stems);
     const mine = /\b(my|me|mine|i|i'm|myself)\b/i.test(prompt);
-    const words = new Set(prompt.toLowerCase().split(/[^a-z0-9]+/));
+    const words = new Set(
+      prompt
+        .toLowerCase()
+        .split(/[^a-z0-9]+/)
+        .filter((word) => !setting.has(word)),
+    );
     const planned = planOperation(schema, { operation, interest, stems, words, literals, mine, sliceFields });
     if (!planned) return undefined;
     const binder = new ArgumentBinder(schema, bindLiterals ? literals : [], stems, listOrderOf(prompt));

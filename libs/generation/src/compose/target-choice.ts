@@ -82,7 +82,7 @@ export function interestOf(schema: GraphQLSchema, hits: readonly ScoredHit[], st
   const types = tally.scores();
   for (const [typeName, score] of types) {
     const words = overlap(typeName.replace(/Connection$|Edge$/, ''), stems);
-    types.set(typeName, score + 1.5 * words + 1.5 * fieldCoverage(schema, typeName, stems));
+    types.set(typeName, score + 1.5 * words + 3 * fieldCoverage(schema, typeName, stems));
   }
   return { types, fields };
 }
@@ -118,7 +118,7 @@ export function askedFields(schema: GraphQLSchema, typeName: string, interest: I
 
 const NAME_LIKE = ['name', 'title', 'login', 'nameWithOwner', 'handle', 'key', 'code', 'displayName', 'email'];
 
-/** Fields that identify an object of `typeName`: `id` or `<type>_id`, else the first name-like field. */
+/** Fields that identify an object of `typeName`: `id` with its first name-like field (what a person reads it by), or `<type>_id`, else the first name-like field. */
 export function identifyingFields(schema: GraphQLSchema, typeName: string): string[] {
   const type = schema.getType(typeName);
   if (!isObjectType(type) && !isInterfaceType(type)) return [];
@@ -127,7 +127,11 @@ export function identifyingFields(schema: GraphQLSchema, typeName: string): stri
     const field = fields[name];
     return field !== undefined && isLeafType(getNamedType(field.type)) && !field.args.some((arg) => isNonNullType(arg.type));
   };
-  if (usable('id')) return ['id'];
+  // `login` first: a user or an organization is read by its handle.
+  const label = ['login', ...NAME_LIKE].find(usable);
+  // An issue or a pull request is read by its number beside its title.
+  const numbered = label === 'title' && usable('number') ? ['number'] : [];
+  if (usable('id')) return label ? ['id', label, ...numbered] : ['id'];
   const words = splitWords(typeName).join('_');
   const ownId = Object.keys(fields).find(
     (name) => usable(name) && (name.toLowerCase() === `${words}_id` || name.toLowerCase() === `${typeName.toLowerCase()}id`),
