@@ -21,6 +21,7 @@ import type { SearchIndex } from './search-index.js';
 import { lowerBound } from './sorted-strings.js';
 import { splitIdentifier, stem } from './tokenizer.js';
 import { STOP_WORDS } from './stop-words.js';
+import type { AbbreviationTables } from './index-lookups.js';
 
 /** Clipped words are 3 to 6 letters and stand for a word at least 3 letters longer. */
 const MIN_CLIPPED = 3;
@@ -41,18 +42,6 @@ const PLUMBING_WORDS = new Set(['payload', 'input', 'connection', 'edge', 'edges
 
 /** The schema words an abbreviation stands for, lower-case and unstemmed (`pull`, `request`). */
 export type Expansion = readonly string[];
-
-/** What expansions are read from: counts of a schema's type-name words and runs (the artifact stores them ready-made). */
-export interface AbbreviationTables {
-  /** Type-name word -> how many type names contain it. */
-  readonly wordNames: { get(word: string): number | undefined };
-  /** Initials -> the two words (space-joined) and how many type names open with them, in the order the names were read. */
-  readonly runs: { get(initials: string): Iterable<[string, number]> | undefined };
-  /** Type names of one word, lower-case (`shop` of `Shop`): such a word is the schema's own, not an abbreviation. */
-  readonly wholeNames: { has(word: string): boolean };
-  /** The words that may be clipped, sorted. */
-  readonly sortedWords: readonly string[];
-}
 
 /** The tables of a schema's type names (objects, interfaces, unions, enums, inputs). */
 export function abbreviationTables(typeNames: Iterable<string>): {

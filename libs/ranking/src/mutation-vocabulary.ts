@@ -15,18 +15,9 @@
 import { SYMBOL_KINDS } from '@discovery/schema-symbols';
 import { SymbolFlag, type SearchIndex } from './search-index.js';
 import { splitIdentifier, stem } from './tokenizer.js';
+import type { Vocabulary } from './index-lookups.js';
 
 const FIELD = SYMBOL_KINDS.indexOf('field');
-
-/** A set of stems as the vocabulary reads it. */
-export interface WordSet {
-  has(word: string): boolean;
-}
-
-export interface Vocabulary {
-  readonly mutationOnly: WordSet;
-  readonly names: WordSet;
-}
 
 const computed = new WeakMap<SearchIndex, Vocabulary>();
 

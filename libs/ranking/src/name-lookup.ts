@@ -8,23 +8,7 @@
  */
 import type { SearchIndex } from './search-index.js';
 import { lowerBound } from './sorted-strings.js';
-
-/** Name -> symbol positions (ascending), as the ranking reads it. */
-export interface PositionLookup {
-  get(key: string): readonly number[] | undefined;
-}
-
-export interface NameLookup {
-  /** Member or type name, exact case -> symbol positions. */
-  readonly exact: PositionLookup;
-  /** The same, lower-cased. */
-  readonly folded: PositionLookup;
-  /** Argument name or enum value, exact case -> the fields taking it / the enums holding it. */
-  readonly inner: PositionLookup;
-  readonly innerFolded: PositionLookup;
-  /** Positions of the symbols whose folded name starts with `prefix` (folded), at most `max` names. */
-  withPrefix(prefix: string, max: number): number[];
-}
+import type { NameLookup } from './index-lookups.js';
 
 type Positions = number[];
 

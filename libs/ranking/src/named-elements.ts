@@ -10,7 +10,8 @@
  */
 import { SYMBOL_KINDS } from '@discovery/schema-symbols';
 import type { QueryMentions, NameMention } from './name-mentions.js';
-import { nameLookup, type NameLookup, type PositionLookup } from './name-lookup.js';
+import { nameLookup } from './name-lookup.js';
+import type { NameLookup, PositionLookup } from './index-lookups.js';
 import { coverage } from './name-term.cache.js';
 import type { SearchIndex } from './search-index.js';
 import { identifierTerms, splitIdentifier } from './tokenizer.js';

@@ -24,10 +24,9 @@ import {
   type SectionName,
 } from './search-index.artifact.js';
 import type { PrecomputedLookups, SearchIndex, SymbolStructure } from './search-index.js';
-import type { NameLookup, PositionLookup } from './name-lookup.js';
-import type { Vocabulary, WordSet } from './mutation-vocabulary.js';
+import type { AbbreviationTables, NameLookup, PositionLookup, Vocabulary, WordSet } from './index-lookups.js';
 import { lowerBound } from './sorted-strings.js';
-import { clippable, type AbbreviationTables } from './abbreviations.js';
+import { clippable } from './abbreviations.js';
 
 /** Decoded symbols kept per index without a shared cache (hot hits keep their identity, so their serialized records are reused). */
 const SYMBOLS_KEPT = 128;

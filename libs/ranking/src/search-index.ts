@@ -10,9 +10,7 @@ import { symbolFields } from './symbol-fields.js';
 import { NameTermCache } from './name-term.cache.js';
 import { membersByType, SymbolFlag, type SymbolStructure } from './symbol-structure.js';
 import { computeRootReach, type RootReach } from './entry-points.js';
-import type { NameLookup } from './name-lookup.js';
-import type { Vocabulary } from './mutation-vocabulary.js';
-import type { AbbreviationTables } from './abbreviations.js';
+import type { AbbreviationTables, NameLookup, Vocabulary } from './index-lookups.js';
 
 /** Kept here for the files that read them next to SearchIndex; defined in symbol-structure.ts. */
 export { SymbolFlag, type SymbolStructure } from './symbol-structure.js';
