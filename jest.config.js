@@ -23,7 +23,7 @@ export default {
     '^@discovery/([a-z0-9-]+)/([a-z0-9-]+)$': '<rootDir>/libs/$1/src/$2/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
-  testMatch: ['<rootDir>/{apps,libs,test}/**/*.{spec,int-spec,e2e-spec}.ts'],
+  testMatch: ['<rootDir>/{apps,libs,test}/**/*.{spec,int-spec,e2e-spec}.ts', '<rootDir>/bench/src/**/*.spec.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   testTimeout: 30000,
   maxWorkers: 2,

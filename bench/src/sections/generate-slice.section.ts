@@ -26,7 +26,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { getNamedType, isInputObjectType, isRequiredArgument, type GraphQLSchema } from 'graphql';
-import { sliceSchemaByHits } from '@discovery/generation';
+import { sliceSchemaByHits } from '../previous-slicer/whole-type-slicer.js';
 import { sliceSchema } from '@discovery/schema-slice';
 import { LexicalSchemaIndex } from '@discovery/schema-slice/testing';
 import { extractSymbols, type RootOperation } from '@discovery/schema-symbols';

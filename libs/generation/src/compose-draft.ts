@@ -23,11 +23,6 @@ export interface ComposerDraft {
   draft?: ModelDraft;
 }
 
-/** `Type.field` of every field a slice printed (its `field:` coordinates), as the composer's path costs use them. */
-export function sliceFieldsOf(coordinates: readonly string[]): Set<string> {
-  return new Set(coordinates.filter((coordinate) => coordinate.startsWith('field:')).map((coordinate) => coordinate.slice('field:'.length)));
-}
-
 /** The composer's answer and draft for `prompt`, or undefined when composing failed (a failure only costs the draft). */
 export function composeDraft(
   composer: QueryComposer,

@@ -22,7 +22,6 @@ export { checkOperation, type OperationCheck, validationSchema } from './operati
 export { nameOperation, oneLineDescription, toPascalCase } from './operation-naming.js';
 export { finalizeOperation, type FinalizeResult, type SubmittedOperation } from './finalize-operation.js';
 export { type MutationPolicy, refusalFor } from './mutation-policy.js';
-export { type SchemaSlice, type SliceOptions, sliceSchemaByHits, type SliceTarget } from './whole-type-slicer.js';
 export {
   ANSWER_SCHEMA,
   describeIssues,
@@ -67,7 +66,8 @@ export {
 export { type ContextProbeOptions, OLLAMA_DEFAULT_CONTEXT, probeContextTokens } from './context-probe.js';
 export { argumentsText, jsonObjectsIn, toolCallsInText, withoutReasoning } from './text-answer.js';
 export { normalizingFetch, OpenAiChatModel, type OpenAiChatModelOptions, replyOf } from './openai-chat.model.js';
-export { composeDraft, type ComposerDraft, sliceFieldsOf } from './compose-draft.js';
+export { composeDraft, type ComposerDraft } from './compose-draft.js';
+export { sliceFieldsOf } from './compose/slice-fields.js';
 export { GenerationRun, type RunOptions } from './generation-run.js';
 export {
   type AnswerMode,

@@ -14,7 +14,7 @@ import type { GenerateJobResult, Resolution } from '@discovery/generation';
 import type { GenerationHit, GenerationIndex } from '@discovery/generation';
 import { refusalFor } from '@discovery/generation';
 import { analyzeQuery } from '@discovery/ranking';
-import { sliceSchemaByHits } from '@discovery/generation';
+import { sliceSchemaByHits } from '../../previous-slicer/whole-type-slicer.js';
 import type { ScalarJsonSchemas } from '@discovery/generation';
 import { ArgumentBinder } from './argument-binding.js';
 import { draftOperation, type OperationPlan } from './draft-builder.js';

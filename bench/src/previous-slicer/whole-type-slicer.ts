@@ -4,8 +4,9 @@
  * From ranked search hits it keeps the hit fields and types, the shortest root
  * paths to them, the input types and enums their arguments need, and the leaf
  * fields of the types they return (whole field lists for the types a model
- * navigates through), within a token budget; whole-type-slicer.printer.ts prints it. The composer
- * still drafts from it; requests to slice use the field slicer.
+ * navigates through), within a token budget; whole-type-slicer.printer.ts prints it. Nothing in
+ * the product uses it any more (the composer and every request slice with the field slicer): it
+ * is the baseline of the generate-slice bench and of the previous composer (bench/src/compose/previous).
  */
 import {
   getNamedType,

@@ -1,14 +1,16 @@
 /**
- * Schema slicing: hits plus root paths, argument inputs and enums, printed as
- * compact SDL within the budget; mutations only when allowed.
+ * The previous (whole-type) slicer, kept as the bench's baseline: hits plus root
+ * paths, argument inputs and enums, printed as compact SDL within the budget;
+ * mutations only when allowed. Its figures beside the field slicer's are only
+ * worth reading while it still does what it did.
  */
 import { describe, expect, it } from '@jest/globals';
 import { buildSchema, parse, type OperationDefinitionNode } from 'graphql';
 import { sliceSchemaByHits } from './whole-type-slicer.js';
 import { fieldLine, inputFieldLine } from '@discovery/schema-slice';
-import { deriveVariablesSchema } from './variables-schema.js';
+import { deriveVariablesSchema } from '@discovery/generation';
 import { rootPaths } from '@discovery/schema-slice';
-import { COSMO_DEMO, GITHUB, fixtureSchema } from './testing/index.js';
+import { COSMO_DEMO, GITHUB, fixtureSchema } from '@discovery/generation/testing';
 
 const cosmo = fixtureSchema(COSMO_DEMO);
 
@@ -133,5 +135,22 @@ describe('hidden text (issue 14 item 9)', () => {
     const json = JSON.stringify(deriveVariablesSchema(schema, operation));
     expect(json).toContain('A filter.');
     expect(json).not.toMatch(HIDDEN);
+  });
+});
+
+const LENGTH = 15_000;
+
+function inputChain(length: number): string {
+  const inputs = Array.from({ length }, (_, i) => `input I${i} { value: Int next: I${i + 1} }`);
+  inputs.push(`input I${length} { value: Int }`);
+  return `type Query { items(filter: I0): [Int] count: Int }\n${inputs.join('\n')}`;
+}
+
+describe('whole-type slicer on deep input chains (issue 23 finding 4)', () => {
+  it(`slices a chain of ${LENGTH} input types without overflowing the stack`, () => {
+    const schema = buildSchema(inputChain(LENGTH), { assumeValidSDL: true });
+    const slice = sliceSchemaByHits(schema, [{ coordinate: 'field:Query.items' }, { coordinate: 'field:Query.count' }], { roots: ['query'] });
+    expect(slice.fields).toContain('Query.items');
+    expect(slice.sdl).toContain(`input I${LENGTH} {`);
   });
 });
