@@ -1,7 +1,9 @@
 /**
  * The built services' module graphs (what Node loads when their entry module is imported),
- * read with a resolve hook: the indexer loads no language model client (`openai`), the
- * generator does. Needs `npm run build` (part of `npm test`).
+ * read with a resolve hook: the indexer loads no language model client (`openai`), and neither
+ * do the generator and `serve` until a model is configured (generation loads it dynamically when
+ * LLM_MODEL is set), and `serve` loads no Redis client before it has a Redis URL
+ * (docs/performance.md "Idle memory and start"). Needs `npm run build`.
  */
 import { describe, expect, it } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
@@ -27,6 +29,7 @@ function loadedModules(main: string): string[] {
 }
 
 const modelClient = (urls: string[]) => urls.filter((url) => url.includes('/node_modules/openai/'));
+const redisClients = (urls: string[]) => urls.filter((url) => /\/node_modules\/(bullmq|ioredis)\//.test(url));
 
 describe('built module graphs', () => {
   it('the indexer loads no language model client', () => {
@@ -35,7 +38,17 @@ describe('built module graphs', () => {
     expect(modelClient(urls)).toEqual([]);
   }, 60_000);
 
-  it('the generator does (the probe sees it)', () => {
-    expect(modelClient(loadedModules('apps/generator/dist/main.js')).length).toBeGreaterThan(0);
+  it('the generator and serve load it only once a model is configured', () => {
+    expect(modelClient(loadedModules('apps/generator/dist/main.js'))).toEqual([]);
+    expect(modelClient(loadedModules('libs/nest-modules/dist/serve/index.js'))).toEqual([]);
+  }, 60_000);
+
+  it('serve loads neither BullMQ nor ioredis until it is given a Redis URL (openStorage loads them)', () => {
+    expect(redisClients(loadedModules('libs/nest-modules/dist/serve/index.js'))).toEqual([]);
+    expect(redisClients(loadedModules('libs/storage/dist/redis/index.js')).length).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('the entry that makes the model client does (the probe sees it)', () => {
+    expect(modelClient(loadedModules('libs/generation/dist/openai/index.js')).length).toBeGreaterThan(0);
   }, 60_000);
 });

@@ -10,7 +10,8 @@ import { buildSearchIndex, serializeSearchIndex } from '@discovery/ranking';
 import { buildSchemaFromSdl, extractSymbols } from '@discovery/schema-symbols';
 import { GenerationClient } from '@discovery/discovery';
 import { GENERATE_QUEUE, validationSchema, type GenerateJobData, type GenerateJobResult, type Resolution } from '@discovery/generation';
-import { createStorage, type Storage } from '@discovery/storage';
+import type { Storage } from '@discovery/storage';
+import { createStorage } from '@discovery/storage/redis';
 import { testRedisEnv, testStorageOptions } from '@discovery/testing';
 
 export const ROOT = new URL('../../../', import.meta.url);

@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { IndexStatus } from '@discovery/proto';
-import { createStorage } from '@discovery/storage';
+import { createStorage } from '@discovery/storage/redis';
 import { SYMBOL_FORMAT_VERSION } from '@discovery/schema-symbols';
 import { waitFor, testStorageOptions } from '@discovery/testing';
 import { CODECS, indexReady, TOKENS, uniqueSdl, useTestIndexer } from './indexer-harness.js';

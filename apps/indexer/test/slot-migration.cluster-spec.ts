@@ -8,7 +8,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createStorage, type IndexEvent, type Storage } from '@discovery/storage';
+import type { IndexEvent, Storage } from '@discovery/storage';
+import { createStorage } from '@discovery/storage/redis';
 import {
   closeClusterNodes,
   clusterMasters,

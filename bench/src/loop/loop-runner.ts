@@ -7,7 +7,8 @@
  */
 import { countTokens } from 'gpt-tokenizer';
 import OpenAI from 'openai';
-import { chatClient, checkOperation, normalizingFetch, OpenAiChatModel, QueryComposer, QueryGenerator, type GenerateJobResult } from '@discovery/generation';
+import { checkOperation, QueryComposer, QueryGenerator, type GenerateJobResult } from '@discovery/generation';
+import { chatClient, normalizingFetch, OpenAiChatModel } from '@discovery/generation/openai';
 import { operationCoordinates } from '../sections/generate-slice-coverage.js';
 import type { LoopRow } from './loop-rows.js';
 import type { PreviousLoop } from './previous-release.js';

@@ -2,7 +2,7 @@
  * The generator's assembly over memory parts: its queue keeps SHUTDOWN_GRACE even when the
  * indexer asks for the queue after it (in memory the first request fixes a queue's settings, the
  * `serve` defect of issue 15), jobs are answered through the given index reader, and the job
- * metrics land in the shared registry.
+ * metrics land in the shared registry; the model loop is made (its client loaded) only with LLM_MODEL.
  */
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { IndexReader } from '@discovery/index-reader';
@@ -10,9 +10,11 @@ import { createLogger, Metrics } from '@discovery/observability';
 import { indexIdForSdl } from '@discovery/proto';
 import { buildSearchIndex, serializeSearchIndex } from '@discovery/ranking';
 import { buildSchemaFromSdl, extractSymbols } from '@discovery/schema-symbols';
-import { createStorage, type Storage } from '@discovery/storage';
+import type { Storage } from '@discovery/storage';
+import { createStorage } from '@discovery/storage/redis';
 import { GENERATE_QUEUE, GENERATE_QUEUE_OPTIONS, type GenerateJobData, type GenerateJobResult } from './contract/generate-job.js';
 import { assembleGenerator, createGenerateQueue } from './generator.assembly.js';
+import { QueryGenerator } from './query-generator.js';
 
 const SDL = 'type Query { employees: [Employee!]! }\ntype Employee { id: ID! name: String }';
 
@@ -58,7 +60,7 @@ describe('assembleGenerator', () => {
       indexedAt: 1,
     });
     const reader = new IndexReader(shared.storage.indexStore, undefined, { idleTtlMs: 60_000, currentVersion: 'v', cacheMaxBytes: 64 << 20 });
-    const generator = assembleGenerator(shared, config, { reader });
+    const generator = await assembleGenerator(shared, config, { reader });
     expect(generator.reader).toBe(reader);
     expect(generator.generator).toBeUndefined();
     await generator.start?.();
@@ -69,5 +71,13 @@ describe('assembleGenerator', () => {
     expect((result as GenerateJobResult).status).toBe('resolved');
     expect(await shared.metrics.render()).toMatch(/discovery_jobs_total\{queue="generate-query",result="success",service="serve"\} 1/);
     await generator.stop?.();
+  });
+
+  it('makes the model loop when LLM_MODEL is set (its client is loaded on that first use)', async () => {
+    const shared = parts();
+    const llm = { ...config.llm, baseUrl: 'http://127.0.0.1:9/v1', model: 'scripted-model' };
+    const generator = await assembleGenerator(shared, { ...config, llm });
+    expect(generator.generator).toBeInstanceOf(QueryGenerator);
+    expect((await assembleGenerator(shared, config)).generator).toBeUndefined();
   });
 });

@@ -13,7 +13,7 @@ import type { JobQueue, QueueOptions } from '@discovery/storage';
 import { GENERATE_QUEUE, GENERATE_QUEUE_OPTIONS, type GenerateJobData, type GenerateJobResult } from './contract/generate-job.js';
 import { generationJobHandler } from './generation-worker.js';
 import type { QueryGenerator } from './query-generator.js';
-import { queryComposerFromConfig, queryGeneratorFromConfig } from './query-generator.factory.js';
+import { queryComposerFromConfig } from './query-composer.factory.js';
 import { ReaderIndexSource } from './reader-index.source.js';
 
 export interface GeneratorAssemblyConfig {
@@ -48,14 +48,25 @@ export function createGenerateQueue(parts: ServiceParts, shutdownGraceMs: number
   });
 }
 
-export function assembleGenerator(parts: ServiceParts, config: GeneratorAssemblyConfig, options: GeneratorAssemblyOptions = {}): GeneratorAssembly {
+/**
+ * The model client (`openai`, undici) is loaded here only when LLM_MODEL is set: a generator
+ * without a model, and `serve` on a laptop, never load it.
+ */
+export async function assembleGenerator(
+  parts: ServiceParts,
+  config: GeneratorAssemblyConfig,
+  options: GeneratorAssemblyOptions = {},
+): Promise<GeneratorAssembly> {
   const { logger, metrics, storage, embedder } = parts;
   const queue = options.queue ?? createGenerateQueue(parts, config.shutdownGraceMs, options.queueOptions);
   metrics.queue.trackDepth(GENERATE_QUEUE, async () => ({ pending: await queue.depth() }));
-  const generator = queryGeneratorFromConfig(config.llm, config.generate, {
-    log: logger,
-    onModelAttempt: (attempt) => metrics.model.record(attempt),
-  });
+  const generator =
+    config.llm.model === undefined
+      ? undefined
+      : (await import('./query-generator.factory.js')).queryGeneratorFromConfig(config.llm, config.generate, {
+          log: logger,
+          onModelAttempt: (attempt) => metrics.model.record(attempt),
+        });
   if (!generator) logger.warn('LLM_MODEL is not set: generation jobs are answered by composing operations without a language model');
   const ownReader = options.reader === undefined;
   const reader =

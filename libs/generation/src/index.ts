@@ -65,7 +65,6 @@ export {
 } from './context-budget.js';
 export { type ContextProbeOptions, OLLAMA_DEFAULT_CONTEXT, probeContextTokens } from './context-probe.js';
 export { argumentsText, jsonObjectsIn, toolCallsInText, withoutReasoning } from './text-answer.js';
-export { normalizingFetch, OpenAiChatModel, type OpenAiChatModelOptions, replyOf } from './openai-chat.model.js';
 export { composeDraft, type ComposerDraft } from './compose-draft.js';
 export { sliceFieldsOf } from './compose/slice-fields.js';
 export { GenerationRun, type RunOptions } from './generation-run.js';
@@ -93,7 +92,7 @@ export {
 } from './query-generator.js';
 export { ReaderIndexSource } from './reader-index.source.js';
 export { generationJobHandler, type GenerationWorkerDeps, NO_MODEL_MESSAGE } from './generation-worker.js';
-export { chatClient, queryComposerFromConfig, type QueryGeneratorDeps, queryGeneratorFromConfig } from './query-generator.factory.js';
+export { queryComposerFromConfig, type QueryGeneratorDeps } from './query-composer.factory.js';
 export { asksToChange, NOTHING_MATCHES, QueryComposer, type QueryComposerOptions } from './compose/query-composer.js';
 export {
   assembleGenerator,

@@ -3,25 +3,17 @@
  * (the generator worker and the all-in-one `serve` use the same one) over the
  * OpenAI-compatible endpoint, Azure OpenAI when LLM_AZURE_API_VERSION is set;
  * or nothing when no model is configured: jobs are then composed. How each
- * server is configured is in docs/models.md.
+ * server is configured is in docs/models.md. It loads the `openai` client (236 modules) and
+ * undici's Agent, so it is reached only through `@discovery/generation/openai` or the dynamic
+ * import in generator.assembly.ts when LLM_MODEL is set (a process without a model never loads
+ * them: docs/performance.md "Idle memory and start").
  */
 import OpenAI, { AzureOpenAI, type ClientOptions as OpenAIOptions } from 'openai';
 import { Agent } from 'undici';
 import type { GenerationConfig, LlmConfig } from '@discovery/config';
-import { type GenerationHooks, QueryGenerator } from './query-generator.js';
-import { QueryComposer } from './compose/query-composer.js';
+import { QueryGenerator } from './query-generator.js';
+import { queryComposerFromConfig, type QueryGeneratorDeps } from './query-composer.factory.js';
 import { normalizingFetch, OpenAiChatModel } from './openai-chat.model.js';
-
-/** The composer of a service: used when no model is configured, and as the model's first draft. */
-export function queryComposerFromConfig(generate: GenerationConfig): QueryComposer {
-  return new QueryComposer({ allowMutations: generate.allowMutations });
-}
-
-export interface QueryGeneratorDeps {
-  log?: ConstructorParameters<typeof QueryGenerator>[2];
-  /** Told about every model attempt (metrics). */
-  onModelAttempt?: GenerationHooks['modelAttempt'];
-}
 
 /** The `openai` client for the configured endpoint (Azure's deployment paths and api-key header included). */
 export function chatClient(llm: LlmConfig, options: { fetch?: typeof fetch } = {}): OpenAI {

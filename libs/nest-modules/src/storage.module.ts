@@ -10,14 +10,14 @@
  */
 import { Global, Inject, Injectable, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import type { Logger } from '@discovery/observability';
-import { createStorage, type Storage } from '@discovery/storage';
+import { openStorage, type Storage } from '@discovery/storage';
 import { EventBusClient, EventBusServer } from './events/event-bus.transport.js';
 import { IndexEventsController } from './events/index-events.controller.js';
 import { NestEventBus } from './events/nest-event.bus.js';
 import { ShutdownSteps } from './shutdown-steps.js';
 import { EVENTS_SERVER, LOGGER, STORAGE } from './tokens.js';
 
-/** The storage as createStorage made it (its own event bus adapter, which the transport carries). */
+/** The storage as openStorage made it (its own event bus adapter, which the transport carries). */
 const STORAGE_ADAPTERS = Symbol('storage adapters');
 
 export type StorageModuleOptions = (
@@ -58,7 +58,7 @@ export class StorageModule {
           provide: STORAGE_ADAPTERS,
           inject: [LOGGER],
           useFactory: async (logger: Logger): Promise<Storage> => {
-            const storage = createStorage({
+            const storage = await openStorage({
               ...('redis' in options
                 ? { redisUrl: options.redis.url, ...(options.redis.mode ? { redisMode: options.redis.mode } : {}), keyPrefix: options.redis.keyPrefix }
                 : options.memory.diskCacheDir

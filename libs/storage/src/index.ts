@@ -1,7 +1,9 @@
 /**
  * @discovery/storage: the storage ports (IndexStore, ResultCache, EventBus,
- * EmbeddingCache, JobQueue), their Redis/BullMQ and memory/in-process
- * adapters, StorageError, and createStorage() which picks them.
+ * EmbeddingCache, JobQueue), their memory/in-process adapters, the Redis adapters that load no
+ * client, StorageError, and openStorage() which picks the adapters (loading ioredis and BullMQ
+ * only for a Redis URL). The Redis connection, bus, index store, BullMQ queue and the synchronous
+ * createStorage() load ioredis and BullMQ: they are `@discovery/storage/redis`.
  */
 export type { BuildFailureParts, CreateResult, IndexArtifacts, IndexMeta, IndexState, IndexStore, ReleaseResult } from './index-store.js';
 export {
@@ -39,19 +41,21 @@ export { MemoryIndexNotesStore } from './memory/memory-index-notes.store.js';
 export { storageCall, StorageError, StorageErrorCode, toStorageError } from './storage.errors.js';
 export { indexDigest, isIndexId } from './index-id.js';
 export { RedisKeys } from './redis/keys.js';
-export { RedisIndexStore, type RedisIndexStoreOptions } from './redis/redis-index.store.js';
+export type { RedisIndexStoreOptions } from './redis/redis-index.store.js';
 export { RedisResultCache } from './redis/redis-result.cache.js';
 export { MemoryIndexStore, type MemoryIndexStoreOptions } from './memory/memory-index.store.js';
 export { MemoryResultCache } from './memory/memory-result.cache.js';
-export { createRedisClient, redisOptions, closeRedisClient, type RedisClient, type RedisConnectionSettings, type RedisMode } from './redis/redis-client.js';
+export type { RedisClient, RedisConnectionSettings, RedisMode } from './redis/redis-client.js';
 export type { BullmqConnectionSettings } from './bullmq/bullmq-connection.js';
-export { RedisEventBus, type RedisEventBusOptions } from './redis/redis-event.bus.js';
+export type { RedisEventBusOptions } from './redis/redis-event.bus.js';
 export { RedisEmbeddingCache, type RedisEmbeddingCacheOptions } from './redis/redis-embedding.cache.js';
 export { InProcessEventBus } from './memory/in-process-event.bus.js';
 export { MemoryEmbeddingCache, type MemoryEmbeddingCacheOptions } from './memory/memory-embedding.cache.js';
 export { checkEnqueueOptions, checkQueueName, resolveQueueOptions } from './job-options.js';
-export { BullmqJobQueue, type BullmqJobQueueOptions } from './bullmq/bullmq-job.queue.js';
+export type { BullmqJobQueueOptions } from './bullmq/bullmq-job.queue.js';
 export { InProcessJobQueue } from './in-process/in-process-job.queue.js';
-export { createStorage, type Storage, type StorageOptions } from './create-storage.js';
+export type { Storage, StorageOptions } from './storage.js';
+export { createMemoryStorage } from './memory-storage.js';
+export { openStorage } from './open-storage.js';
 export { DiskIndexCache, DISK_CACHE_MAX_BYTES, type DiskIndexEntry } from './disk/disk-index.cache.js';
 export { DiskBackedIndexStore } from './disk/disk-backed-index.store.js';

@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { Test } from '@nestjs/testing';
-import { createStorage, type IndexEvent } from '@discovery/storage';
+import type { IndexEvent } from '@discovery/storage';
+import { createStorage } from '@discovery/storage/redis';
 import { TEST_REDIS_MODE, testStorageOptions, uniquePrefix, waitFor } from '@discovery/testing';
 import { EventBusClient, EventBusServer } from './event-bus.transport.js';
 import { IndexEventsController } from './index-events.controller.js';

@@ -6,7 +6,8 @@
  * sharded pub/sub, as createStorage makes it there).
  */
 import { Test } from '@nestjs/testing';
-import { createStorage, RedisKeys, type Storage } from '@discovery/storage';
+import { RedisKeys, type Storage } from '@discovery/storage';
+import { createStorage } from '@discovery/storage/redis';
 import { describeEventBus, type EventBusHarness } from '@discovery/storage/testing';
 import { closeTestRedis, createTestRedis, TEST_REDIS_MODE, testStorageOptions, uniquePrefix } from '@discovery/testing';
 import { EventBusClient, EventBusServer } from './event-bus.transport.js';

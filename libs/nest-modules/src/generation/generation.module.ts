@@ -33,7 +33,7 @@ export class GenerationModule {
         {
           provide: GENERATOR,
           inject: [...PARTS_TOKENS, { token: GENERATION_QUEUE, optional: true }, { token: INDEXER, optional: true }],
-          useFactory: (
+          useFactory: async (
             service: string,
             logger: Logger,
             metrics: Metrics,
