@@ -14,10 +14,9 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { IndexStatus } from '@discovery/proto';
-import { closeTestRedis, createTestRedis, deleteKeysByPrefix, yokoClient } from '@discovery/testing';
+import { closeTestRedis, createTestRedis, deleteKeysByPrefix, freePort, yokoClient } from '@discovery/testing';
 
 const args = process.argv.slice(2);
 const rootFlag = args.indexOf('--root');
@@ -42,17 +41,6 @@ process.on('message', async (message) => {
   process.send({ modules: [...urls], rss: m.rss, heapUsed: m.heapUsed, external: m.external, youngMiB: young ? young.physical_space_size / 1048576 : 0 });
 });
 `;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 interface Sample {
   modules: string[];
