@@ -12,7 +12,7 @@
  * A built schema is counted 3 bytes per SDL byte (graphql-js keeps the source
  * for its locations) plus 640 per named type, field, argument and enum value
  * (fitted to 10 real schemas: within 0.85-1.3 of the measured heap, where a
- * flat 8 per SDL byte was off by 0.55-3.2); a search index its stored bytes
+ * flat 8 per SDL byte gave 0.31-1.22 of it); a search index its stored bytes
  * and its heap. A schema over
  * today's element limits (an index built before them) is not built at all but
  * refused, naming the limit, and the refusal kept, so a hostile legacy index
