@@ -139,7 +139,7 @@ describe('sizing and wiring', () => {
   it('gives the indexer room for its index cache on top of the process itself', () => {
     const indexer = find(base, 'Deployment', 'discovery-indexer');
     const env = containerEnvironment(base, indexer, secrets, secretsDir);
-    const cache = parseSize(env['INDEX_CACHE_MAX_BYTES'] ?? '512MiB');
+    const cache = parseSize(env['INDEX_CACHE_MAX_BYTES'] ?? '512MiB') + parseSize(env['SLICE_CACHE_MAX_BYTES'] ?? '256MiB');
     const limit = quantityBytes(onlyContainer(indexer).resources?.limits?.['memory'] ?? '0');
     expect(limit).toBeGreaterThanOrEqual(cache + 512 * 2 ** 20);
   });

@@ -31,6 +31,7 @@ export const indexVars = {
   INDEX_IDLE_TTL: v.INDEX_IDLE_TTL,
   MAX_SDL_BYTES: v.MAX_SDL_BYTES,
   INDEX_CACHE_MAX_BYTES: v.INDEX_CACHE_MAX_BYTES,
+  SLICE_CACHE_MAX_BYTES: v.SLICE_CACHE_MAX_BYTES,
   MAX_INDEX_SYMBOLS: v.MAX_INDEX_SYMBOLS,
   MAX_INDEX_BYTES: v.MAX_INDEX_BYTES,
   MAX_NAME_LENGTH: v.MAX_NAME_LENGTH,
@@ -90,6 +91,8 @@ export interface IndexLimitsConfig {
   readonly idleTtlMs: number;
   readonly maxSdlBytes: number;
   readonly cacheMaxBytes: number;
+  /** What the slice worker thread keeps of schemas and search indexes (SLICE_CACHE_MAX_BYTES). */
+  readonly sliceCacheMaxBytes: number;
   readonly buildConcurrency: number;
   /** Most heap one build worker thread may hold (BUILD_HEAP_MAX_BYTES). */
   readonly buildHeapMaxBytes: number;
@@ -194,6 +197,7 @@ export function indexSection(values: Values<typeof indexVars>): IndexLimitsConfi
     idleTtlMs: values.INDEX_IDLE_TTL,
     maxSdlBytes: values.MAX_SDL_BYTES,
     cacheMaxBytes: values.INDEX_CACHE_MAX_BYTES,
+    sliceCacheMaxBytes: values.SLICE_CACHE_MAX_BYTES,
     buildConcurrency: values.BUILD_CONCURRENCY,
     buildHeapMaxBytes: values.BUILD_HEAP_MAX_BYTES,
     maxSymbols: values.MAX_INDEX_SYMBOLS,

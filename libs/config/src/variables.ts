@@ -172,6 +172,13 @@ export const INDEX_CACHE_MAX_BYTES = envVar({
   meaning: 'Memory for loaded indexes per process (least recently used are dropped first).',
   parse: parseSize,
 });
+export const SLICE_CACHE_MAX_BYTES = envVar({
+  name: 'SLICE_CACHE_MAX_BYTES',
+  default: '256MiB',
+  meaning:
+    'Memory for the schemas and search indexes the slice worker thread keeps per process, beside INDEX_CACHE_MAX_BYTES (least recently used are dropped first; a schema counts 3 bytes per SDL byte plus 640 per type, field, argument and enum value).',
+  parse: parseSize,
+});
 export const MAX_INDEX_SYMBOLS = envVar({
   name: 'MAX_INDEX_SYMBOLS',
   default: '100000',

@@ -50,6 +50,8 @@ export interface DiscoveryRuntimeOptions {
     idleTtlMs: number;
     maxSdlBytes: number;
     cacheMaxBytes: number;
+    /** What the slice worker keeps of schemas and search indexes (SLICE_CACHE_MAX_BYTES); default the worker's, 256 MiB. */
+    sliceCacheMaxBytes?: number;
     buildConcurrency: number;
     /** Most heap one build worker thread may hold (BUILD_HEAP_MAX_BYTES); default the pool's. */
     buildHeapMaxBytes?: number;
@@ -177,6 +179,7 @@ export function createDiscoveryRuntime(options: DiscoveryRuntimeOptions): Discov
           maxValueLength: options.limits.maxDefaultValueLength ?? Number.MAX_SAFE_INTEGER,
         },
         search: reader,
+        ...(options.limits.sliceCacheMaxBytes !== undefined ? { cacheMaxBytes: options.limits.sliceCacheMaxBytes } : {}),
       })
     : undefined;
   const service = new DiscoveryService(

@@ -141,6 +141,7 @@ describe('IndexReader', () => {
       currentVersion: 'v1',
       cacheMaxBytes: sizes[0]! + sizes[1]! + 100,
       decodedSymbolBytes: 0,
+      inflatedBlockBytes: 0,
       verifyIntervalMs: 0,
     });
     const first = await small.open(a);

@@ -80,6 +80,11 @@ export interface IndexReaderOptions {
    * by all of them. Default a sixteenth (32 MiB of the default 512 MiB).
    */
   decodedSymbolBytes?: number;
+  /**
+   * Of `cacheMaxBytes`, what inflated symbol blocks (outside the JS heap) may hold, shared by all loaded
+   * indexes. Default a sixteenth (32 MiB of the default 512 MiB).
+   */
+  inflatedBlockBytes?: number;
   /** Weight of vector similarity (0: queries are not embedded at all). Default: the ranking's default. */
   vectorWeight?: number;
   /** Cosine below which vector similarity adds nothing (it depends on the model). Default: the ranking's default. */
@@ -122,8 +127,9 @@ export class IndexReader {
     private readonly observer: IndexReaderObserver = {},
   ) {
     const decodedBytes = Math.min(options.decodedSymbolBytes ?? Math.floor(options.cacheMaxBytes / 16), options.cacheMaxBytes);
-    this.decoded = new DecodedSymbols(decodedBytes);
-    this.cache = new LoadedIndexCache(options.cacheMaxBytes - decodedBytes, () => observer.indexEvicted?.('memory'));
+    const blockBytes = Math.min(options.inflatedBlockBytes ?? Math.floor(options.cacheMaxBytes / 16), options.cacheMaxBytes - decodedBytes);
+    this.decoded = new DecodedSymbols(decodedBytes, blockBytes);
+    this.cache = new LoadedIndexCache(options.cacheMaxBytes - decodedBytes - blockBytes, () => observer.indexEvicted?.('memory'));
     this.verifyIntervalMs = options.verifyIntervalMs ?? Math.min(5000, Math.max(10, options.idleTtlMs / 4));
     this.now = options.now ?? Date.now;
     this.ranking =

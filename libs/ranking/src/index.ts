@@ -22,5 +22,5 @@ export {
   deserializeSearchIndex,
   RANKING_FORMAT_VERSION,
 } from './search-index.serializer.js';
-export { writeIndexArtifact, ARTIFACT_FORMAT_VERSION, ARTIFACT_PART, VECTORS_PART } from './search-index.artifact.js';
+export { writeIndexArtifact, ARTIFACT_FORMAT_VERSION, ARTIFACT_PART, BLOCK_SYMBOLS, VECTORS_PART } from './search-index.artifact.js';
 export { openIndexArtifact, DECODED_HEAP_FACTOR, type ArtifactSearchIndex, type DecodedSymbolCache } from './search-index.artifact-reader.js';

@@ -37,6 +37,9 @@ export const DECODED_HEAP_FACTOR = 3;
 export interface DecodedSymbolCache {
   get(position: number): SchemaSymbol | undefined;
   set(position: number, symbol: SchemaSymbol, bytes: number): void;
+  /** Inflated symbol block `b` when this cache keeps blocks (absent: each index keeps its last few). */
+  block?(b: number): Buffer | undefined;
+  keepBlock?(b: number, block: Buffer): void;
 }
 
 export interface OpenArtifactOptions {
@@ -160,7 +163,9 @@ class ArtifactTable {
       queryRootFields: i32(raw.queryRootFields),
       rootReach: rootReach(raw),
       nameTerms: new NameTermCache(symbols, termIds, precomputed === undefined ? undefined : { label: u8(raw.labels, n), listMember: u8(raw.listMembers, n) }),
-      heapBytes: heapEstimate(n, terms, this.names, this.argName.length, shared === undefined ? this.symStart[n]! : 0) + (precomputed?.heapBytes ?? 0),
+      heapBytes:
+        heapEstimate(n, terms, this.names, this.argName.length, shared === undefined ? this.symStart[n]! : 0, shared?.keepBlock === undefined) +
+        (precomputed?.heapBytes ?? 0),
       ...(precomputed === undefined
         ? {}
         : { precomputed: { names: precomputed.names, vocabulary: precomputed.vocabulary, abbreviations: precomputed.abbreviations } }),
@@ -186,10 +191,12 @@ class ArtifactTable {
   }
 
   private block(b: number): Buffer {
-    let block = this.decodedBlocks.get(b);
+    const shared = this.decoded;
+    let block = shared.block ? shared.block(b) : this.decodedBlocks.get(b);
     if (block === undefined) {
       block = inflateRawSync(this.blocks.subarray(this.blockStart[b]!, this.blockStart[b + 1]!));
-      keep(this.decodedBlocks, b, block, BLOCKS_KEPT);
+      if (shared.keepBlock) shared.keepBlock(b, block);
+      else keep(this.decodedBlocks, b, block, BLOCKS_KEPT);
     }
     return block;
   }
@@ -501,14 +508,15 @@ function openVectors(part: Uint8Array, n: number): { vectors: Int8Array; dimensi
 
 /**
  * Names, terms and type-name lists, the views, the members array, the name-term cache's arrays, the
- * inflated blocks and (without a shared cache) the decoded symbols at their bounds.
+ * inflated blocks (unless a shared cache keeps them, and counts them) and (without a shared cache)
+ * the decoded symbols at their bounds.
  */
-function heapEstimate(n: number, terms: readonly string[], names: readonly string[], args: number, ownJsonBytes: number): number {
+function heapEstimate(n: number, terms: readonly string[], names: readonly string[], args: number, ownJsonBytes: number, ownBlocks: boolean): number {
   let chars = 0;
   for (const t of terms) chars += t.length;
   for (const s of names) chars += s.length;
   const kept = n === 0 ? 0 : (Math.min(n, SYMBOLS_KEPT) * ownJsonBytes * DECODED_HEAP_FACTOR) / n;
-  return chars + (terms.length + n) * 24 + n * (48 + 8 + 8 + 24) + args * 4 + kept + BLOCKS_KEPT * 32 * 1024;
+  return chars + (terms.length + n) * 24 + n * (48 + 8 + 8 + 24) + args * 4 + kept + (ownBlocks ? BLOCKS_KEPT * 32 * 1024 : 0);
 }
 
 function ownCache(): DecodedSymbolCache {

@@ -23,14 +23,19 @@ afterEach(async () => {
   await Promise.all(runners.splice(0).map((runner) => runner.close()));
 });
 
-function runner(sdls: Record<string, string>, budgetMs?: number, search?: SliceSearchSource): { runner: SliceWorkerRunner; fetched: string[] } {
+function runner(
+  sdls: Record<string, string>,
+  budgetMs?: number,
+  search?: SliceSearchSource,
+  cacheMaxBytes?: number,
+): { runner: SliceWorkerRunner; fetched: string[] } {
   const fetched: string[] = [];
   const made = new SliceWorkerRunner(
     async (id) => {
       fetched.push(id);
       return sdls[id];
     },
-    { ...(budgetMs ? { budgetMs } : {}), ...(search ? { search } : {}) },
+    { ...(budgetMs ? { budgetMs } : {}), ...(search ? { search } : {}), ...(cacheMaxBytes ? { cacheMaxBytes } : {}) },
   );
   runners.push(made);
   return { runner: made, fetched };
@@ -85,6 +90,18 @@ describe('SliceWorkerRunner', () => {
     expect(remote).toEqual(sliceFromHits(local.schema, query, hits, { maxTokens: 2000, roots: ['query'] }));
     await slices.slice(indexOf('a'), { query, hits, maxTokens: 1000, roots: ['query'] });
     expect(fetched).toEqual(['a']);
+  });
+
+  it('keeps the schemas its cache budget holds: one of two within 1.5 MiB, both by default', async () => {
+    // COSMO_DEMO: 32 KB of SDL and 1,249 types, fields, arguments and enum values, counted about 0.9 MB.
+    const sdl = readFixture(COSMO_DEMO);
+    const small = runner({ a: sdl, b: sdl }, undefined, undefined, 1.5 * 2 ** 20);
+    const large = runner({ a: sdl, b: sdl });
+    for (const { runner: slices } of [small, large]) {
+      for (const id of ['a', 'b', 'a', 'b']) await slices.rootNames(indexOf(id));
+    }
+    expect(small.fetched).toEqual(['a', 'b', 'a', 'b']);
+    expect(large.fetched).toEqual(['a', 'b']);
   });
 
   it('searches in the worker: the same slice as the reader search and slicer here, parts sent once per build, nothing searched on this thread', async () => {

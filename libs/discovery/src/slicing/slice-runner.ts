@@ -77,6 +77,8 @@ export class SliceWorkerRunner implements SliceRunner {
       budgetMs?: number;
       script?: string;
       elements?: ElementLimits;
+      /** Most bytes of schemas and search indexes the worker keeps (SLICE_CACHE_MAX_BYTES); default 256 MiB. */
+      cacheMaxBytes?: number;
       /** Where a slice without hits is searched from: the worker gets the index's stored parts and searches it. */
       search?: SliceSearchSource;
     } = {},
@@ -161,7 +163,9 @@ export class SliceWorkerRunner implements SliceRunner {
 
   private worker(): Worker {
     if (this.thread) return this.thread;
-    const thread = new Worker(this.options.script ?? defaultScript(), { workerData: { elements: this.options.elements } });
+    const thread = new Worker(this.options.script ?? defaultScript(), {
+      workerData: { elements: this.options.elements, cacheMaxBytes: this.options.cacheMaxBytes },
+    });
     thread.unref();
     thread.on('message', (reply: SliceWorkerReply) => {
       const pending = this.pending.get(reply.call);
