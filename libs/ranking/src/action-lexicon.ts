@@ -228,7 +228,7 @@ export const VERB_CLASSES: Readonly<Record<string, readonly string[]>> = {
     'create, add, new, make, insert, post, open, start, register, generate, write, file, issue, leave, record, log, submit, set up, build, compose, draft'.split(
       ', ',
     ),
-  attach: 'add, attach, append, include, put, link, connect, nest, associate, join, bind'.split(', '),
+  attach: 'add, attach, append, include, put, link, connect, nest, associate, join, bind, apply, use'.split(', '),
   update:
     'update, set, change, edit, modify, rename, adjust, raise, lower, increase, decrease, bump, promote, demote, mark, replace, toggle, switch, patch, alter, configure, move, transfer, reorder'.split(
       ', ',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { requestClassMask, verbClassMask } from './verb-classes.js';
 import { detectWriteIntent } from './write-intent.js';
 
 /** A schema whose mutation names alone use `snooze` and `escalate`. */
@@ -97,6 +98,18 @@ describe('analyzeQuery with the thesaurus', () => {
     expect(on.weighted).toContainEqual({ term: 'refund', weight: 1 });
     expect(analyzeQuery('Give the customer their money back', undefined, 0).weighted.map((w) => w.term)).not.toContain('refund');
     expect(analyzeQuery('Which orders got their money back?', undefined, 1).weighted.map((w) => w.term)).not.toContain('refund');
+  });
+});
+
+describe('applying something to an object attaches it', () => {
+  it.each<[string, boolean]>([
+    ['Use the voucher code SPRING10 on my cart', true],
+    ['Apply the 10% coupon to order 1042', true],
+    ['use cases of webhooks', false],
+  ])('%j -> write %s', (query, write) => {
+    const intent = detectWriteIntent(query);
+    expect(intent.write).toBe(write);
+    if (write) expect(requestClassMask(intent.verbs) & verbClassMask('attach')).not.toBe(0);
   });
 });
 
