@@ -10,6 +10,7 @@ import { ArgumentBinder } from './argument-binding.js';
 import { draftMutation } from './draft-builder.js';
 import { GITHUB, SHOPIFY_ADMIN, COSMO_DEMO, LexicalSchemaIndex, fixtureIndex } from '../testing/index.js';
 import { QueryComposer } from './query-composer.js';
+import type { GenerationIndex } from '../generation-index.js';
 import { planOperation } from './operation-planner.js';
 import { extractLiterals, type PromptLiteral } from './prompt-literals.js';
 import { interestOf } from './target-choice.js';
@@ -21,6 +22,12 @@ async function resolve(composer: QueryComposer, path: string, prompt: string) {
   const result = await composer.compose(fixtureIndex(path), prompt);
   if (result.status !== 'resolved') throw new Error(`expected a resolution, got ${result.status}`);
   return result.resolution;
+}
+
+/** The first operation `composer` gives for `prompt` on `index`, or undefined when it composed none. */
+async function firstDocument(composer: QueryComposer, index: GenerationIndex, prompt: string): Promise<string | undefined> {
+  const result = await composer.compose(index, prompt);
+  return result.status === 'resolved' ? result.resolution.queries[0]?.document : undefined;
 }
 
 /** The mutation field a document calls, if it is a mutation. */
@@ -188,8 +195,7 @@ describe('plain-English paraphrases of mutation verbs (issue 22, right or says s
     ['Re-run build 4821', 'buildRebuild'],
     ['Hold agent ci-agent-17 so I can debug it', 'agentPause'],
   ])('"%s" composes %s', async (prompt, right) => {
-    const result = await writer.compose(ci, prompt);
-    const document = result.status === 'resolved' ? result.resolution.queries[0]?.document : undefined;
+    const document = await firstDocument(writer, ci, prompt);
     expect(mutationOf(document)).toBe(right);
   });
 });
@@ -214,8 +220,7 @@ describe('what the request implies for the object of a mutation', () => {
     ['Follow the rails collective so its news shows up in my feed', 'followAccount'],
     ['Invite jo@example.org to join the babel collective', 'inviteMember'],
   ])('"%s" composes %s', async (prompt, right) => {
-    const result = await writer.compose(club, prompt);
-    const document = result.status === 'resolved' ? result.resolution.queries[0]?.document : undefined;
+    const document = await firstDocument(writer, club, prompt);
     expect(mutationOf(document)).toBe(right);
   });
 
@@ -238,14 +243,12 @@ describe('a request that opens with the verb of a mutation', () => {
     }`);
 
   it('composes the mutation although the search reads the words as a question', async () => {
-    const result = await writer.compose(board, 'pin update to top');
-    const document = result.status === 'resolved' ? result.resolution.queries[0]?.document : undefined;
+    const document = await firstDocument(writer, board, 'pin update to top');
     expect(mutationOf(document)).toBe('pin_to_top');
   });
 
   it('keeps a read whose first word names a query field ("merge requests of ...")', async () => {
-    const result = await writer.compose(board, 'merge requests of project web');
-    const document = result.status === 'resolved' ? result.resolution.queries[0]?.document : undefined;
+    const document = await firstDocument(writer, board, 'merge requests of project web');
     expect(document).toMatch(/^query|\n\s*query/);
   });
 });
@@ -272,8 +275,7 @@ describe('phrasal verbs', () => {
     ['Turn off the German channel', 'channelDeactivate'],
     ['new workspace Sales', 'create_workspace'],
   ])('"%s" composes %s', async (prompt, right) => {
-    const result = await writer.compose(shop, prompt);
-    const document = result.status === 'resolved' ? result.resolution.queries[0]?.document : undefined;
+    const document = await firstDocument(writer, shop, prompt);
     expect(mutationOf(document)).toBe(right);
   });
 
@@ -288,8 +290,7 @@ describe('phrasal verbs', () => {
   });
 
   it('"take ... off" the store is not a removal', async () => {
-    const result = await writer.compose(shop, 'Take the German channel off the store');
-    const document = result.status === 'resolved' ? result.resolution.queries[0]?.document : undefined;
+    const document = await firstDocument(writer, shop, 'Take the German channel off the store');
     expect(mutationOf(document) ?? '').not.toMatch(/Delete|remove/);
   });
 });
@@ -307,8 +308,7 @@ describe('what qualifies the object does not name it', () => {
     }`);
 
   it('"a copy of board 300400 with all its items" duplicates the board', async () => {
-    const result = await writer.compose(boards, 'Make a copy of board 300400 with all its items and item updates');
-    const document = result.status === 'resolved' ? result.resolution.queries[0]?.document : undefined;
+    const document = await firstDocument(writer, boards, 'Make a copy of board 300400 with all its items and item updates');
     expect(mutationOf(document)).toBe('duplicate_board');
   });
 });
@@ -326,14 +326,12 @@ describe('verbs that make a message', () => {
     }`);
 
   it('"send user 9911 a notification" creates the notification', async () => {
-    const result = await writer.compose(items, 'Send user 9911 a bell notification on item 445566: please review the contract');
-    const document = result.status === 'resolved' ? result.resolution.queries[0]?.document : undefined;
+    const document = await firstDocument(writer, items, 'Send user 9911 a bell notification on item 445566: please review the contract');
     expect(mutationOf(document)).toBe('create_notification');
   });
 
   it('"leave a note on item" does not create an item', async () => {
-    const result = await writer.compose(items, 'Leave a note on item 1122334455 saying the client signed off');
-    const document = result.status === 'resolved' ? result.resolution.queries[0]?.document : undefined;
+    const document = await firstDocument(writer, items, 'Leave a note on item 1122334455 saying the client signed off');
     expect(mutationOf(document)).not.toBe('create_item');
   });
 });
@@ -353,14 +351,12 @@ describe('what an add makes is named before the container', () => {
     }`);
 
   it('names the container after "into" ("put product 4411 into assortment as-55" -> addAssortmentProduct)', async () => {
-    const result = await writer.compose(catalog, 'Put product prod-4411 into the Summer Sale category (assortment as-55)');
-    const document = result.status === 'resolved' ? result.resolution.queries[0]?.document : undefined;
+    const document = await firstDocument(writer, catalog, 'Put product prod-4411 into the Summer Sale category (assortment as-55)');
     expect(mutationOf(document)).toBe('addAssortmentProduct');
   });
 
   it('does not create the container ("add Alice to the group" is not createGroup)', async () => {
-    const result = await writer.compose(catalog, 'Add Alice to the group');
-    const document = result.status === 'resolved' ? result.resolution.queries[0]?.document : undefined;
+    const document = await firstDocument(writer, catalog, 'Add Alice to the group');
     expect(mutationOf(document)).toBeUndefined();
   });
 });
