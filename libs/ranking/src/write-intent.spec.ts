@@ -138,6 +138,9 @@ describe('giving to someone other than the asker changes data', () => {
     ['Give us the ten newest orders', false],
     ['Give the customer their money back for order #1042', true],
     ['give the team access?', false],
+    ['Give the names of all farms in the competition', false],
+    ['Give a short summary of last week’s orders', false],
+    ['Give all orders from last week', false],
   ])('%j -> write %s', (query, write) => {
     expect(detectWriteIntent(query).write).toBe(write);
   });

@@ -269,13 +269,21 @@ function expansionsOf(words: readonly string[]): string[] {
 /**
  * `give` opens the request and what follows is not the asker (`give me`, `give us`) nor `back`
  * (an action phrase): a statement that gives someone or something else a thing (`Give the
- * Platform team access`, `Give update 334455 a thumbs-up`) asks to change data; `give me ...` reads.
+ * Platform team access`, `Give update 334455 a thumbs-up`) asks to change data; `give me ...` reads,
+ * and so does giving information (`Give the names of all farms`, `Give all orders from May`).
  */
 function givesToOthers(first: readonly string[], query: string): boolean {
   const at = skipLeadIns(first);
   const next = first[at + 1];
-  return first[at] === 'give' && next !== undefined && !READ_OBJECTS.has(next) && next !== 'back' && !query.trim().endsWith('?');
+  if (first[at] !== 'give' || next === undefined || READ_OBJECTS.has(next) || next === 'back' || query.trim().endsWith('?')) return false;
+  // What is handed over is information (`Give the names of all farms`, `Give all orders from May`): a read.
+  return !INFORMATION_OPENERS.has(next) && !first.slice(at + 1, at + 1 + OF_REACH).includes('of');
 }
+
+/** After `give`, words that open a listing, not a recipient: `Give all orders ...`. */
+const INFORMATION_OPENERS = new Set(['all', 'every', 'each', 'any', 'some', 'both']);
+/** How far after `give` an `of` marks information (`Give a short summary of ...`). */
+const OF_REACH = 4;
 
 /** Reads the whole query for a request to change data (see the file comment). */
 export function detectWriteIntent(
