@@ -101,6 +101,8 @@ export const ACTION_PHRASES: Readonly<Record<string, readonly string[]>> = {
   comment: ['comment', 'add'],
   react: ['reaction', 'add'],
   upvote: ['reaction', 'add'],
+  'thumbs-up': ['reaction', 'emoji', 'like'],
+  'thumbs up': ['reaction', 'emoji', 'like'],
   'call off': ['cancel'],
   void: ['cancel', 'void'],
   abort: ['cancel'],

@@ -128,3 +128,24 @@ describe('a statement that holds a mutation name', () => {
     if (write) expect(detectWriteIntent(query).write).toBe(false);
   });
 });
+
+describe('giving to someone other than the asker changes data', () => {
+  it.each<[string, boolean]>([
+    ['Give the Platform team access to the acme/api pipeline', true],
+    ['Give update 334455 a thumbs-up', true],
+    ['Please give issue 12 the label bug', true],
+    ['Give me the area and the hosts of the farm competition', false],
+    ['Give us the ten newest orders', false],
+    ['Give the customer their money back for order #1042', true],
+    ['give the team access?', false],
+    ['Give the names of all farms in the competition', false],
+    ['Give a short summary of last week’s orders', false],
+    ['Give all orders from last week', false],
+  ])('%j -> write %s', (query, write) => {
+    expect(detectWriteIntent(query).write).toBe(write);
+  });
+
+  it('reads a thumbs-up as a reaction or a like', () => {
+    expect(detectWriteIntent('Give comment c-8812 a thumbs-up').expansions).toEqual(expect.arrayContaining(['reaction', 'emoji', 'like']));
+  });
+});

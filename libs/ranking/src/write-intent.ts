@@ -266,6 +266,25 @@ function expansionsOf(words: readonly string[]): string[] {
   return [...out];
 }
 
+/**
+ * `give` opens the request and what follows is not the asker (`give me`, `give us`) nor `back`
+ * (an action phrase): a statement that gives someone or something else a thing (`Give the
+ * Platform team access`, `Give update 334455 a thumbs-up`) asks to change data; `give me ...` reads,
+ * and so does giving information (`Give the names of all farms`, `Give all orders from May`).
+ */
+function givesToOthers(first: readonly string[], query: string): boolean {
+  const at = skipLeadIns(first);
+  const next = first[at + 1];
+  if (first[at] !== 'give' || next === undefined || READ_OBJECTS.has(next) || next === 'back' || query.trim().endsWith('?')) return false;
+  // What is handed over is information (`Give the names of all farms`, `Give all orders from May`): a read.
+  return !INFORMATION_OPENERS.has(next) && !first.slice(at + 1, at + 1 + OF_REACH).includes('of');
+}
+
+/** After `give`, words that open a listing, not a recipient: `Give all orders ...`. */
+const INFORMATION_OPENERS = new Set(['all', 'every', 'each', 'any', 'some', 'both']);
+/** How far after `give` an `of` marks information (`Give a short summary of ...`). */
+const OF_REACH = 4;
+
 /** Reads the whole query for a request to change data (see the file comment). */
 export function detectWriteIntent(
   query: string,
@@ -275,16 +294,18 @@ export function detectWriteIntent(
 ): WriteIntent {
   const parts = clauses(query);
   const words = parts.flat();
-  const question = query.trim().endsWith('?') || READ_CUES.has(words[0] ?? '');
+  // `Give the Platform team access ...`, `Give update 334455 a thumbs-up`: giving to someone other than the asker hands something over in the data.
+  const gives = givesToOthers(parts[0] ?? [], query);
+  const question = !gives && (query.trim().endsWith('?') || READ_CUES.has(words[0] ?? ''));
   // A read opens a clause (`which`, `get`), or a verb asks for something to be handed over (`give me`).
   const reads =
-    parts.some((clause) => READ_CUES.has(clause[skipLeadIns(clause)] ?? '')) ||
+    parts.some((clause, k) => !(gives && k === 0) && READ_CUES.has(clause[skipLeadIns(clause)] ?? '')) ||
     words.some((w, k) => k > 0 && READ_OBJECTS.has(w) && !LEAD_IN_WORDS.has(words[k - 1]!));
   const context = (k: number): ClauseContext => ({ first: k === 0, reads, length: words.length, mutationOnly, schemaName });
   // `Can you cancel order 5?`, `How do I merge a pull request?`: a lead-in and a verb ask, question mark or not.
   const first = parts[0] ?? [];
   const asked = skipLeadIns(first) > 0 && opensWithAction(first, context(0));
-  let write = asked || parts.some((clause, k) => !(question && k === 0) && opensWithAction(clause, context(k)));
+  let write = gives || asked || parts.some((clause, k) => !(question && k === 0) && opensWithAction(clause, context(k)));
   if (!asked && question && query.trim().endsWith('?')) write = false;
   // A statement that opens with a word of a mutation's name, in its base form and with an object, and holds every word of that name asks for it (`pin update to top` -> `pin_to_top`).
   if (!write && !question && !reads && namesMutation !== undefined) {
