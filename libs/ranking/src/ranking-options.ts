@@ -47,6 +47,8 @@ export interface RankingOptions {
   expansionDecay: number;
   /** Candidates rescored by the second stage. */
   rerankDepth: number;
+  /** Candidates tied with the rerankDepth-th best join the second stage up to this many in all, so that schema order does not cut a tie (search.ts). */
+  rerankTieDepth: number;
   /** Multiplier for type symbols (object, interface, ...), against fields. */
   typeFactor: number;
   /** Multiplier for path symbols. */
@@ -85,6 +87,7 @@ export const DEFAULT_RANKING_OPTIONS: Readonly<RankingOptions> = {
   expansionSources: 10,
   expansionDecay: 0.8,
   rerankDepth: 300,
+  rerankTieDepth: 600,
   typeFactor: 0.3,
   pathFactor: 1,
   vectorWeight: 0,

@@ -3,6 +3,7 @@ import { makeField, makeSymbol, shopSymbols } from './__fixtures__/make-symbol.j
 import { RankingError } from './ranking.errors.js';
 import { buildSearchIndex } from './search-index.js';
 import { DEFAULT_LIMIT, MAX_LIMIT, type SearchRequest } from './search-request.js';
+import { DEFAULT_RANKING_OPTIONS } from './ranking-options.js';
 import { getSymbols, search } from './search.js';
 
 const index = buildSearchIndex(shopSymbols());
@@ -173,6 +174,24 @@ describe('member expansion', () => {
 
   it('respects filters for expanded members', () => {
     expect(search(small, { query: 'invoice payer', kinds: ['object'] }).map((h) => h.symbol.kind)).not.toContain('field');
+  });
+});
+
+describe('second-stage depth', () => {
+  // 400 members of one type match a one-word read through their owner's name alone and tie on words;
+  // the identifying `name` comes last in schema order, beyond the first 300.
+  const symbols = [
+    makeSymbol({ kind: 'object', name: 'Query', depth: 0 }),
+    makeSymbol({ kind: 'object', name: 'Repository' }),
+    ...Array.from({ length: 399 }, (_, i) => makeField('Repository', `setting${i}`, 'String')),
+    makeField('Repository', 'name', 'String'),
+  ];
+  const tied = buildSearchIndex(symbols);
+  const top = (options = DEFAULT_RANKING_OPTIONS): string[] => search(tied, { query: 'repository', limit: 20 }, options).map((h) => h.symbol.coordinate);
+
+  it('reads every candidate tied with the last one it reaches, so schema order does not cut the tie', () => {
+    expect(top()).toContain('field:Repository.name');
+    expect(top({ ...DEFAULT_RANKING_OPTIONS, rerankTieDepth: DEFAULT_RANKING_OPTIONS.rerankDepth })).not.toContain('field:Repository.name');
   });
 });
 

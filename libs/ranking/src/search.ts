@@ -45,7 +45,10 @@ export function search(index: SearchIndex, request: SearchRequest, options: Read
       : candidates;
   const filter = compileFilter(index, request);
   const kept = filter === undefined ? ranked : ranked.filter(filter);
-  const head = selectTop(kept, scores, Math.max(options.rerankDepth, limit));
+  // The second stage reads the best candidates; those tied with the last of them come too (up to
+  // rerankTieDepth), since where a tie is cut would otherwise depend on schema order alone.
+  const depth = Math.max(options.rerankDepth, limit);
+  const head = selectTop(kept, scores, depth, Math.max(options.rerankTieDepth, depth));
   const inHead = emptyPositionSet(index.symbols.length);
   for (const i of head) inHead.add(i);
   const join = (i: number): void => {

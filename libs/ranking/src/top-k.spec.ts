@@ -74,4 +74,15 @@ describe('selectTop', () => {
       expect([...selected].sort((a, b) => a - b)).toEqual(reference(positions, scores, limit).sort((a, b) => a - b));
     }
   });
+
+  it('keeps the ties at the limit up to tieLimit in all, by ascending position', () => {
+    const scores = Float64Array.from([5, 1, 3, 3, 3, 3, 0]);
+    const positions = [6, 5, 4, 3, 2, 1, 0];
+    const sorted = (limit: number, tieLimit?: number): number[] => [...selectTop(positions, scores, limit, tieLimit)].sort((a, b) => a - b);
+    expect(sorted(2)).toEqual([0, 2]);
+    expect(sorted(2, 4)).toEqual([0, 2, 3, 4]);
+    expect(sorted(2, 10)).toEqual([0, 2, 3, 4, 5]);
+    // Below the limit's score nothing joins.
+    expect(sorted(6, 10)).toEqual([0, 1, 2, 3, 4, 5]);
+  });
 });

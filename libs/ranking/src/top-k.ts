@@ -20,9 +20,10 @@ export function topK(positions: ArrayLike<number>, scores: Float64Array, limit: 
 
 /**
  * The `limit` best of `positions` in no particular order (for stages that do not need it):
- * everything above the limit-th best score, then the ties at it by ascending position.
+ * everything above the limit-th best score, then the ties at it by ascending position, up to
+ * `tieLimit` in all (`limit` by default; more keeps a tie from being cut by position).
  */
-export function selectTop(positions: ArrayLike<number>, scores: Float64Array, limit: number): number[] {
+export function selectTop(positions: ArrayLike<number>, scores: Float64Array, limit: number, tieLimit = limit): number[] {
   const n = positions.length;
   if (limit <= 0 || n === 0) return [];
   if (n <= limit) return Array.from(positions);
@@ -38,7 +39,7 @@ export function selectTop(positions: ArrayLike<number>, scores: Float64Array, li
     if (s > threshold) above.push(p);
     else if (s === threshold) ties.push(p);
   }
-  const room = limit - above.length;
+  const room = Math.max(limit, tieLimit) - above.length;
   if (ties.length > room) {
     ties.sort((a, b) => a - b);
     ties.length = room;
