@@ -5,7 +5,6 @@
 #   discovery                      the CLI, for one-off commands
 # Remaining arguments go to the chosen program. `exec` replaces this shell, so
 # Node receives SIGTERM itself and runs the service's graceful shutdown.
-# The indexer gets --max-semi-space-size=4 in NODE_OPTIONS (before the caller's own options).
 # DISCOVERY_APP_ROOT (default /app) lets tests run the mapping on a checkout.
 set -eu
 
@@ -31,15 +30,7 @@ fi
 service="$1"
 shift
 case "$service" in
-  indexer)
-    # A young generation of at most 4 MiB per semi-space (V8's default grows to 32 MiB and stays
-    # resident, empty, at idle): an idle indexer holds about 150 MiB instead of 180 with the same
-    # p99 (docs/performance.md, "Idle memory and start"). Put first, so that the operator's own
-    # --max-semi-space-size in NODE_OPTIONS comes later and wins.
-    NODE_OPTIONS="--max-semi-space-size=4${NODE_OPTIONS:+ $NODE_OPTIONS}"
-    export NODE_OPTIONS
-    exec node "$app_root/apps/indexer/dist/main.js" "$@"
-    ;;
+  indexer)   exec node "$app_root/apps/indexer/dist/main.js" "$@" ;;
   generator) exec node "$app_root/apps/generator/dist/main.js" "$@" ;;
   bridge)    exec node "$app_root/apps/mcp-bridge/dist/main.js" "$@" ;;
   serve)     exec node "$app_root/apps/serve/dist/main.js" "$@" ;;

@@ -17,8 +17,6 @@ import { validate } from 'dockerfile-utils';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const entrypoint = join(root, 'docker/entrypoint.sh');
 let fakeBin: string;
-/** A `node` that prints its NODE_OPTIONS. */
-let optionsBin: string;
 
 /** Runs the entrypoint with a `node` that prints one argument per line. */
 function run(...args: string[]): { status: number | null; stdout: string; stderr: string } {
@@ -33,14 +31,8 @@ beforeAll(() => {
   fakeBin = mkdtempSync(join(tmpdir(), 'entrypoint-'));
   writeFileSync(join(fakeBin, 'node'), '#!/bin/sh\nprintf "%s\\n" "$@"\n');
   chmodSync(join(fakeBin, 'node'), 0o755);
-  optionsBin = mkdtempSync(join(tmpdir(), 'entrypoint-options-'));
-  writeFileSync(join(optionsBin, 'node'), '#!/bin/sh\nprintf "%s\\n" "${NODE_OPTIONS:-}"\n');
-  chmodSync(join(optionsBin, 'node'), 0o755);
 });
-afterAll(() => {
-  rmSync(fakeBin, { recursive: true, force: true });
-  rmSync(optionsBin, { recursive: true, force: true });
-});
+afterAll(() => rmSync(fakeBin, { recursive: true, force: true }));
 
 describe('docker/entrypoint.sh', () => {
   it.each([
@@ -59,21 +51,6 @@ describe('docker/entrypoint.sh', () => {
   it('normalizes a trailing slash of the app root (services compare their own path)', () => {
     const result = spawnSync('sh', [entrypoint, 'indexer'], { env: { PATH: `${fakeBin}:/usr/bin:/bin`, DISCOVERY_APP_ROOT: '/srv/app/' }, encoding: 'utf8' });
     expect(result.stdout.trimEnd()).toBe('/srv/app/apps/indexer/dist/main.js');
-  });
-
-  it("gives the indexer alone a 4 MiB young generation, before the operator's NODE_OPTIONS", () => {
-    const options = (service: string, env: Record<string, string> = {}) =>
-      spawnSync('sh', [entrypoint, service], {
-        env: { PATH: `${optionsBin}:/usr/bin:/bin`, DISCOVERY_APP_ROOT: '/app', ...env },
-        encoding: 'utf8',
-      }).stdout.trimEnd();
-    expect(options('indexer')).toBe('--max-semi-space-size=4');
-    // V8 takes the last of a repeated flag: the operator's choice wins.
-    expect(options('indexer', { NODE_OPTIONS: '--max-semi-space-size=16 --enable-source-maps' })).toBe(
-      '--max-semi-space-size=4 --max-semi-space-size=16 --enable-source-maps',
-    );
-    for (const service of ['generator', 'bridge', 'serve', 'discovery']) expect(options(service)).toBe('');
-    expect(options('serve', { NODE_OPTIONS: '--enable-source-maps' })).toBe('--enable-source-maps');
   });
 
   it('rejects an unknown service with exit code 64 and the usage', () => {
