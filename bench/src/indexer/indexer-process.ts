@@ -30,12 +30,19 @@ export interface IndexerProcess {
 
 /**
  * `options.replicaOf`: start another replica of a running indexer (same Redis keys; the keys stay
- * when this one stops, the first one drops them).
+ * when this one stops, the first one drops them). `options.nodeFlags`: flags for the indexer's
+ * Node (`--max-semi-space-size=4`); default the space-separated INDEXER_NODE_FLAGS, as for
+ * `scripts/idle-footprint.ts`. `options.root`: the checkout whose built indexer runs (default this
+ * one), to measure another version beside this one in the same run.
  */
-export async function startIndexerProcess(env: Record<string, string> = {}, options: { replicaOf?: IndexerProcess } = {}): Promise<IndexerProcess> {
+export async function startIndexerProcess(
+  env: Record<string, string> = {},
+  options: { replicaOf?: IndexerProcess; nodeFlags?: readonly string[]; root?: string } = {},
+): Promise<IndexerProcess> {
   const port = await freePort();
   const prefix = options.replicaOf?.prefix ?? `bench:${randomBytes(4).toString('hex')}:`;
-  const child: ChildProcess = spawn(process.execPath, [join(root, 'apps/indexer/dist/main.js')], {
+  const nodeFlags = options.nodeFlags ?? process.env.INDEXER_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
+  const child: ChildProcess = spawn(process.execPath, [...nodeFlags, join(options.root ?? root, 'apps/indexer/dist/main.js')], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -16,6 +16,11 @@
  *   process.cpuUsage(): what a call costs, whatever else the machine runs.
  *
  * Targets (issue 3): p50 <= 10 ms and p99 <= 30 ms at 32 callers on these 2 cores.
+ *
+ * `--against <checkout>` (with `--rounds R`, default 3) measures only the 32-caller SearchSchema
+ * load on one replica, of this checkout's built indexer and of the other checkout's in turn, each
+ * round a fresh process of each building its own GitHub index: CPU per search and latency of two
+ * versions side by side under the same minutes' load (the other checkout needs `npm run build`).
  */
 import { readFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
@@ -86,6 +91,11 @@ async function drive(callers: 1 | 32, call: Call, servers: readonly IndexerProce
 async function run(context: BenchContext): Promise<SectionResult> {
   const rows = (await loadEvalRows(join(context.dataDir, 'search'))).filter((r) => r.schemaId === 'github');
   const queries = rows.map((r) => r.query);
+  const against = context.args.indexOf('--against');
+  if (against >= 0) {
+    const rounds = context.args.indexOf('--rounds');
+    return runAgainst(context, queries, context.args[against + 1]!, rounds >= 0 ? Number(context.args[rounds + 1]) : 3);
+  }
   const coordinates = [...new Set(rows.flatMap((r) => r.targetFields))].map((f) => `field:${f}`);
   const loadBefore = loadavg()[0]!;
   const first = await startIndexerProcess({ EMBEDDINGS_PROVIDER: 'static' });
@@ -172,6 +182,65 @@ async function run(context: BenchContext): Promise<SectionResult> {
   } finally {
     for (const server of servers.reverse()) await server.stop();
   }
+}
+
+/** This checkout's indexer and `other`'s in turn, `rounds` times: one replica, 32 callers, SearchSchema limit 20. */
+async function runAgainst(context: BenchContext, queries: string[], other: string, rounds: number): Promise<SectionResult> {
+  const sdl = await readFile(join(context.dataDir, 'search/schemas/github.graphql'), 'utf8');
+  const versions = [
+    { name: 'this checkout', root: undefined },
+    { name: other, root: other },
+  ];
+  const measured: (Omit<Run, 'call' | 'client' | 'replicas'> & { version: string; round: number; load: string })[] = [];
+  for (let round = 1; round <= rounds; round++) {
+    for (const version of versions) {
+      const loadBefore = loadavg()[0]!;
+      const server = await startIndexerProcess({ EMBEDDINGS_PROVIDER: 'static' }, version.root ? { root: version.root } : {});
+      try {
+        const { indexId } = await buildIndex(server.client, sdl);
+        const client = await UnaryClient.open([server.baseUrl], 32);
+        try {
+          const searches = queries.map((query) => client.encode(searchSchema, { indexId, query, limit: 20 }));
+          context.log(`round ${round}: ${version.name}`);
+          const figures = await drive(32, async (i) => (await client.call(searches[i % searches.length]!)).hits.length, [server]);
+          measured.push({ version: version.name, round, ...figures, load: `${loadBefore.toFixed(2)} / ${loadavg()[0]!.toFixed(2)}` });
+        } finally {
+          client.close();
+        }
+      } finally {
+        await server.stop();
+      }
+    }
+  }
+  const median = (version: string, pick: (r: (typeof measured)[number]) => number): number => {
+    const values = measured
+      .filter((r) => r.version === version)
+      .map(pick)
+      .sort((a, b) => a - b);
+    return values[Math.floor(values.length / 2)]!;
+  };
+  return {
+    tables: [
+      {
+        title: 'SearchSchema limit 20, warm GitHub index, one replica, 32 callers: two versions in turn (ms)',
+        columns: ['version', 'round', 'p50', 'p95', 'p99', 'req/s', 'server CPU ms/req', 'load 1 min start / end'],
+        rows: [
+          ...measured.map((r) => [r.version, r.round, r.p50, r.p95, r.p99, Math.round(r.perSecond), r.serverCpuMs, r.load]),
+          ...versions.map((v) => [
+            v.name,
+            'median',
+            median(v.name, (r) => r.p50),
+            median(v.name, (r) => r.p95),
+            median(v.name, (r) => r.p99),
+            Math.round(median(v.name, (r) => r.perSecond)),
+            median(v.name, (r) => r.serverCpuMs),
+            '',
+          ]),
+        ],
+      },
+    ],
+    data: { measured },
+  };
 }
 
 registerSection({

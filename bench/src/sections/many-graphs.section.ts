@@ -7,6 +7,11 @@
  * cold loads per size class, Zipf traffic from 32 callers on one replica and on two (spread and
  * routed by index), hit rates, p50/p99 per request kind, RSS and Redis memory, the build
  * process's RSS over the builds, and a simulation of 1,000 graphs from the measured figures.
+ *
+ * `--compare-flags "<node flags>"` (with `--rounds R`, default 2) measures Node flags for the
+ * serving replica instead (compact format only, after the same builds): R rounds of a fresh
+ * replica without and then with the flags, each its idle RSS, the 32-caller GitHub load and the
+ * one-replica Zipf traffic, so both variants share the machine's load of the same minutes.
  */
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
@@ -39,6 +44,9 @@ interface Options {
   graphs: number;
   seconds: number;
   coldPerClass: number;
+  /** Node flags to measure against none (`--compare-flags`), and how many alternating rounds. */
+  compareFlags?: string[];
+  rounds: number;
 }
 
 function parseOptions(args: readonly string[]): Options {
@@ -47,7 +55,14 @@ function parseOptions(args: readonly string[]): Options {
     const at = args.indexOf(name);
     return at >= 0 ? Number(args[at + 1]) : undefined;
   };
-  return { graphs: value('--graphs') ?? (quick ? 40 : 200), seconds: value('--seconds') ?? (quick ? 10 : 30), coldPerClass: quick ? 2 : 4 };
+  const flagsAt = args.indexOf('--compare-flags');
+  return {
+    graphs: value('--graphs') ?? (quick ? 40 : 200),
+    seconds: value('--seconds') ?? (quick ? 10 : 30),
+    coldPerClass: quick ? 2 : 4,
+    ...(flagsAt >= 0 ? { compareFlags: (args[flagsAt + 1] ?? '').split(' ').filter(Boolean) } : {}),
+    rounds: value('--rounds') ?? 2,
+  };
 }
 
 interface GraphSizes {
@@ -75,6 +90,14 @@ async function run(context: BenchContext): Promise<SectionResult> {
   try {
     context.log(`building ${graphs.length} graphs`);
     const builds = await buildAll(context, builder, graphs);
+    if (options.compareFlags) {
+      const compared = await compareNodeFlags(context, options, options.compareFlags, graphs, queries, builder);
+      const load = ['load average, 1 min, start / end', `${loadStart.toFixed(2)} / ${loadavg()[0]!.toFixed(2)}`];
+      return {
+        tables: [buildTable(builds), compared.table, { title: 'The run', columns: ['measure', 'value'], rows: [['graphs', graphs.length], load] }],
+        data: { options, builds, compared: compared.rows },
+      };
+    }
     context.log('writing the previous format of every build');
     const sizes = await copyPrevious(storeA, storeB, graphs);
     const tables: BenchTable[] = [buildTable(builds)];
@@ -374,6 +397,91 @@ async function serveFormat(
     }
   }
   return { idleRssMiB, classes, github32, traffic };
+}
+
+/**
+ * A fresh compact-format replica per round and variant (no flags, then `flags`), each measured as
+ * `serveFormat` measures the first replica: idle RSS 2 s after start, 4,000 GitHub searches from
+ * 32 callers, then the one-replica Zipf traffic (a quarter of the run to warm up, then the run).
+ */
+async function compareNodeFlags(
+  context: BenchContext,
+  o: Options,
+  flags: string[],
+  graphs: Graph[],
+  queries: (g: Graph, i: number) => string,
+  builder: IndexerProcess,
+): Promise<{ table: BenchTable; rows: (string | number)[][] }> {
+  const variants = [
+    { name: 'no flags', nodeFlags: [] as string[] },
+    { name: flags.join(' '), nodeFlags: flags },
+  ];
+  const rows: (string | number)[][] = [];
+  for (let round = 1; round <= o.rounds; round++) {
+    for (const variant of variants) {
+      context.log(`  round ${round}: ${variant.name}`);
+      const loadBefore = loadavg()[0]!;
+      const process = await startIndexerProcess(ENV, { replicaOf: builder, nodeFlags: variant.nodeFlags });
+      try {
+        const replica = await openReplica(process);
+        await new Promise((r) => setTimeout(r, 2000));
+        const idleRssMiB = (await process.rss()) / 1048576;
+        const github = await replica.searchLoad(graphs[0]!.indexId!, (i) => queries(graphs[0]!, i), 32, 4000);
+        const client = await replica.trafficClient(32);
+        try {
+          const traffic = { graphs, replicas: [client], routed: false, callers: 32, queries };
+          await runTraffic({ ...traffic, seconds: o.seconds / 4, seed: 1 });
+          const before = await replicaMetrics(replica);
+          const figures = await runTraffic({ ...traffic, seconds: o.seconds, seed: 2 });
+          const after = await replicaMetrics(replica);
+          const search = figures.byKind.find((k) => k.kind === 'search')!;
+          rows.push([
+            variant.name,
+            round,
+            idleRssMiB,
+            github.p50,
+            github.p99,
+            Math.round(github.perSecond),
+            github.serverCpuMs,
+            Math.round(figures.perSecond),
+            search.p50,
+            search.p99,
+            ((after.cpuSeconds - before.cpuSeconds) * 1000) / Math.max(1, figures.requests),
+            after.loopP99Ms,
+            Math.round(after.rss / 1048576),
+            `${loadBefore.toFixed(2)} / ${loadavg()[0]!.toFixed(2)}`,
+          ]);
+        } finally {
+          client.close();
+        }
+      } finally {
+        await process.stop();
+      }
+    }
+  }
+  return {
+    rows,
+    table: {
+      title: `Node flags of a serving replica: none against \`${flags.join(' ')}\` (compact format, ${graphs.length} graphs, fresh replica per round, alternating)`,
+      columns: [
+        'flags',
+        'round',
+        'idle RSS MiB',
+        'GitHub 32 callers p50 ms',
+        'p99 ms',
+        'req/s',
+        'CPU ms/req',
+        'Zipf req/s',
+        'Zipf search p50 ms',
+        'Zipf search p99 ms',
+        'Zipf CPU ms/req',
+        'loop delay p99 ms',
+        'RSS after MiB',
+        'load 1 min start / end',
+      ],
+      rows,
+    },
+  };
 }
 
 function servedTables(served: Record<Format, FormatFigures>, graphs: Graph[]): BenchTable[] {

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { Code, ConnectError, createClient, createRouterTransport } from '@connectrpc/connect';
 import { YokoService } from '@discovery/proto';
 import type { AuthError } from './auth.errors.js';
-import { apiScopeForMethod, authInterceptor, principalOf, yokoScopeForMethod, type MethodRef } from './auth.interceptor.js';
+import { apiScopeForMethod, authInterceptor, principalKey, principalOf, yokoScopeForMethod, type MethodRef } from './auth.interceptor.js';
 import { Authenticator } from './authenticator.js';
 import { generateToken, hashToken } from './token-hash.js';
 
@@ -108,5 +108,39 @@ describe('authInterceptor', () => {
     );
     const [code] = await codeOf(createClient(YokoService, transport).listIndexes({}));
     expect(code).toBe(Code.Internal);
+  });
+  it('uses a principal the server put in the context without verifying the token again, its scope still checked', async () => {
+    let verified = 0;
+    const counting = new Authenticator({ enabled: true, tokens: [{ tenant: 'acme', sha256: hashToken(FULL), scopes: ['read', 'write'] }] });
+    const authenticate = counting.authenticate.bind(counting);
+    counting.authenticate = (header) => {
+      verified += 1;
+      return authenticate(header);
+    };
+    const reader = { tenant: 'initech', scopes: new Set(['read'] as const), subject: 'preflight' };
+    const transport = createRouterTransport(
+      (router) =>
+        router.service(YokoService, {
+          listIndexes: (_request, context) => ({ indexes: [{ indexId: principalOf(context.values).tenant }] }),
+          ensureIndex: () => ({}),
+        }),
+      {
+        router: {
+          interceptors: [
+            (next) => (request) => next({ ...request, contextValues: request.contextValues.set(principalKey, reader) }),
+            authInterceptor(counting, yokoScopeForMethod),
+          ],
+        },
+      },
+    );
+    const client = createClient(YokoService, transport);
+    expect((await client.listIndexes({})).indexes[0]?.indexId).toBe('initech');
+    expect(await codeOf(client.ensureIndex({ sdl: 'type Query { a: Int }' }, { headers: { authorization: `Bearer ${FULL}` } }))).toEqual([
+      Code.PermissionDenied,
+      expect.any(String),
+    ]);
+    expect(verified).toBe(0);
+    expect((await clientFor(counting).listIndexes({}, { headers: { authorization: `Bearer ${FULL}` } })).indexes[0]?.indexId).toBe('tenant=acme');
+    expect(verified).toBe(1);
   });
 });

@@ -6,7 +6,7 @@
  */
 import { SliceWorkerRunner } from './slicing/slice-runner.js';
 import { TenantLimiter } from './tenant-limiter.js';
-import { Code, ConnectError, createRouterTransport, type Interceptor, type Transport } from '@connectrpc/connect';
+import { Code, ConnectError, createContextValues, createRouterTransport, type Interceptor, type Transport } from '@connectrpc/connect';
 import {
   AuthError,
   type Authenticator,
@@ -234,13 +234,14 @@ export function createDiscoveryRuntime(options: DiscoveryRuntimeOptions): Discov
       const oversized = bodyOverLimit(req.headers['content-length'], method, options.limits.maxSdlBytes);
       if (oversized) return oversized;
       try {
-        await authorizeCall(options.authenticator, apiScopeForMethod, req.headers.authorization, method);
+        // The principal goes with the call: the auth interceptor does not verify the token again.
+        const principal = await authorizeCall(options.authenticator, apiScopeForMethod, req.headers.authorization, method);
+        return createContextValues().set(principalKey, principal);
       } catch (error) {
         if (!(error instanceof AuthError)) throw error;
         log.warn({ method: method.name, reason: error.reason }, 'call refused');
         return toConnectError(error);
       }
-      return undefined;
     },
   });
   let unsubscribe: (() => Promise<void>) | undefined;

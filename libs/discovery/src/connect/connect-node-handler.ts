@@ -15,7 +15,7 @@
  * Connect-protocol calls only (gRPC clients get the interceptor's answer).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Code, ConnectError, createConnectRouter, type ConnectRouter, type ConnectRouterOptions } from '@connectrpc/connect';
+import { Code, ConnectError, createConnectRouter, type ConnectRouter, type ConnectRouterOptions, type ContextValues } from '@connectrpc/connect';
 import type { UniversalHandler, UniversalServerRequest, UniversalServerResponse } from '@connectrpc/connect/protocol';
 import { codeToHttpStatus as connectHttpStatus, codeToString } from '@connectrpc/connect/protocol-connect';
 import { universalRequestFromNodeRequest, universalResponseToNodeResponse } from '@connectrpc/connect-node';
@@ -24,8 +24,12 @@ export interface ConnectNodeHandlerOptions extends ConnectRouterOptions {
   routes: (router: ConnectRouter) => void;
   /** Called when a handler fails outside the protocol (a bug or a broken connection). */
   onFailure?: (error: unknown, method: string) => void;
-  /** Checks a call from its headers before its body is read; a ConnectError refuses it. */
-  preflight?: (req: IncomingMessage, method: UniversalHandler['method']) => Promise<ConnectError | undefined>;
+  /**
+   * Checks a call from its headers before its body is read; a ConnectError refuses it. Context
+   * values it returns are the call's (what it learnt, such as the authenticated principal, so the
+   * interceptors need not work it out again).
+   */
+  preflight?: (req: IncomingMessage, method: UniversalHandler['method']) => Promise<ConnectError | ContextValues | undefined>;
   /**
    * The message for a body over `readMaxBytes` (connect-es says "message size is larger than
    * configured readMaxBytes N", which names no setting a user knows): the method's own words.
@@ -57,9 +61,9 @@ export function connectNodeHandler(options: ConnectNodeHandlerOptions): NodeRequ
     }
     const preflight = options.preflight && isConnectProtocol(req) ? options.preflight(req, handler.method) : Promise.resolve(undefined);
     preflight
-      .then((refused) => {
-        if (refused) return refuse(req, res, refused);
-        return handler(capped(universalRequestFromNodeRequest(req, res, undefined, undefined), req, handler.method, options))
+      .then((checked) => {
+        if (checked instanceof ConnectError) return refuse(req, res, checked);
+        return handler(capped(universalRequestFromNodeRequest(req, res, undefined, checked), req, handler.method, options))
           .then((response) => correctDecodeFailure(response, handler, options.oversizedMessage))
           .then((response) => universalResponseToNodeResponse(response, res));
       })

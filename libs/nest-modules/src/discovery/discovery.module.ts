@@ -1,17 +1,19 @@
 /**
  * DiscoveryModule.forRoot(config): the indexer component (libs/discovery's assembly): the
- * discovery API's Connect routes mounted on the application's HTTP adapter, its build worker and
+ * discovery API's Connect routes served on the application's HTTP server ahead of Express, its build worker and
  * index reader, its checks (storage reachable, model loaded). Exports the assembly: `serve`'s
  * generator reads through its reader and the bridge calls its routes in memory.
  */
-import { Inject, Module, type DynamicModule, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
+import { Inject, Module, type DynamicModule, type OnModuleInit } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
 import { assembleIndexer, type IndexerAssembly, type IndexerAssemblyConfig } from '@discovery/discovery';
 import type { TextEmbedderHandle } from '@discovery/embeddings';
 import type { GenerateJobData, GenerateJobResult } from '@discovery/generation/contract';
 import type { Logger, Metrics } from '@discovery/observability';
 import type { JobQueue, Storage } from '@discovery/storage';
+import type { Server } from 'node:http';
 import { componentHost } from '../component.host.js';
-import { mountHandler } from '../handler.middleware.js';
+import { serveAhead } from '../handler.middleware.js';
 import { PARTS_TOKENS, serviceParts } from '../service-parts.provider.js';
 import { GENERATION_QUEUE, INDEXER } from '../tokens.js';
 
@@ -22,11 +24,16 @@ export interface DiscoveryModuleOptions {
 }
 
 @Module({})
-export class DiscoveryModule implements NestModule {
-  constructor(@Inject(INDEXER) private readonly indexer: IndexerAssembly) {}
+export class DiscoveryModule implements OnModuleInit {
+  constructor(
+    @Inject(INDEXER) private readonly indexer: IndexerAssembly,
+    @Inject(HttpAdapterHost) private readonly adapterHost: HttpAdapterHost,
+  ) {}
 
-  configure(consumer: MiddlewareConsumer): void {
-    mountHandler(consumer, this.indexer.handler);
+  /** The API's routes on the HTTP server ahead of Express (an application without a listener has none). */
+  onModuleInit(): void {
+    const server = this.adapterHost.httpAdapter?.getHttpServer() as Server | undefined;
+    if (server && this.indexer.handler) serveAhead(server, this.indexer.handler);
   }
 
   static forRoot(options: DiscoveryModuleOptions): DynamicModule {
