@@ -13,6 +13,7 @@ import { QueryComposer } from './query-composer.js';
 import type { GenerationIndex } from '../generation-index.js';
 import { planOperation } from './operation-planner.js';
 import { extractLiterals, type PromptLiteral } from './prompt-literals.js';
+import { countedStems, stem } from './prompt-words.js';
 import { interestOf } from './target-choice.js';
 
 const writer = new QueryComposer({ allowMutations: true });
@@ -459,5 +460,45 @@ describe('words that set the scene', () => {
     const operation = parse(resolution.queries[0]?.document ?? '{ x }').definitions[0];
     const first = operation?.kind === Kind.OPERATION_DEFINITION ? operation.selectionSet.selections[0] : undefined;
     expect(first?.kind === Kind.FIELD ? first.name.value : undefined).toBe('products');
+  });
+});
+
+/** The names selected directly inside every `field` of `document`. */
+function selectedUnder(document: string, field: string): string[] {
+  const selected: string[] = [];
+  visit(parse(document || '{ x }'), {
+    Field(node) {
+      if (node.name.value === field) for (const s of node.selectionSet?.selections ?? []) if (s.kind === Kind.FIELD) selected.push(s.name.value);
+    },
+  });
+  return selected;
+}
+
+describe('a count the request asks for', () => {
+  const labels = new LexicalSchemaIndex(`
+    type Query { repository(owner: String!, name: String!): Repository }
+    type Repository { id: ID! name: String! labels(first: Int): LabelConnection }
+    type LabelConnection { nodes: [Label!]! totalCount: Int! }
+    type Label { id: ID! name: String! color: String! issues(first: Int): IssueConnection pullRequests(first: Int): PullRequestConnection }
+    type IssueConnection { nodes: [Issue!]! totalCount: Int! }
+    type PullRequestConnection { nodes: [PullRequest!]! totalCount: Int! }
+    type Issue { id: ID! number: Int! title: String! }
+    type PullRequest { id: ID! number: Int! title: String! }`);
+
+  it('reads the counted connections by their totalCount, not their items', async () => {
+    const document = await firstDocument(
+      reader,
+      labels,
+      'What labels does the octocat/example repository have, and how many issues and pull requests use each one?',
+    );
+    expect(selectedUnder(document ?? '', 'issues')).toEqual(['totalCount']);
+    expect(selectedUnder(document ?? '', 'pullRequests')).toEqual(['totalCount']);
+  });
+
+  it('finds the counted words after "how many", "number of" and before "count"', () => {
+    expect([...countedStems('how many issues and pull requests use each one')]).toEqual(['issu', 'pull', 'request']);
+    expect([...countedStems('the number of open tickets')]).toEqual(['open', 'ticket'].map(stem));
+    expect([...countedStems("each PR's title and total review count")]).toEqual([stem('review')]);
+    expect([...countedStems('list the labels')]).toEqual([]);
   });
 });

@@ -23,6 +23,8 @@ export interface PlanInput {
   mine: boolean;
   /** `Type.field` of the schema slice: paths through it are preferred. */
   sliceFields: ReadonlySet<string>;
+  /** Stems of the things the prompt asks to count (`countedStems`): their connections are read by `totalCount`. */
+  counted?: ReadonlySet<string>;
   /** The literals' facts (computed by planOperation). */
   facts?: LiteralFacts;
 }
@@ -218,11 +220,31 @@ function selectAsked(schema: GraphQLSchema, scope: DraftScope, input: PlanInput,
     }
     const edge = edges.find((candidate) => candidate.field === name);
     if (!edge) continue;
+    if (countsConnection(schema, edge, input.counted)) {
+      const connection = ensureField(scope, name);
+      ensureField({ typeName: getNamedType(field.type).name, selections: connection.selections }, 'totalCount');
+      continue;
+    }
     const inner = followEdge(schema, scope, edge);
     if (depth === 0) selectAsked(schema, inner, input, depth + 1, new Set([...avoid, scope.typeName]));
     for (const id of identifyingFields(schema, inner.typeName)) ensureField(inner, id);
   }
   return asked;
+}
+
+/** Name parts that do not say what a connection holds. */
+const CONNECTION_FILLER = new Set(['connection', 'all', 'list', 'total', 'by', 'of', 'for', 'with']);
+
+/** A connection the prompt asks to count ("how many reviews"): every word of its name is a counted word, and it has `totalCount`. */
+function countsConnection(schema: GraphQLSchema, edge: TypeEdge, counted: ReadonlySet<string> | undefined): boolean {
+  if (!counted || counted.size === 0 || edge.connection === undefined || edge.field === undefined) return false;
+  const owner = schema.getType(edge.from);
+  const field = isObjectType(owner) || isInterfaceType(owner) ? owner.getFields()[edge.field] : undefined;
+  if (!field) return false;
+  const connection = getNamedType(field.type);
+  if (!isObjectType(connection) || !connection.getFields()['totalCount']) return false;
+  const parts = edge.stems.filter((part) => !CONNECTION_FILLER.has(part));
+  return parts.length > 0 && parts.every((part) => counted.has(part));
 }
 
 /** Types with asked-for fields next to the path: on an ancestor, or at most two edges from the target. */
@@ -239,7 +261,7 @@ function addSecondary(schema: GraphQLSchema, scopes: readonly DraftScope[], inpu
       selectAsked(schema, ancestor, input, 1, onPath);
       continue;
     }
-    const route = shortRoute(schema, target.typeName, typeName, onPath);
+    const route = shortRoute(schema, target.typeName, typeName, onPath, (edge) => !countsConnection(schema, edge, input.counted));
     if (!route) continue;
     const inner = followPath(schema, target, route);
     selectAsked(schema, inner, input, 1, onPath);
@@ -247,11 +269,11 @@ function addSecondary(schema: GraphQLSchema, scopes: readonly DraftScope[], inpu
   }
 }
 
-/** The fewest edges (at most two) from `from` to `to`, not through the types in `avoid`. */
-function shortRoute(schema: GraphQLSchema, from: string, to: string, avoid: ReadonlySet<string>): TypeEdge[] | undefined {
+/** The fewest edges (at most two) from `from` to `to`, not through the types in `avoid`, by edges `allowed` lets through. */
+function shortRoute(schema: GraphQLSchema, from: string, to: string, avoid: ReadonlySet<string>, allowed: (edge: TypeEdge) => boolean): TypeEdge[] | undefined {
   const graph = typeGraph(schema);
   const first = graph.get(from) ?? [];
-  const free = (edge: TypeEdge): boolean => edge.requiredInputArgs === 0 && edge.requiredLeafArgs === 0;
+  const free = (edge: TypeEdge): boolean => edge.requiredInputArgs === 0 && edge.requiredLeafArgs === 0 && allowed(edge);
   const direct = first.find((edge) => edge.to === to && free(edge));
   if (direct) return [direct];
   for (const edge of first) {
