@@ -502,3 +502,36 @@ describe('a count the request asks for', () => {
     expect([...countedStems('list the labels')]).toEqual([]);
   });
 });
+
+describe('types next to the path', () => {
+  const shop = new LexicalSchemaIndex(`
+    type Query { orders(first: Int): [Order!]! }
+    type Order { id: ID! name: String! total: Int! customer: Customer }
+    type Customer { id: ID! displayName: String! note: String tags: [String!]! }`);
+  const plan = (weight: number): string[] => {
+    const stems = new Set(['order', 'total']);
+    const interest = interestOf(shop.schema, [], stems);
+    interest.types.set('Order', 3);
+    interest.fields.set('Order', new Map([['total', 1]]));
+    interest.fields.set('Customer', new Map([['note', weight]]));
+    const planned = planOperation(shop.schema, {
+      operation: 'query',
+      interest,
+      stems,
+      words: new Set(['orders', 'total']),
+      literals: [],
+      mine: false,
+      sliceFields: new Set(),
+    });
+    const order = planned?.root.selections[0];
+    return order?.kind === 'field' ? order.selections.map((s) => (s.kind === 'field' ? s.name : s.typeName)) : [];
+  };
+
+  it('add no branch for a field only weakly found by search (0.4 of the best hit)', () => {
+    expect(plan(0.4)).not.toContain('customer');
+  });
+
+  it('add one for a field found as strongly as a target field must be', () => {
+    expect(plan(0.5)).toContain('customer');
+  });
+});

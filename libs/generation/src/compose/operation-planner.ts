@@ -38,8 +38,12 @@ export interface PlannedOperation {
 
 /** Weight of a type's path cost against its interest score. */
 const COST_WEIGHT = 0.2;
-/** Secondary types need at least this field weight to be added. */
-const SECONDARY_WEIGHT = 0.35;
+/**
+ * Secondary types need at least this field weight to be added: the weight a field found only by
+ * search needs on the target itself (`askedFields`' strong hit). At 0.35 the weaker hits padded the
+ * selection with whole branches nobody asked for (docs/composer.md Log).
+ */
+export const SECONDARY_WEIGHT = 0.45;
 
 /** Name parts too common to say which argument a literal is for. */
 const GENERIC_STEMS = new Set(['id', 'name', 'number', 'by', 'key', 'list', 'all', 'get', 'using', 'fkey']);
