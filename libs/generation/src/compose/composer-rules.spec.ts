@@ -535,3 +535,22 @@ describe('types next to the path', () => {
     expect(plan(0.5)).toContain('customer');
   });
 });
+
+describe('a value named by the field, not by the argument', () => {
+  const boards = new LexicalSchemaIndex(`
+    type Query {
+      "Boards a workspace could use"
+      board_candidates(workspaceId: String!, usageType: BoardUsage!): [Board!]
+      boards(ids: [ID!], limit: Int): [Board!]
+    }
+    enum BoardUsage { TASKS CRM }
+    type Board { id: ID! name: String! groups: [Group!]! }
+    type Group { id: ID! title: String! }`);
+
+  it('"board 12345" does not fill the workspaceId of board_candidates', async () => {
+    const document = await firstDocument(reader, boards, 'Which groups does board 12345 have?');
+    const operation = parse(document ?? '{ x }').definitions[0];
+    const first = operation?.kind === Kind.OPERATION_DEFINITION ? operation.selectionSet.selections[0] : undefined;
+    expect(first?.kind === Kind.FIELD ? first.name.value : undefined).toBe('boards');
+  });
+});

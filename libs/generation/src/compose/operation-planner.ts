@@ -104,6 +104,11 @@ function kindsFitting(typeName: string): LiteralKind[] {
   return kinds;
 }
 
+/** Whether an argument's name has words of its own beyond the generic ones (`workspaceId`, not `id`). */
+function ownWords(arg: string): boolean {
+  return nameStems(arg).some((part) => !GENERIC_STEMS.has(part));
+}
+
 /** How well the prompt's literals fill the edge's required arguments: the words before a literal name the field or argument. */
 function literalFit(edge: TypeEdge, facts: LiteralFacts): number {
   if (edge.requiredArgs.length === 0 || !facts.hasValue) return 0;
@@ -113,7 +118,11 @@ function literalFit(edge: TypeEdge, facts: LiteralFacts): number {
     // Only literals of a kind the argument's type takes ("issues of facebook/react" names no issue number).
     const kinds = kindsFitting(edge.requiredArgTypes?.[at] ?? 'String').filter((kind) => facts.namedStems.has(kind));
     const named =
-      [...nameStems(arg), ...edge.stems].some((part) => !GENERIC_STEMS.has(part) && kinds.some((kind) => facts.namedStems.get(kind)?.has(part))) ||
+      // The field's own words name the literal only for an argument whose name says nothing else
+      // (`id`, `key`): "board 12345" is no `workspaceId` of `board_candidates`.
+      [...nameStems(arg), ...(ownWords(arg) ? [] : edge.stems)].some(
+        (part) => !GENERIC_STEMS.has(part) && kinds.some((kind) => facts.namedStems.get(kind)?.has(part)),
+      ) ||
       (facts.hasOwner && /^(owner|login)$/.test(lower)) ||
       (facts.hasRepo && lower === 'name') ||
       (facts.hasHandle && /^(login|owner)$/.test(lower));
