@@ -554,3 +554,18 @@ describe('a value named by the field, not by the argument', () => {
     expect(first?.kind === Kind.FIELD ? first.name.value : undefined).toBe('boards');
   });
 });
+
+describe('an id argument of the field the value is named by', () => {
+  const boards = new LexicalSchemaIndex(`
+    type Query { boards(ids: [ID!], limit: Int): [Board!] }
+    type Board { id: ID! name: String! groups: [Group!]! }
+    type Group { id: ID! title: String! }`);
+
+  it('takes the value: "board 12345" is boards(ids: [12345]), not a value left over', async () => {
+    const result = await reader.compose(boards, 'Which groups does board 12345 have?');
+    const resolution = result.status === 'resolved' ? result.resolution : undefined;
+    expect(resolution?.queries[0]?.document).toMatch(/boards\(ids: \$ids\)/);
+    expect(JSON.stringify(resolution?.queries[0]?.variablesSchema)).toContain('Example: [\\"12345\\"]');
+    expect(resolution?.unsatisfied.join(' ')).not.toContain('12345');
+  });
+});
