@@ -569,3 +569,36 @@ describe('an id argument of the field the value is named by', () => {
     expect(resolution?.unsatisfied.join(' ')).not.toContain('12345');
   });
 });
+
+describe('a lookup by the field’s own word', () => {
+  const work = new LexicalSchemaIndex(`
+    type Query {
+      items(ids: [ID!], limit: Int): [Item!]
+      "A timeline item of an item"
+      timeline_item(id: ID!): TimelineItem
+    }
+    type TimelineItem { id: ID! title: String item: Item }
+    type Item { id: ID! name: String! created_at: String creator: User updates: [Update!] }
+    type Update { id: ID! body: String creator: User }
+    type User { id: ID! name: String! email: String }`);
+
+  const rootOf = (document: string | undefined): string | undefined => {
+    const operation = parse(document ?? '{ x }').definitions[0];
+    const first = operation?.kind === Kind.OPERATION_DEFINITION ? operation.selectionSet.selections[0] : undefined;
+    return first?.kind === Kind.FIELD ? first.name.value : undefined;
+  };
+
+  it('"item 1234567890" reads items(ids:), not timeline_item(id:)', async () => {
+    expect(rootOf(await firstDocument(reader, work, 'When was item 1234567890 created?'))).toBe('items');
+  });
+
+  it('"who created" selects the creator, named by the verb', async () => {
+    const document = await firstDocument(reader, work, 'Who created item 1234567890 and when?');
+    expect(selectedUnder(document ?? '', 'creator')).toEqual(expect.arrayContaining(['name']));
+  });
+
+  it('a "who" with no verb naming a field adds no person', async () => {
+    const document = await firstDocument(reader, work, 'Who is item 1234567890 for?');
+    expect(document ?? '').not.toContain('creator');
+  });
+});

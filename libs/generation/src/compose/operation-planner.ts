@@ -23,6 +23,8 @@ export interface PlanInput {
   mine: boolean;
   /** `Type.field` of the schema slice: paths through it are preferred. */
   sliceFields: ReadonlySet<string>;
+  /** The prompt asks who did something ("who created item 5"). */
+  asksWho?: boolean;
   /** Stems of the things the prompt asks to count (`countedStems`): their connections are read by `totalCount`. */
   counted?: ReadonlySet<string>;
   /** The literals' facts (computed by planOperation). */
@@ -104,6 +106,16 @@ function kindsFitting(typeName: string): LiteralKind[] {
   return kinds;
 }
 
+/** What a lookup by the field's own word saves, as a required argument a literal fills. */
+const ID_LOOKUP_FIT = 1.5;
+
+/** Whether a literal of a kind the edge's id argument takes is named by every word of the field's name ("item 5" for `items`). */
+function namesById(edge: TypeEdge, facts: LiteralFacts): boolean {
+  if (!facts.hasValue || edge.stems.length === 0) return false;
+  const kinds = kindsFitting(edge.idArgType ?? 'ID').filter((kind) => facts.namedStems.has(kind));
+  return edge.stems.every((part) => kinds.some((kind) => facts.namedStems.get(kind)?.has(part)));
+}
+
 /** Whether an argument's name has words of its own beyond the generic ones (`workspaceId`, not `id`). */
 function ownWords(arg: string): boolean {
   return nameStems(arg).some((part) => !GENERIC_STEMS.has(part));
@@ -167,6 +179,8 @@ function edgeCost(edge: TypeEdge, input: PlanInput, facts: LiteralFacts, rootNam
   let cost = 2;
   const fit = literalFit(edge, facts);
   cost += edge.requiredLeafArgs > 0 ? (fit > 0 ? -1.5 * fit : 0.4 + 0.1 * edge.requiredLeafArgs) : 0;
+  // "item 1234567890" on `items(ids:)`: every word of the field's name names a value its id argument takes.
+  if (edge.requiredLeafArgs === 0 && edge.idArgType !== undefined && namesById(edge, facts)) cost -= ID_LOOKUP_FIT;
   cost += edge.requiredInputArgs * 3;
   if (edge.stems.length > 0) cost -= (0.7 * edge.stems.filter((part) => input.stems.has(part)).length) / edge.stems.length;
   if (input.sliceFields.has(`${edge.from}.${edge.field}`)) cost -= 0.25;
@@ -206,6 +220,7 @@ export function planOperation(schema: GraphQLSchema, given: PlanInput): PlannedO
   }
   const asked = selectAsked(schema, scope, input, 0, new Set(scopes.map((s) => s.typeName)));
   for (const id of identifyingFields(schema, best.type)) if (!asked.includes(id)) ensureField(scope, id);
+  if (input.asksWho) addPerson(schema, scope, input);
   addSecondary(schema, scopes, input);
   return { root, target: best.type, asked };
 }
@@ -243,6 +258,41 @@ function selectAsked(schema: GraphQLSchema, scope: DraftScope, input: PlanInput,
     for (const id of identifyingFields(schema, inner.typeName)) ensureField(inner, id);
   }
   return asked;
+}
+
+/** Last words of fields that lead to the person who did something (`creator`, `createdBy`, `author`). */
+const PERSON_WORDS = new Set([
+  'user',
+  'author',
+  'creator',
+  'actor',
+  'owner',
+  'account',
+  'member',
+  'submitter',
+  'assignee',
+  'sender',
+  'requester',
+  'person',
+  'by',
+  'reviewer',
+]);
+
+/**
+ * "Who created item 5": the target's field that leads to a person, when none is selected: the one
+ * whose name the prompt's verb starts (`creat` -> creator, createdBy). Without such a verb nothing
+ * is added (which person a bare "who" means, the schema does not say).
+ */
+function addPerson(schema: GraphQLSchema, scope: DraftScope, input: PlanInput): void {
+  const edges = (typeGraph(schema).get(scope.typeName) ?? []).filter(
+    (edge) => edge.field !== undefined && edge.requiredLeafArgs === 0 && edge.requiredInputArgs === 0 && PERSON_WORDS.has(edge.stems.at(-1) ?? ''),
+  );
+  if (edges.length === 0) return;
+  const selected = new Set(scope.selections.map((s) => (s.kind === 'field' ? s.name : '')));
+  if (edges.some((edge) => selected.has(edge.field ?? ''))) return;
+  const verbs = [...input.stems].filter((part) => part.length >= 4);
+  const named = edges.find((edge) => edge.stems.some((part) => verbs.some((verb) => part.startsWith(verb))));
+  if (named) followEdge(schema, scope, named);
 }
 
 /** Name parts that do not say what a connection holds. */

@@ -164,7 +164,17 @@ export class QueryComposer {
         .split(/[^a-z0-9]+/)
         .filter((word) => !setting.has(word)),
     );
-    const planned = planOperation(schema, { operation, interest, stems, words, literals, mine, sliceFields, counted: countedStems(prompt) });
+    const planned = planOperation(schema, {
+      operation,
+      interest,
+      stems,
+      words,
+      literals,
+      mine,
+      sliceFields,
+      counted: countedStems(prompt),
+      asksWho: /\bwho\b/i.test(prompt),
+    });
     if (!planned) return undefined;
     const binder = new ArgumentBinder(schema, bindLiterals ? literals : [], stems, listOrderOf(prompt));
     return { ...draftOperation(schema, planned, binder, operation), unbound: [...binder.leftover] };

@@ -34,6 +34,8 @@ export interface TypeEdge {
   requiredArgs: string[];
   /** An optional input-object argument named like a filter (`filter`, `where`), for comparisons in the prompt. */
   filterArg?: string;
+  /** Named type of an optional argument named `id`, `ids`, `key` or `keys` (`boards(ids: [ID!])`): a lookup by the field's own word. */
+  idArgType?: string;
   /** Stems of the field name. */
   stems: string[];
   /** The field name's last word as written, lower-case (`pullRequests` -> requests). */
@@ -66,10 +68,12 @@ function fieldEdge(from: string, field: GraphQLField<unknown, unknown>): TypeEdg
   const requiredArgs: string[] = [];
   const requiredArgTypes: string[] = [];
   let filterArg: string | undefined;
+  let idArgType: string | undefined;
   for (const arg of field.args) {
     const input = isInputObjectType(getNamedType(arg.type));
     if (!isNonNullType(arg.type) || arg.default !== undefined) {
       if (input && /^(filter|where|condition)$/i.test(arg.name)) filterArg = arg.name;
+      if (!input && /^(id|ids|key|keys)$/i.test(arg.name)) idArgType = getNamedType(arg.type).name;
       continue;
     }
     requiredArgs.push(arg.name);
@@ -93,6 +97,7 @@ function fieldEdge(from: string, field: GraphQLField<unknown, unknown>): TypeEdg
   const unwrapped = isNonNullType(field.type) ? field.type.ofType : field.type;
   if (connection || isListType(unwrapped)) edge.list = true;
   if (filterArg) edge.filterArg = filterArg;
+  if (idArgType) edge.idArgType = idArgType;
   return edge;
 }
 
