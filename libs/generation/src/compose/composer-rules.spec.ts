@@ -602,3 +602,32 @@ describe('a lookup by the field’s own word', () => {
     expect(document ?? '').not.toContain('creator');
   });
 });
+
+describe('a list read from the type its items belong to', () => {
+  const code = new LexicalSchemaIndex(`
+    type Query { user(login: String!): User repository(owner: String!, name: String!): Repository }
+    type User { id: ID! login: String! pullRequests(first: Int): PullRequestConnection }
+    type Repository { id: ID! name: String! pullRequests(first: Int): PullRequestConnection }
+    type PullRequestConnection { nodes: [PullRequest!]! }
+    type PullRequest { id: ID! title: String! isDraft: Boolean! repository: Repository! author: User }`);
+
+  it('reads draft pull requests through their repository, not through a user who opened them', async () => {
+    const document = await firstDocument(reader, code, 'draft pull requests and their titles');
+    const operation = parse(document ?? '{ x }').definitions[0];
+    const first = operation?.kind === Kind.OPERATION_DEFINITION ? operation.selectionSet.selections[0] : undefined;
+    expect(first?.kind === Kind.FIELD ? first.name.value : undefined).toBe('repository');
+  });
+});
+
+describe('a root list', () => {
+  it('is never a list of items that belong elsewhere', async () => {
+    const resolution = await resolve(
+      reader,
+      'bench/data/search/schemas/shopify.graphql',
+      'What is the publication status of each product across the various sales channels?',
+    );
+    const operation = parse(resolution.queries[0]?.document ?? '{ x }').definitions[0];
+    const first = operation?.kind === Kind.OPERATION_DEFINITION ? operation.selectionSet.selections[0] : undefined;
+    expect(first?.kind === Kind.FIELD ? first.name.value : undefined).toBe('products');
+  });
+});

@@ -46,6 +46,8 @@ const COST_WEIGHT = 0.2;
  * selection with whole branches nobody asked for (docs/composer.md Log).
  */
 export const SECONDARY_WEIGHT = 0.45;
+/** What reading a list from a type its items do not belong to costs more (`User.pullRequests`, not `Repository.pullRequests`). */
+const FOREIGN_COST = 0.5;
 
 /** Name parts too common to say which argument a literal is for. */
 const GENERIC_STEMS = new Set(['id', 'name', 'number', 'by', 'key', 'list', 'all', 'get', 'using', 'fkey']);
@@ -192,6 +194,7 @@ function edgeCost(edge: TypeEdge, input: PlanInput, facts: LiteralFacts, rootNam
   else if (!edge.list && edge.requiredLeafArgs > 0 && edge.lastWord !== '' && input.words.has(pluralOf(edge.lastWord)) && !input.words.has(edge.lastWord)) {
     cost += 1.5 + 1.5 * fit;
   }
+  if (edge.foreign) cost += FOREIGN_COST;
   if (edge.from === rootName) cost += rootPenalty(edge, input);
   return Math.max(0.05, cost);
 }

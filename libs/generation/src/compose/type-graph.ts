@@ -36,6 +36,10 @@ export interface TypeEdge {
   filterArg?: string;
   /** Named type of an optional argument named `id`, `ids`, `key` or `keys` (`boards(ids: [ID!])`): a lookup by the field's own word. */
   idArgType?: string;
+  /** A list whose items belong to the type it is read from: each has a non-null field back to it (`Repository.issues`; `Issue.repository: Repository!`). */
+  owned?: boolean;
+  /** A list of items that belong to another type (`User.pullRequests`: pull requests belong to a repository). */
+  foreign?: boolean;
   /** Stems of the field name. */
   stems: string[];
   /** The field name's last word as written, lower-case (`pullRequests` -> requests). */
@@ -101,6 +105,15 @@ function fieldEdge(from: string, field: GraphQLField<unknown, unknown>): TypeEdg
   return edge;
 }
 
+/** Whether an object of `item` has a non-null, single field returning `owner`. */
+function belongsTo(schema: GraphQLSchema, item: string, owner: string): boolean {
+  const type = schema.getType(item);
+  if (!isObjectType(type) && !isInterfaceType(type)) return false;
+  return Object.values(type.getFields()).some(
+    (field) => isNonNullType(field.type) && !isListType(field.type.ofType) && getNamedType(field.type).name === owner && !field.deprecationReason,
+  );
+}
+
 /** Outgoing edges per type name (cached per schema). */
 export function typeGraph(schema: GraphQLSchema): Map<string, TypeEdge[]> {
   let graph = graphs.get(schema);
@@ -112,6 +125,7 @@ export function typeGraph(schema: GraphQLSchema): Map<string, TypeEdge[]> {
     if (isObjectType(type) || isInterfaceType(type)) {
       for (const field of Object.values(type.getFields())) {
         const edge = fieldEdge(type.name, field);
+        if (edge?.list && belongsTo(schema, edge.to, type.name)) edge.owned = true;
         if (edge) edges.push(edge);
       }
     }
@@ -121,6 +135,15 @@ export function typeGraph(schema: GraphQLSchema): Map<string, TypeEdge[]> {
       }
     }
     graph.set(type.name, edges);
+  }
+  // A list of items that belong to another type (`User.pullRequests`; pull requests belong to a repository).
+  const ownedItems = new Set<string>();
+  for (const edges of graph.values()) for (const edge of edges) if (edge.owned) ownedItems.add(edge.to);
+  // A root list (`QueryRoot.products`) reads all of them: never foreign.
+  const roots = new Set([schema.getQueryType()?.name, schema.getMutationType()?.name, schema.getSubscriptionType()?.name]);
+  for (const [typeName, edges] of graph) {
+    if (roots.has(typeName)) continue;
+    for (const edge of edges) if (edge.list && !edge.owned && ownedItems.has(edge.to)) edge.foreign = true;
   }
   graphs.set(schema, graph);
   return graph;
