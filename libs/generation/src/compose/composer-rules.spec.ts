@@ -631,3 +631,16 @@ describe('a root list', () => {
     expect(first?.kind === Kind.FIELD ? first.name.value : undefined).toBe('products');
   });
 });
+
+describe('items that belong to an interface', () => {
+  it('belong to each type that implements it: an organization’s repositories are its own', async () => {
+    const resolution = await resolve(
+      reader,
+      'bench/data/search/schemas/github.graphql',
+      'Which repositories in the octocat organization are disabled? List their names.',
+    );
+    const operation = parse(resolution.queries[0]?.document ?? '{ x }').definitions[0];
+    const first = operation?.kind === Kind.OPERATION_DEFINITION ? operation.selectionSet.selections[0] : undefined;
+    expect(first?.kind === Kind.FIELD ? first.name.value : undefined).toBe('organization');
+  });
+});

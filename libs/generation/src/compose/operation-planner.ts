@@ -47,7 +47,7 @@ const COST_WEIGHT = 0.2;
  */
 export const SECONDARY_WEIGHT = 0.45;
 /** What reading a list from a type its items do not belong to costs more (`User.pullRequests`, not `Repository.pullRequests`). */
-const FOREIGN_COST = 0.5;
+const FOREIGN_COST = 0.75;
 
 /** Name parts too common to say which argument a literal is for. */
 const GENERIC_STEMS = new Set(['id', 'name', 'number', 'by', 'key', 'list', 'all', 'get', 'using', 'fkey']);

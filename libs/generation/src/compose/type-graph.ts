@@ -105,12 +105,14 @@ function fieldEdge(from: string, field: GraphQLField<unknown, unknown>): TypeEdg
   return edge;
 }
 
-/** Whether an object of `item` has a non-null, single field returning `owner`. */
+/** Whether an object of `item` has a non-null, single field returning `owner` or an interface `owner` implements (`Repository.owner: RepositoryOwner!` for an `Organization`). */
 function belongsTo(schema: GraphQLSchema, item: string, owner: string): boolean {
   const type = schema.getType(item);
+  const ownerType = schema.getType(owner);
   if (!isObjectType(type) && !isInterfaceType(type)) return false;
+  const names = new Set([owner, ...(isObjectType(ownerType) || isInterfaceType(ownerType) ? ownerType.getInterfaces().map((i) => i.name) : [])]);
   return Object.values(type.getFields()).some(
-    (field) => isNonNullType(field.type) && !isListType(field.type.ofType) && getNamedType(field.type).name === owner && !field.deprecationReason,
+    (field) => isNonNullType(field.type) && !isListType(field.type.ofType) && names.has(getNamedType(field.type).name) && !field.deprecationReason,
   );
 }
 
