@@ -14,7 +14,7 @@ import type { GenerationIndex } from '../generation-index.js';
 import { planOperation } from './operation-planner.js';
 import { extractLiterals, type PromptLiteral } from './prompt-literals.js';
 import { countedStems, stem } from './prompt-words.js';
-import { interestOf } from './target-choice.js';
+import { identifyingFields, interestOf } from './target-choice.js';
 
 const writer = new QueryComposer({ allowMutations: true });
 const reader = new QueryComposer({ allowMutations: false });
@@ -642,5 +642,14 @@ describe('items that belong to an interface', () => {
     const operation = parse(resolution.queries[0]?.document ?? '{ x }').definitions[0];
     const first = operation?.kind === Kind.OPERATION_DEFINITION ? operation.selectionSet.selections[0] : undefined;
     expect(first?.kind === Kind.FIELD ? first.name.value : undefined).toBe('organization');
+  });
+});
+
+describe('a qualified name', () => {
+  it('is selected beside the bare name, which repeats across owners', () => {
+    const schema = buildSchema(`
+      type Query { repository: Repository }
+      type Repository { id: ID! name: String! nameWithOwner: String! description: String }`);
+    expect(identifyingFields(schema, 'Repository')).toEqual(['id', 'name', 'nameWithOwner']);
   });
 });
