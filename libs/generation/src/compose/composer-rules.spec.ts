@@ -653,3 +653,18 @@ describe('a qualified name', () => {
     expect(identifyingFields(schema, 'Repository')).toEqual(['id', 'name', 'nameWithOwner']);
   });
 });
+
+describe('a word that names a state', () => {
+  const tracker = new LexicalSchemaIndex(`
+    type Query { issues(first: Int): [Issue!]! }
+    enum IssueState { OPEN CLOSED }
+    type Issue { id: ID! number: Int! title: String! body: String state: IssueState! }`);
+
+  it('"closed issues" reads the state of each issue', async () => {
+    expect(selectedUnder((await firstDocument(reader, tracker, 'closed issues and their titles')) ?? '', 'issues')).toContain('state');
+  });
+
+  it('no state word, no state', async () => {
+    expect(selectedUnder((await firstDocument(reader, tracker, 'issues and their titles')) ?? '', 'issues')).not.toContain('state');
+  });
+});

@@ -224,6 +224,7 @@ export function planOperation(schema: GraphQLSchema, given: PlanInput): PlannedO
   const asked = selectAsked(schema, scope, input, 0, new Set(scopes.map((s) => s.typeName)));
   for (const id of identifyingFields(schema, best.type)) if (!asked.includes(id)) ensureField(scope, id);
   if (input.asksWho) addPerson(schema, scope, input);
+  if (STATE_WORDS.some((word) => input.words.has(word))) addState(schema, scope);
   addSecondary(schema, scopes, input);
   return { root, target: best.type, asked };
 }
@@ -261,6 +262,47 @@ function selectAsked(schema: GraphQLSchema, scope: DraftScope, input: PlanInput,
     for (const id of identifyingFields(schema, inner.typeName)) ensureField(inner, id);
   }
   return asked;
+}
+
+/** Words that name the state an object is in ("open issues", "draft orders"): the request reads that state. */
+const STATE_WORDS = [
+  'open',
+  'closed',
+  'merged',
+  'draft',
+  'pending',
+  'active',
+  'inactive',
+  'archived',
+  'cancelled',
+  'canceled',
+  'failed',
+  'resolved',
+  'unresolved',
+  'paused',
+  'expired',
+  'enabled',
+  'disabled',
+  'approved',
+  'rejected',
+  'completed',
+  'running',
+  'blocked',
+  'fulfilled',
+  'unfulfilled',
+  'paid',
+  'unpaid',
+];
+/** Selects the target's own `state` or `status` leaf (an argument-free one), when it has one. */
+function addState(schema: GraphQLSchema, scope: DraftScope): void {
+  const type = schema.getType(scope.typeName);
+  if (!isObjectType(type) && !isInterfaceType(type)) return;
+  const fields = type.getFields();
+  const name = ['state', 'status'].find((candidate) => {
+    const field = fields[candidate];
+    return field !== undefined && isLeafType(getNamedType(field.type)) && !field.args.some((arg) => isNonNullType(arg.type));
+  });
+  if (name) ensureField(scope, name);
 }
 
 /** Last words of fields that lead to the person who did something (`creator`, `createdBy`, `author`). */
