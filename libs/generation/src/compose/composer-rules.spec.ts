@@ -668,3 +668,14 @@ describe('a word that names a state', () => {
     expect(selectedUnder((await firstDocument(reader, tracker, 'issues and their titles')) ?? '', 'issues')).not.toContain('state');
   });
 });
+
+describe('an object with no name', () => {
+  it('is identified by its text beside its id (a comment by its body)', () => {
+    const schema = buildSchema(`
+      type Query { comment: IssueComment }
+      type IssueComment { id: ID! body: String! createdAt: String! }
+      type Label { id: ID! name: String! body: String }`);
+    expect(identifyingFields(schema, 'IssueComment')).toEqual(['id', 'body']);
+    expect(identifyingFields(schema, 'Label')).toEqual(['id', 'name']);
+  });
+});

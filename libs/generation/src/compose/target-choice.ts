@@ -116,6 +116,9 @@ export function askedFields(schema: GraphQLSchema, typeName: string, interest: I
   return [...best(named), ...best(hitOnly).slice(0, 4)].slice(0, max).map(([name]) => name);
 }
 
+/** What an object without a name says (a comment's `body`). */
+const TEXT_FIELDS = ['body', 'text', 'content', 'message'];
+
 /** Names that say whose an object is as well (`octocat/example`): unique where a bare name is not. */
 const QUALIFIED_NAMES = ['nameWithOwner', 'fullName', 'full_name', 'qualifiedName'];
 
@@ -137,7 +140,9 @@ export function identifyingFields(schema: GraphQLSchema, typeName: string): stri
   const extra = qualified && qualified !== label ? [qualified] : [];
   // An issue or a pull request is read by its number beside its title.
   const numbered = label === 'title' && usable('number') ? ['number'] : [];
-  if (usable('id')) return label ? ['id', label, ...extra, ...numbered] : ['id'];
+  // An object with no name (a comment, a note) is read by its text.
+  const text = label ? undefined : TEXT_FIELDS.find(usable);
+  if (usable('id')) return label ? ['id', label, ...extra, ...numbered] : text ? ['id', text] : ['id'];
   const words = splitWords(typeName).join('_');
   const ownId = Object.keys(fields).find(
     (name) => usable(name) && (name.toLowerCase() === `${words}_id` || name.toLowerCase() === `${typeName.toLowerCase()}id`),
