@@ -679,3 +679,15 @@ describe('an object with no name', () => {
     expect(identifyingFields(schema, 'Label')).toEqual(['id', 'name']);
   });
 });
+
+describe('a state word before an object the request reads', () => {
+  it('reads that object’s state too ("closed pull requests")', async () => {
+    const tracker = new LexicalSchemaIndex(`
+      type Query { issues(first: Int): [Issue!]! }
+      enum State { OPEN CLOSED }
+      type Issue { id: ID! title: String! state: State! pullRequests(first: Int): [PullRequest!]! }
+      type PullRequest { id: ID! title: String! state: State! }`);
+    const document = (await firstDocument(reader, tracker, 'open issues and the titles of their closed pull requests')) ?? '';
+    expect(selectedUnder(document, 'pullRequests')).toEqual(expect.arrayContaining(['title', 'state']));
+  });
+});

@@ -23,6 +23,8 @@ export interface PlanInput {
   mine: boolean;
   /** `Type.field` of the schema slice: paths through it are preferred. */
   sliceFields: ReadonlySet<string>;
+  /** Stems of the words right after a state word ("closed pull requests" -> pull): those objects' state is read too. */
+  stateNouns?: ReadonlySet<string>;
   /** The prompt asks who did something ("who created item 5"). */
   asksWho?: boolean;
   /** Stems of the things the prompt asks to count (`countedStems`): their connections are read by `totalCount`. */
@@ -260,12 +262,13 @@ function selectAsked(schema: GraphQLSchema, scope: DraftScope, input: PlanInput,
     const inner = followEdge(schema, scope, edge);
     if (depth === 0) selectAsked(schema, inner, input, depth + 1, new Set([...avoid, scope.typeName]));
     for (const id of identifyingFields(schema, inner.typeName)) ensureField(inner, id);
+    if (input.stateNouns?.has(edge.stems[0] ?? '')) addState(schema, inner);
   }
   return asked;
 }
 
 /** Words that name the state an object is in ("open issues", "draft orders"): the request reads that state. */
-const STATE_WORDS = [
+export const STATE_WORDS = [
   'open',
   'closed',
   'merged',
@@ -293,6 +296,17 @@ const STATE_WORDS = [
   'paid',
   'unpaid',
 ];
+/** Stems of the words that follow a state word in `text` ("closed pull requests" -> pull). */
+export function stateNounsOf(text: string): Set<string> {
+  const words = text.toLowerCase().split(/[^a-z0-9]+/);
+  const nouns = new Set<string>();
+  words.forEach((word, at) => {
+    const next = words[at + 1];
+    if (next && STATE_WORDS.includes(word)) nouns.add(stem(next));
+  });
+  return nouns;
+}
+
 /** Selects the target's own `state` or `status` leaf (an argument-free one), when it has one. */
 function addState(schema: GraphQLSchema, scope: DraftScope): void {
   const type = schema.getType(scope.typeName);

@@ -26,7 +26,7 @@ import { asksForNothing, contentWords, countedStems, stem } from './prompt-words
 import { interestOf, type ScoredHit } from './target-choice.js';
 import { missingWords } from './unsatisfied-words.js';
 import { finalizeOperation } from '../finalize-operation.js';
-import { planOperation } from './operation-planner.js';
+import { planOperation, stateNounsOf } from './operation-planner.js';
 
 /**
  * The budget of the field slice whose fields make the composer's paths cheaper (docs/composer.md):
@@ -174,6 +174,7 @@ export class QueryComposer {
       sliceFields,
       counted: countedStems(prompt),
       asksWho: /\bwho\b/i.test(prompt),
+      stateNouns: stateNounsOf(prompt),
     });
     if (!planned) return undefined;
     const binder = new ArgumentBinder(schema, bindLiterals ? literals : [], stems, listOrderOf(prompt));
