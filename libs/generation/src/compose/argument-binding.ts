@@ -205,7 +205,10 @@ export class ArgumentBinder {
     let score = 0;
     const argStems = nameStems(argName);
     if (argStems.some((part) => before.has(part))) score += 2;
-    if (nameStems(fieldName).some((part) => before.has(part))) score += 0.5;
+    const fieldNamed = nameStems(fieldName).some((part) => before.has(part));
+    if (fieldNamed) score += 0.5;
+    // "board 12345" on `boards(ids:)`: the field's own word names the value of its id argument.
+    if (fieldNamed && /^(id|ids|key|keys)$/i.test(argName)) score += 1.5;
     if (literal.kind === 'owner' && /^(owner|login|org|organization|user)$/.test(arg)) score += 3;
     if (literal.kind === 'repo' && /^(name|repo|repository|repositoryname)$/.test(arg)) score += 3;
     if (literal.kind === 'handle' && /^(login|owner|user|username|handle)$/.test(arg)) score += 3;

@@ -13,7 +13,8 @@ import { QueryComposer } from './query-composer.js';
 import type { GenerationIndex } from '../generation-index.js';
 import { planOperation } from './operation-planner.js';
 import { extractLiterals, type PromptLiteral } from './prompt-literals.js';
-import { interestOf } from './target-choice.js';
+import { countedStems, stem } from './prompt-words.js';
+import { identifyingFields, interestOf } from './target-choice.js';
 
 const writer = new QueryComposer({ allowMutations: true });
 const reader = new QueryComposer({ allowMutations: false });
@@ -459,5 +460,234 @@ describe('words that set the scene', () => {
     const operation = parse(resolution.queries[0]?.document ?? '{ x }').definitions[0];
     const first = operation?.kind === Kind.OPERATION_DEFINITION ? operation.selectionSet.selections[0] : undefined;
     expect(first?.kind === Kind.FIELD ? first.name.value : undefined).toBe('products');
+  });
+});
+
+/** The names selected directly inside every `field` of `document`. */
+function selectedUnder(document: string, field: string): string[] {
+  const selected: string[] = [];
+  visit(parse(document || '{ x }'), {
+    Field(node) {
+      if (node.name.value === field) for (const s of node.selectionSet?.selections ?? []) if (s.kind === Kind.FIELD) selected.push(s.name.value);
+    },
+  });
+  return selected;
+}
+
+describe('a count the request asks for', () => {
+  const labels = new LexicalSchemaIndex(`
+    type Query { repository(owner: String!, name: String!): Repository }
+    type Repository { id: ID! name: String! labels(first: Int): LabelConnection }
+    type LabelConnection { nodes: [Label!]! totalCount: Int! }
+    type Label { id: ID! name: String! color: String! issues(first: Int): IssueConnection pullRequests(first: Int): PullRequestConnection }
+    type IssueConnection { nodes: [Issue!]! totalCount: Int! }
+    type PullRequestConnection { nodes: [PullRequest!]! totalCount: Int! }
+    type Issue { id: ID! number: Int! title: String! }
+    type PullRequest { id: ID! number: Int! title: String! }`);
+
+  it('reads the counted connections by their totalCount, not their items', async () => {
+    const document = await firstDocument(
+      reader,
+      labels,
+      'What labels does the octocat/example repository have, and how many issues and pull requests use each one?',
+    );
+    expect(selectedUnder(document ?? '', 'issues')).toEqual(['totalCount']);
+    expect(selectedUnder(document ?? '', 'pullRequests')).toEqual(['totalCount']);
+  });
+
+  it('finds the counted words after "how many", "number of" and before "count"', () => {
+    expect([...countedStems('how many issues and pull requests use each one')]).toEqual(['issu', 'pull', 'request']);
+    expect([...countedStems('the number of open tickets')]).toEqual(['open', 'ticket'].map(stem));
+    expect([...countedStems("each PR's title and total review count")]).toEqual([stem('review')]);
+    expect([...countedStems('list the labels')]).toEqual([]);
+  });
+});
+
+describe('types next to the path', () => {
+  const shop = new LexicalSchemaIndex(`
+    type Query { orders(first: Int): [Order!]! }
+    type Order { id: ID! name: String! total: Int! customer: Customer }
+    type Customer { id: ID! displayName: String! note: String tags: [String!]! }`);
+  const plan = (weight: number): string[] => {
+    const stems = new Set(['order', 'total']);
+    const interest = interestOf(shop.schema, [], stems);
+    interest.types.set('Order', 3);
+    interest.fields.set('Order', new Map([['total', 1]]));
+    interest.fields.set('Customer', new Map([['note', weight]]));
+    const planned = planOperation(shop.schema, {
+      operation: 'query',
+      interest,
+      stems,
+      words: new Set(['orders', 'total']),
+      literals: [],
+      mine: false,
+      sliceFields: new Set(),
+    });
+    const order = planned?.root.selections[0];
+    return order?.kind === 'field' ? order.selections.map((s) => (s.kind === 'field' ? s.name : s.typeName)) : [];
+  };
+
+  it('add no branch for a field only weakly found by search (0.4 of the best hit)', () => {
+    expect(plan(0.4)).not.toContain('customer');
+  });
+
+  it('add one for a field found as strongly as a target field must be', () => {
+    expect(plan(0.5)).toContain('customer');
+  });
+});
+
+describe('a value named by the field, not by the argument', () => {
+  const boards = new LexicalSchemaIndex(`
+    type Query {
+      "Boards a workspace could use"
+      board_candidates(workspaceId: String!, usageType: BoardUsage!): [Board!]
+      boards(ids: [ID!], limit: Int): [Board!]
+    }
+    enum BoardUsage { TASKS CRM }
+    type Board { id: ID! name: String! groups: [Group!]! }
+    type Group { id: ID! title: String! }`);
+
+  it('"board 12345" does not fill the workspaceId of board_candidates', async () => {
+    const document = await firstDocument(reader, boards, 'Which groups does board 12345 have?');
+    const operation = parse(document ?? '{ x }').definitions[0];
+    const first = operation?.kind === Kind.OPERATION_DEFINITION ? operation.selectionSet.selections[0] : undefined;
+    expect(first?.kind === Kind.FIELD ? first.name.value : undefined).toBe('boards');
+  });
+});
+
+describe('an id argument of the field the value is named by', () => {
+  const boards = new LexicalSchemaIndex(`
+    type Query { boards(ids: [ID!], limit: Int): [Board!] }
+    type Board { id: ID! name: String! groups: [Group!]! }
+    type Group { id: ID! title: String! }`);
+
+  it('takes the value: "board 12345" is boards(ids: [12345]), not a value left over', async () => {
+    const result = await reader.compose(boards, 'Which groups does board 12345 have?');
+    const resolution = result.status === 'resolved' ? result.resolution : undefined;
+    expect(resolution?.queries[0]?.document).toMatch(/boards\(ids: \$ids\)/);
+    expect(JSON.stringify(resolution?.queries[0]?.variablesSchema)).toContain('Example: [\\"12345\\"]');
+    expect(resolution?.unsatisfied.join(' ')).not.toContain('12345');
+  });
+});
+
+describe('a lookup by the field’s own word', () => {
+  const work = new LexicalSchemaIndex(`
+    type Query {
+      items(ids: [ID!], limit: Int): [Item!]
+      "A timeline item of an item"
+      timeline_item(id: ID!): TimelineItem
+    }
+    type TimelineItem { id: ID! title: String item: Item }
+    type Item { id: ID! name: String! created_at: String creator: User updates: [Update!] }
+    type Update { id: ID! body: String creator: User }
+    type User { id: ID! name: String! email: String }`);
+
+  const rootOf = (document: string | undefined): string | undefined => {
+    const operation = parse(document ?? '{ x }').definitions[0];
+    const first = operation?.kind === Kind.OPERATION_DEFINITION ? operation.selectionSet.selections[0] : undefined;
+    return first?.kind === Kind.FIELD ? first.name.value : undefined;
+  };
+
+  it('"item 1234567890" reads items(ids:), not timeline_item(id:)', async () => {
+    expect(rootOf(await firstDocument(reader, work, 'When was item 1234567890 created?'))).toBe('items');
+  });
+
+  it('"who created" selects the creator, named by the verb', async () => {
+    const document = await firstDocument(reader, work, 'Who created item 1234567890 and when?');
+    expect(selectedUnder(document ?? '', 'creator')).toEqual(expect.arrayContaining(['name']));
+  });
+
+  it('a "who" with no verb naming a field adds no person', async () => {
+    const document = await firstDocument(reader, work, 'Who is item 1234567890 for?');
+    expect(document ?? '').not.toContain('creator');
+  });
+});
+
+describe('a list read from the type its items belong to', () => {
+  const code = new LexicalSchemaIndex(`
+    type Query { user(login: String!): User repository(owner: String!, name: String!): Repository }
+    type User { id: ID! login: String! pullRequests(first: Int): PullRequestConnection }
+    type Repository { id: ID! name: String! pullRequests(first: Int): PullRequestConnection }
+    type PullRequestConnection { nodes: [PullRequest!]! }
+    type PullRequest { id: ID! title: String! isDraft: Boolean! repository: Repository! author: User }`);
+
+  it('reads draft pull requests through their repository, not through a user who opened them', async () => {
+    const document = await firstDocument(reader, code, 'draft pull requests and their titles');
+    const operation = parse(document ?? '{ x }').definitions[0];
+    const first = operation?.kind === Kind.OPERATION_DEFINITION ? operation.selectionSet.selections[0] : undefined;
+    expect(first?.kind === Kind.FIELD ? first.name.value : undefined).toBe('repository');
+  });
+});
+
+describe('a root list', () => {
+  it('is never a list of items that belong elsewhere', async () => {
+    const resolution = await resolve(
+      reader,
+      'bench/data/search/schemas/shopify.graphql',
+      'What is the publication status of each product across the various sales channels?',
+    );
+    const operation = parse(resolution.queries[0]?.document ?? '{ x }').definitions[0];
+    const first = operation?.kind === Kind.OPERATION_DEFINITION ? operation.selectionSet.selections[0] : undefined;
+    expect(first?.kind === Kind.FIELD ? first.name.value : undefined).toBe('products');
+  });
+});
+
+describe('items that belong to an interface', () => {
+  it('belong to each type that implements it: an organization’s repositories are its own', async () => {
+    const resolution = await resolve(
+      reader,
+      'bench/data/search/schemas/github.graphql',
+      'Which repositories in the octocat organization are disabled? List their names.',
+    );
+    const operation = parse(resolution.queries[0]?.document ?? '{ x }').definitions[0];
+    const first = operation?.kind === Kind.OPERATION_DEFINITION ? operation.selectionSet.selections[0] : undefined;
+    expect(first?.kind === Kind.FIELD ? first.name.value : undefined).toBe('organization');
+  });
+});
+
+describe('a qualified name', () => {
+  it('is selected beside the bare name, which repeats across owners', () => {
+    const schema = buildSchema(`
+      type Query { repository: Repository }
+      type Repository { id: ID! name: String! nameWithOwner: String! description: String }`);
+    expect(identifyingFields(schema, 'Repository')).toEqual(['id', 'name', 'nameWithOwner']);
+  });
+});
+
+describe('a word that names a state', () => {
+  const tracker = new LexicalSchemaIndex(`
+    type Query { issues(first: Int): [Issue!]! }
+    enum IssueState { OPEN CLOSED }
+    type Issue { id: ID! number: Int! title: String! body: String state: IssueState! }`);
+
+  it('"closed issues" reads the state of each issue', async () => {
+    expect(selectedUnder((await firstDocument(reader, tracker, 'closed issues and their titles')) ?? '', 'issues')).toContain('state');
+  });
+
+  it('no state word, no state', async () => {
+    expect(selectedUnder((await firstDocument(reader, tracker, 'issues and their titles')) ?? '', 'issues')).not.toContain('state');
+  });
+});
+
+describe('an object with no name', () => {
+  it('is identified by its text beside its id (a comment by its body)', () => {
+    const schema = buildSchema(`
+      type Query { comment: IssueComment }
+      type IssueComment { id: ID! body: String! createdAt: String! }
+      type Label { id: ID! name: String! body: String }`);
+    expect(identifyingFields(schema, 'IssueComment')).toEqual(['id', 'body']);
+    expect(identifyingFields(schema, 'Label')).toEqual(['id', 'name']);
+  });
+});
+
+describe('a state word before an object the request reads', () => {
+  it('reads that object’s state too ("closed pull requests")', async () => {
+    const tracker = new LexicalSchemaIndex(`
+      type Query { issues(first: Int): [Issue!]! }
+      enum State { OPEN CLOSED }
+      type Issue { id: ID! title: String! state: State! pullRequests(first: Int): [PullRequest!]! }
+      type PullRequest { id: ID! title: String! state: State! }`);
+    const document = (await firstDocument(reader, tracker, 'open issues and the titles of their closed pull requests')) ?? '';
+    expect(selectedUnder(document, 'pullRequests')).toEqual(expect.arrayContaining(['title', 'state']));
   });
 });

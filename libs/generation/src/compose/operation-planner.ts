@@ -23,6 +23,12 @@ export interface PlanInput {
   mine: boolean;
   /** `Type.field` of the schema slice: paths through it are preferred. */
   sliceFields: ReadonlySet<string>;
+  /** Stems of the words right after a state word ("closed pull requests" -> pull): those objects' state is read too. */
+  stateNouns?: ReadonlySet<string>;
+  /** The prompt asks who did something ("who created item 5"). */
+  asksWho?: boolean;
+  /** Stems of the things the prompt asks to count (`countedStems`): their connections are read by `totalCount`. */
+  counted?: ReadonlySet<string>;
   /** The literals' facts (computed by planOperation). */
   facts?: LiteralFacts;
 }
@@ -36,8 +42,14 @@ export interface PlannedOperation {
 
 /** Weight of a type's path cost against its interest score. */
 const COST_WEIGHT = 0.2;
-/** Secondary types need at least this field weight to be added. */
-const SECONDARY_WEIGHT = 0.35;
+/**
+ * Secondary types need at least this field weight to be added: the weight a field found only by
+ * search needs on the target itself (`askedFields`' strong hit). At 0.35 the weaker hits padded the
+ * selection with whole branches nobody asked for (docs/composer.md Log).
+ */
+export const SECONDARY_WEIGHT = 0.45;
+/** What reading a list from a type its items do not belong to costs more (`User.pullRequests`, not `Repository.pullRequests`). */
+const FOREIGN_COST = 0.75;
 
 /** Name parts too common to say which argument a literal is for. */
 const GENERIC_STEMS = new Set(['id', 'name', 'number', 'by', 'key', 'list', 'all', 'get', 'using', 'fkey']);
@@ -98,6 +110,21 @@ function kindsFitting(typeName: string): LiteralKind[] {
   return kinds;
 }
 
+/** What a lookup by the field's own word saves, as a required argument a literal fills. */
+const ID_LOOKUP_FIT = 1.5;
+
+/** Whether a literal of a kind the edge's id argument takes is named by every word of the field's name ("item 5" for `items`). */
+function namesById(edge: TypeEdge, facts: LiteralFacts): boolean {
+  if (!facts.hasValue || edge.stems.length === 0) return false;
+  const kinds = kindsFitting(edge.idArgType ?? 'ID').filter((kind) => facts.namedStems.has(kind));
+  return edge.stems.every((part) => kinds.some((kind) => facts.namedStems.get(kind)?.has(part)));
+}
+
+/** Whether an argument's name has words of its own beyond the generic ones (`workspaceId`, not `id`). */
+function ownWords(arg: string): boolean {
+  return nameStems(arg).some((part) => !GENERIC_STEMS.has(part));
+}
+
 /** How well the prompt's literals fill the edge's required arguments: the words before a literal name the field or argument. */
 function literalFit(edge: TypeEdge, facts: LiteralFacts): number {
   if (edge.requiredArgs.length === 0 || !facts.hasValue) return 0;
@@ -107,7 +134,11 @@ function literalFit(edge: TypeEdge, facts: LiteralFacts): number {
     // Only literals of a kind the argument's type takes ("issues of facebook/react" names no issue number).
     const kinds = kindsFitting(edge.requiredArgTypes?.[at] ?? 'String').filter((kind) => facts.namedStems.has(kind));
     const named =
-      [...nameStems(arg), ...edge.stems].some((part) => !GENERIC_STEMS.has(part) && kinds.some((kind) => facts.namedStems.get(kind)?.has(part))) ||
+      // The field's own words name the literal only for an argument whose name says nothing else
+      // (`id`, `key`): "board 12345" is no `workspaceId` of `board_candidates`.
+      [...nameStems(arg), ...(ownWords(arg) ? [] : edge.stems)].some(
+        (part) => !GENERIC_STEMS.has(part) && kinds.some((kind) => facts.namedStems.get(kind)?.has(part)),
+      ) ||
       (facts.hasOwner && /^(owner|login)$/.test(lower)) ||
       (facts.hasRepo && lower === 'name') ||
       (facts.hasHandle && /^(login|owner)$/.test(lower));
@@ -152,6 +183,8 @@ function edgeCost(edge: TypeEdge, input: PlanInput, facts: LiteralFacts, rootNam
   let cost = 2;
   const fit = literalFit(edge, facts);
   cost += edge.requiredLeafArgs > 0 ? (fit > 0 ? -1.5 * fit : 0.4 + 0.1 * edge.requiredLeafArgs) : 0;
+  // "item 1234567890" on `items(ids:)`: every word of the field's name names a value its id argument takes.
+  if (edge.requiredLeafArgs === 0 && edge.idArgType !== undefined && namesById(edge, facts)) cost -= ID_LOOKUP_FIT;
   cost += edge.requiredInputArgs * 3;
   if (edge.stems.length > 0) cost -= (0.7 * edge.stems.filter((part) => input.stems.has(part)).length) / edge.stems.length;
   if (input.sliceFields.has(`${edge.from}.${edge.field}`)) cost -= 0.25;
@@ -163,6 +196,7 @@ function edgeCost(edge: TypeEdge, input: PlanInput, facts: LiteralFacts, rootNam
   else if (!edge.list && edge.requiredLeafArgs > 0 && edge.lastWord !== '' && input.words.has(pluralOf(edge.lastWord)) && !input.words.has(edge.lastWord)) {
     cost += 1.5 + 1.5 * fit;
   }
+  if (edge.foreign) cost += FOREIGN_COST;
   if (edge.from === rootName) cost += rootPenalty(edge, input);
   return Math.max(0.05, cost);
 }
@@ -191,6 +225,8 @@ export function planOperation(schema: GraphQLSchema, given: PlanInput): PlannedO
   }
   const asked = selectAsked(schema, scope, input, 0, new Set(scopes.map((s) => s.typeName)));
   for (const id of identifyingFields(schema, best.type)) if (!asked.includes(id)) ensureField(scope, id);
+  if (input.asksWho) addPerson(schema, scope, input);
+  if (STATE_WORDS.some((word) => input.words.has(word))) addState(schema, scope);
   addSecondary(schema, scopes, input);
   return { root, target: best.type, asked };
 }
@@ -218,11 +254,119 @@ function selectAsked(schema: GraphQLSchema, scope: DraftScope, input: PlanInput,
     }
     const edge = edges.find((candidate) => candidate.field === name);
     if (!edge) continue;
+    if (countsConnection(schema, edge, input.counted)) {
+      const connection = ensureField(scope, name);
+      ensureField({ typeName: getNamedType(field.type).name, selections: connection.selections }, 'totalCount');
+      continue;
+    }
     const inner = followEdge(schema, scope, edge);
     if (depth === 0) selectAsked(schema, inner, input, depth + 1, new Set([...avoid, scope.typeName]));
     for (const id of identifyingFields(schema, inner.typeName)) ensureField(inner, id);
+    if (input.stateNouns?.has(edge.stems[0] ?? '')) addState(schema, inner);
   }
   return asked;
+}
+
+/** Words that name the state an object is in ("open issues", "draft orders"): the request reads that state. */
+export const STATE_WORDS = [
+  'open',
+  'closed',
+  'merged',
+  'draft',
+  'pending',
+  'active',
+  'inactive',
+  'archived',
+  'cancelled',
+  'canceled',
+  'failed',
+  'resolved',
+  'unresolved',
+  'paused',
+  'expired',
+  'enabled',
+  'disabled',
+  'approved',
+  'rejected',
+  'completed',
+  'running',
+  'blocked',
+  'fulfilled',
+  'unfulfilled',
+  'paid',
+  'unpaid',
+];
+/** Stems of the words that follow a state word in `text` ("closed pull requests" -> pull). */
+export function stateNounsOf(text: string): Set<string> {
+  const words = text.toLowerCase().split(/[^a-z0-9]+/);
+  const nouns = new Set<string>();
+  words.forEach((word, at) => {
+    const next = words[at + 1];
+    if (next && STATE_WORDS.includes(word)) nouns.add(stem(next));
+  });
+  return nouns;
+}
+
+/** Selects the target's own `state` or `status` leaf (an argument-free one), when it has one. */
+function addState(schema: GraphQLSchema, scope: DraftScope): void {
+  const type = schema.getType(scope.typeName);
+  if (!isObjectType(type) && !isInterfaceType(type)) return;
+  const fields = type.getFields();
+  const name = ['state', 'status'].find((candidate) => {
+    const field = fields[candidate];
+    return field !== undefined && isLeafType(getNamedType(field.type)) && !field.args.some((arg) => isNonNullType(arg.type));
+  });
+  if (name) ensureField(scope, name);
+}
+
+/** Last words of fields that lead to the person who did something (`creator`, `createdBy`, `author`). */
+const PERSON_WORDS = new Set([
+  'user',
+  'author',
+  'creator',
+  'actor',
+  'owner',
+  'account',
+  'member',
+  'submitter',
+  'assignee',
+  'sender',
+  'requester',
+  'person',
+  'by',
+  'reviewer',
+]);
+
+/**
+ * "Who created item 5": the target's field that leads to a person, when none is selected: the one
+ * whose name the prompt's verb starts (`creat` -> creator, createdBy). Without such a verb nothing
+ * is added (which person a bare "who" means, the schema does not say).
+ */
+function addPerson(schema: GraphQLSchema, scope: DraftScope, input: PlanInput): void {
+  const edges = (typeGraph(schema).get(scope.typeName) ?? []).filter(
+    (edge) => edge.field !== undefined && edge.requiredLeafArgs === 0 && edge.requiredInputArgs === 0 && PERSON_WORDS.has(edge.stems.at(-1) ?? ''),
+  );
+  if (edges.length === 0) return;
+  const selected = new Set(scope.selections.map((s) => (s.kind === 'field' ? s.name : '')));
+  if (edges.some((edge) => selected.has(edge.field ?? ''))) return;
+  const verbs = [...input.stems].filter((part) => part.length >= 4);
+  const named = edges.find((edge) => edge.stems.some((part) => verbs.some((verb) => part.startsWith(verb))));
+  if (named) followEdge(schema, scope, named);
+}
+
+/** Name parts that do not say what a connection holds. */
+const CONNECTION_FILLER = new Set(['connection', 'all', 'list', 'total', 'by', 'of', 'for', 'with']);
+
+/** A connection the prompt asks to count ("how many reviews"): every word of its name is a counted word, and it has `totalCount`. */
+function countsConnection(schema: GraphQLSchema, edge: TypeEdge, counted: ReadonlySet<string> | undefined): boolean {
+  if (!counted || counted.size === 0 || edge.connection === undefined || edge.field === undefined) return false;
+  const owner = schema.getType(edge.from);
+  const field = isObjectType(owner) || isInterfaceType(owner) ? owner.getFields()[edge.field] : undefined;
+  if (!field) return false;
+  const connection = getNamedType(field.type);
+  if (!isObjectType(connection) || !connection.getFields()['totalCount']) return false;
+  const parts = edge.stems.filter((part) => !CONNECTION_FILLER.has(part));
+  return parts.length > 0 && parts.every((part) => counted.has(part));
 }
 
 /** Types with asked-for fields next to the path: on an ancestor, or at most two edges from the target. */
@@ -239,7 +383,7 @@ function addSecondary(schema: GraphQLSchema, scopes: readonly DraftScope[], inpu
       selectAsked(schema, ancestor, input, 1, onPath);
       continue;
     }
-    const route = shortRoute(schema, target.typeName, typeName, onPath);
+    const route = shortRoute(schema, target.typeName, typeName, onPath, (edge) => !countsConnection(schema, edge, input.counted));
     if (!route) continue;
     const inner = followPath(schema, target, route);
     selectAsked(schema, inner, input, 1, onPath);
@@ -247,11 +391,11 @@ function addSecondary(schema: GraphQLSchema, scopes: readonly DraftScope[], inpu
   }
 }
 
-/** The fewest edges (at most two) from `from` to `to`, not through the types in `avoid`. */
-function shortRoute(schema: GraphQLSchema, from: string, to: string, avoid: ReadonlySet<string>): TypeEdge[] | undefined {
+/** The fewest edges (at most two) from `from` to `to`, not through the types in `avoid`, by edges `allowed` lets through. */
+function shortRoute(schema: GraphQLSchema, from: string, to: string, avoid: ReadonlySet<string>, allowed: (edge: TypeEdge) => boolean): TypeEdge[] | undefined {
   const graph = typeGraph(schema);
   const first = graph.get(from) ?? [];
-  const free = (edge: TypeEdge): boolean => edge.requiredInputArgs === 0 && edge.requiredLeafArgs === 0;
+  const free = (edge: TypeEdge): boolean => edge.requiredInputArgs === 0 && edge.requiredLeafArgs === 0 && allowed(edge);
   const direct = first.find((edge) => edge.to === to && free(edge));
   if (direct) return [direct];
   for (const edge of first) {

@@ -105,3 +105,37 @@ export function overlap(name: string, stems: ReadonlySet<string>): number {
   if (parts.length === 0) return 0;
   return parts.filter((part) => stems.has(part)).length / parts.length;
 }
+
+/** Words that join the nouns of one count ("how many issues and pull requests"). */
+const COUNT_JOINERS = new Set(['and', 'or']);
+
+/**
+ * Stems of the things the prompt asks to count: the content words after "how many" / "number of"
+ * (up to the next function word; "and" / "or" join more nouns), and the one or two before "count" /
+ * "counts" ("the total review count"). A connection of those things is read by its `totalCount`.
+ */
+export function countedStems(text: string): Set<string> {
+  const words = text
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word !== '');
+  const counted = new Set<string>();
+  const content = (word: string): boolean => word.length > 1 && !/\d/.test(word) && !STOP_WORDS.has(word);
+  for (const [at, word] of words.entries()) {
+    const opens = (word === 'many' && words[at - 1] === 'how') || (word === 'of' && words[at - 1] === 'number');
+    if (opens) {
+      for (let next = at + 1; next < words.length && next <= at + 6; next++) {
+        const candidate = words[next] as string;
+        if (content(candidate)) counted.add(stem(candidate));
+        else if (!COUNT_JOINERS.has(candidate) || !content(words[next + 1] ?? '')) break;
+      }
+    }
+    if (word === 'count' || word === 'counts') {
+      for (const before of words.slice(Math.max(0, at - 2), at).reverse()) {
+        if (!content(before)) break;
+        counted.add(stem(before));
+      }
+    }
+  }
+  return counted;
+}

@@ -22,11 +22,11 @@ import { draftMutation, draftOperation, type OperationPlan } from './draft-build
 import { chooseMutation, noMutationReason, opensWithMutationVerb, typedMutation } from './mutation-choice.js';
 import { extractLiterals, type PromptLiteral } from './prompt-literals.js';
 import { stripHidden } from '@discovery/schema-symbols';
-import { asksForNothing, contentWords, stem } from './prompt-words.js';
+import { asksForNothing, contentWords, countedStems, stem } from './prompt-words.js';
 import { interestOf, type ScoredHit } from './target-choice.js';
 import { missingWords } from './unsatisfied-words.js';
 import { finalizeOperation } from '../finalize-operation.js';
-import { planOperation } from './operation-planner.js';
+import { planOperation, stateNounsOf } from './operation-planner.js';
 
 /**
  * The budget of the field slice whose fields make the composer's paths cheaper (docs/composer.md):
@@ -164,7 +164,18 @@ export class QueryComposer {
         .split(/[^a-z0-9]+/)
         .filter((word) => !setting.has(word)),
     );
-    const planned = planOperation(schema, { operation, interest, stems, words, literals, mine, sliceFields });
+    const planned = planOperation(schema, {
+      operation,
+      interest,
+      stems,
+      words,
+      literals,
+      mine,
+      sliceFields,
+      counted: countedStems(prompt),
+      asksWho: /\bwho\b/i.test(prompt),
+      stateNouns: stateNounsOf(prompt),
+    });
     if (!planned) return undefined;
     const binder = new ArgumentBinder(schema, bindLiterals ? literals : [], stems, listOrderOf(prompt));
     return { ...draftOperation(schema, planned, binder, operation), unbound: [...binder.leftover] };

@@ -116,9 +116,15 @@ export function askedFields(schema: GraphQLSchema, typeName: string, interest: I
   return [...best(named), ...best(hitOnly).slice(0, 4)].slice(0, max).map(([name]) => name);
 }
 
+/** What an object without a name says (a comment's `body`). */
+const TEXT_FIELDS = ['body', 'text', 'content', 'message'];
+
+/** Names that say whose an object is as well (`octocat/example`): unique where a bare name is not. */
+const QUALIFIED_NAMES = ['nameWithOwner', 'fullName', 'full_name', 'qualifiedName'];
+
 const NAME_LIKE = ['name', 'title', 'login', 'nameWithOwner', 'handle', 'key', 'code', 'displayName', 'email'];
 
-/** Fields that identify an object of `typeName`: `id` with its first name-like field (what a person reads it by), or `<type>_id`, else the first name-like field. */
+/** Fields that identify an object of `typeName`: `id` with its first name-like field (what a person reads it by) and a qualified name beside it, or `<type>_id`, else the first name-like field. */
 export function identifyingFields(schema: GraphQLSchema, typeName: string): string[] {
   const type = schema.getType(typeName);
   if (!isObjectType(type) && !isInterfaceType(type)) return [];
@@ -129,9 +135,14 @@ export function identifyingFields(schema: GraphQLSchema, typeName: string): stri
   };
   // `login` first: a user or an organization is read by its handle.
   const label = ['login', ...NAME_LIKE].find(usable);
+  // A name that repeats across owners (a repository's) comes with the name that does not.
+  const qualified = QUALIFIED_NAMES.find(usable);
+  const extra = qualified && qualified !== label ? [qualified] : [];
   // An issue or a pull request is read by its number beside its title.
   const numbered = label === 'title' && usable('number') ? ['number'] : [];
-  if (usable('id')) return label ? ['id', label, ...numbered] : ['id'];
+  // An object with no name (a comment, a note) is read by its text.
+  const text = label ? undefined : TEXT_FIELDS.find(usable);
+  if (usable('id')) return label ? ['id', label, ...extra, ...numbered] : text ? ['id', text] : ['id'];
   const words = splitWords(typeName).join('_');
   const ownId = Object.keys(fields).find(
     (name) => usable(name) && (name.toLowerCase() === `${words}_id` || name.toLowerCase() === `${typeName.toLowerCase()}id`),

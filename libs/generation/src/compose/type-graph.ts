@@ -34,6 +34,12 @@ export interface TypeEdge {
   requiredArgs: string[];
   /** An optional input-object argument named like a filter (`filter`, `where`), for comparisons in the prompt. */
   filterArg?: string;
+  /** Named type of an optional argument named `id`, `ids`, `key` or `keys` (`boards(ids: [ID!])`): a lookup by the field's own word. */
+  idArgType?: string;
+  /** A list whose items belong to the type it is read from: each has a non-null field back to it (`Repository.issues`; `Issue.repository: Repository!`). */
+  owned?: boolean;
+  /** A list of items that belong to another type (`User.pullRequests`: pull requests belong to a repository). */
+  foreign?: boolean;
   /** Stems of the field name. */
   stems: string[];
   /** The field name's last word as written, lower-case (`pullRequests` -> requests). */
@@ -66,10 +72,12 @@ function fieldEdge(from: string, field: GraphQLField<unknown, unknown>): TypeEdg
   const requiredArgs: string[] = [];
   const requiredArgTypes: string[] = [];
   let filterArg: string | undefined;
+  let idArgType: string | undefined;
   for (const arg of field.args) {
     const input = isInputObjectType(getNamedType(arg.type));
     if (!isNonNullType(arg.type) || arg.default !== undefined) {
       if (input && /^(filter|where|condition)$/i.test(arg.name)) filterArg = arg.name;
+      if (!input && /^(id|ids|key|keys)$/i.test(arg.name)) idArgType = getNamedType(arg.type).name;
       continue;
     }
     requiredArgs.push(arg.name);
@@ -93,7 +101,19 @@ function fieldEdge(from: string, field: GraphQLField<unknown, unknown>): TypeEdg
   const unwrapped = isNonNullType(field.type) ? field.type.ofType : field.type;
   if (connection || isListType(unwrapped)) edge.list = true;
   if (filterArg) edge.filterArg = filterArg;
+  if (idArgType) edge.idArgType = idArgType;
   return edge;
+}
+
+/** Whether an object of `item` has a non-null, single field returning `owner` or an interface `owner` implements (`Repository.owner: RepositoryOwner!` for an `Organization`). */
+function belongsTo(schema: GraphQLSchema, item: string, owner: string): boolean {
+  const type = schema.getType(item);
+  const ownerType = schema.getType(owner);
+  if (!isObjectType(type) && !isInterfaceType(type)) return false;
+  const names = new Set([owner, ...(isObjectType(ownerType) || isInterfaceType(ownerType) ? ownerType.getInterfaces().map((i) => i.name) : [])]);
+  return Object.values(type.getFields()).some(
+    (field) => isNonNullType(field.type) && !isListType(field.type.ofType) && names.has(getNamedType(field.type).name) && !field.deprecationReason,
+  );
 }
 
 /** Outgoing edges per type name (cached per schema). */
@@ -107,6 +127,7 @@ export function typeGraph(schema: GraphQLSchema): Map<string, TypeEdge[]> {
     if (isObjectType(type) || isInterfaceType(type)) {
       for (const field of Object.values(type.getFields())) {
         const edge = fieldEdge(type.name, field);
+        if (edge?.list && belongsTo(schema, edge.to, type.name)) edge.owned = true;
         if (edge) edges.push(edge);
       }
     }
@@ -116,6 +137,15 @@ export function typeGraph(schema: GraphQLSchema): Map<string, TypeEdge[]> {
       }
     }
     graph.set(type.name, edges);
+  }
+  // A list of items that belong to another type (`User.pullRequests`; pull requests belong to a repository).
+  const ownedItems = new Set<string>();
+  for (const edges of graph.values()) for (const edge of edges) if (edge.owned) ownedItems.add(edge.to);
+  // A root list (`QueryRoot.products`) reads all of them: never foreign.
+  const roots = new Set([schema.getQueryType()?.name, schema.getMutationType()?.name, schema.getSubscriptionType()?.name]);
+  for (const [typeName, edges] of graph) {
+    if (roots.has(typeName)) continue;
+    for (const edge of edges) if (edge.list && !edge.owned && ownedItems.has(edge.to)) edge.foreign = true;
   }
   graphs.set(schema, graph);
   return graph;
