@@ -691,3 +691,36 @@ describe('a state word before an object the request reads', () => {
     expect(selectedUnder(document, 'pullRequests')).toEqual(expect.arrayContaining(['title', 'state']));
   });
 });
+
+describe('an object field asked for only by words the path reads', () => {
+  const git = new LexicalSchemaIndex(`
+    type Query { repository(owner: String!, name: String!): Repository }
+    type Repository { id: ID! name: String! object(expression: String): GitObject commitComments(first: Int): [CommitComment!]! }
+    interface GitObject { id: ID! oid: String! }
+    type Commit implements GitObject { id: ID! oid: String! additions: Int! deletions: Int! }
+    type CommitComment { id: ID! body: String! }`);
+  const repositoryFields = (commentWeight: number): string[] => {
+    const stems = new Set(['commit', 'addition', 'repository']);
+    const interest = interestOf(git.schema, [], stems);
+    interest.types.set('Commit', 3);
+    interest.fields.set('Commit', new Map([['additions', 1]]));
+    interest.fields.set('Repository', new Map([['commitComments', commentWeight]]));
+    const planned = planOperation(git.schema, {
+      operation: 'query',
+      interest,
+      stems,
+      words: new Set(['commit', 'additions', 'repository']),
+      literals: [],
+      mine: false,
+      sliceFields: new Set(),
+    });
+    const repository = planned?.root.selections[0];
+    return repository?.kind === 'field' ? repository.selections.map((s) => (s.kind === 'field' ? s.name : s.typeName)) : [];
+  };
+
+  it('is not added beside the path ("the commit" read by `object ... on Commit`: no `commitComments`)', () => {
+    const fields = repositoryFields(1);
+    expect(fields).toContain('object');
+    expect(fields).not.toContain('commitComments');
+  });
+});

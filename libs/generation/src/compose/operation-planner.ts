@@ -232,13 +232,27 @@ export function planOperation(schema: GraphQLSchema, given: PlanInput): PlannedO
 }
 
 /** Adds the fields asked for on `scope`'s type; composite ones with their own asked fields (one level). */
-function selectAsked(schema: GraphQLSchema, scope: DraftScope, input: PlanInput, depth = 0, avoid: ReadonlySet<string> = new Set()): string[] {
+function selectAsked(
+  schema: GraphQLSchema,
+  scope: DraftScope,
+  input: PlanInput,
+  depth = 0,
+  avoid: ReadonlySet<string> = new Set(),
+  spent: ReadonlySet<string> = new Set(),
+): string[] {
   const edges = typeGraph(schema).get(scope.typeName) ?? [];
   const type = schema.getType(scope.typeName);
   if (!isObjectType(type) && !isInterfaceType(type)) return [];
   const facts = input.facts ?? literalFacts(input.literals);
   const asked = askedFields(schema, scope.typeName, input.interest, input.stems, depth === 0 ? 12 : 6).filter((name) => {
     if (edges.some((edge) => edge.field === name && avoid.has(edge.to))) return false;
+    // An object field asked for only by words the path below already reads ("the HEAD commit" read by
+    // `object ... on Commit`: no `commitComments` beside it).
+    const via = edges.find((edge) => edge.field === name);
+    if (via && spent.size > 0) {
+      const matched = via.stems.filter((part) => input.stems.has(part));
+      if (matched.length > 0 && matched.every((part) => spent.has(part))) return false;
+    }
     // A field the request did not give the required arguments of adds no required variable.
     const field = type.getFields()[name];
     if (!field?.args.some((arg) => isNonNullType(arg.type) && arg.default === undefined)) return true;
@@ -378,9 +392,10 @@ function addSecondary(schema: GraphQLSchema, scopes: readonly DraftScope[], inpu
     .filter(([typeName, weight]) => typeName !== target.typeName && weight >= SECONDARY_WEIGHT)
     .sort((a, b) => b[1] - a[1]);
   for (const [typeName] of wanted) {
-    const ancestor = scopes.slice(1, -1).find((scope) => scope.typeName === typeName);
+    const at = scopes.findIndex((scope, index) => index > 0 && index < scopes.length - 1 && scope.typeName === typeName);
+    const ancestor = at > 0 ? scopes[at] : undefined;
     if (ancestor) {
-      selectAsked(schema, ancestor, input, 1, onPath);
+      selectAsked(schema, ancestor, input, 1, onPath, pathWords(scopes.slice(at + 1)));
       continue;
     }
     const route = shortRoute(schema, target.typeName, typeName, onPath, (edge) => !countsConnection(schema, edge, input.counted));
@@ -389,6 +404,11 @@ function addSecondary(schema: GraphQLSchema, scopes: readonly DraftScope[], inpu
     selectAsked(schema, inner, input, 1, onPath);
     if (inner.selections.length === 0) for (const id of identifyingFields(schema, typeName)) ensureField(inner, id);
   }
+}
+
+/** Stems of the type names of `scopes` (what the path reads there). */
+function pathWords(scopes: readonly DraftScope[]): Set<string> {
+  return new Set(scopes.flatMap((scope) => nameStems(scope.typeName)));
 }
 
 /** The fewest edges (at most two) from `from` to `to`, not through the types in `avoid`, by edges `allowed` lets through. */
