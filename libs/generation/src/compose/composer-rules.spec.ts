@@ -692,6 +692,42 @@ describe('a state word before an object the request reads', () => {
   });
 });
 
+describe('values in capitals', () => {
+  it('"the HEAD commit" reads the commit HEAD picks (`Repository.object(expression: "HEAD")`)', async () => {
+    const index = fixtureIndex(GITHUB);
+    const result = await reader.compose(index, 'How many additions and deletions does the HEAD commit in the octocat/example repository have?');
+    if (result.status !== 'resolved') throw new Error(result.status);
+    const document = result.resolution.queries[0]?.document ?? '';
+    expect(document).toMatch(/object\(expression: \$expression\)\s*\{\s*\.\.\. on Commit/);
+    expect(document).toContain('Example: \\"HEAD\\"');
+    expect(result.resolution.unsatisfied.join(' ')).not.toContain('HEAD');
+  });
+
+  const shop = new LexicalSchemaIndex(`
+    type Query { product(id: ID!): Product transactions(type: TransactionType!, first: Int): [Transaction!]! }
+    enum TransactionType { CREDIT DEBIT }
+    type Transaction { id: ID! amount: Float! type: TransactionType! }
+    type Product { id: ID! name: String! url: String price: Float sku: String }`);
+
+  it('a code the schema has no word for is reported when no argument takes it', async () => {
+    const result = await reader.compose(shop, 'How much does product prod-4411 cost in CHF?');
+    if (result.status !== 'resolved') throw new Error(result.status);
+    expect(result.resolution.unsatisfied).toContain('No argument of the operation takes the value "CHF" from the request.');
+  });
+
+  it('a name the schema has in capitals ("URL", "SKU") is no value', async () => {
+    const result = await reader.compose(shop, 'the URL and SKU of product prod-4411');
+    if (result.status !== 'resolved') throw new Error(result.status);
+    expect(result.resolution.unsatisfied.join(' ')).not.toMatch(/URL|SKU/);
+  });
+
+  it('a code written as an enum value binds to that enum argument', async () => {
+    const document = (await firstDocument(reader, shop, 'the amounts of the CREDIT transactions')) ?? '';
+    expect(document).toMatch(/transactions\(type: \$type/);
+    expect(document).toContain('Example: CREDIT');
+  });
+});
+
 describe('an object field asked for only by words the path reads', () => {
   const git = new LexicalSchemaIndex(`
     type Query { repository(owner: String!, name: String!): Repository }

@@ -9,6 +9,7 @@ import { getNamedType, isInterfaceType, isLeafType, isNonNullType, isObjectType,
 import { followEdge, followPath, ensureField, type DraftScope } from './operation-draft.js';
 import { comparisonOf, literalFits, type LiteralKind, type PromptLiteral } from './prompt-literals.js';
 import { nameStems, stem } from './prompt-words.js';
+import { typesNamedAfter } from './capital-values.js';
 import { askedFields, identifyingFields, type Interest } from './target-choice.js';
 import { cheapestPaths, pathEdges, typeGraph, type TypeEdge } from './type-graph.js';
 
@@ -68,6 +69,8 @@ export interface LiteralFacts {
   hasHandle: boolean;
   hasValue: boolean;
   compares: boolean;
+  /** Types a code of the prompt picks one of ("the HEAD commit": Commit and the interfaces it implements). */
+  codeTypes?: ReadonlySet<string>;
 }
 
 export function literalFacts(literals: readonly PromptLiteral[]): LiteralFacts {
@@ -96,7 +99,7 @@ export function literalFacts(literals: readonly PromptLiteral[]): LiteralFacts {
   return { namedStems, hasOwner, hasRepo, hasHandle, hasValue, compares };
 }
 
-const LITERAL_KINDS: readonly LiteralKind[] = ['string', 'int', 'float', 'date', 'datetime', 'id', 'owner', 'repo', 'handle'];
+const LITERAL_KINDS: readonly LiteralKind[] = ['string', 'int', 'float', 'date', 'datetime', 'id', 'owner', 'repo', 'handle', 'code'];
 const kindsByType = new Map<string, LiteralKind[]>();
 
 /** The kinds of literal a named input type takes (cached by type name). */
@@ -185,6 +188,8 @@ function edgeCost(edge: TypeEdge, input: PlanInput, facts: LiteralFacts, rootNam
   cost += edge.requiredLeafArgs > 0 ? (fit > 0 ? -1.5 * fit : 0.4 + 0.1 * edge.requiredLeafArgs) : 0;
   // "item 1234567890" on `items(ids:)`: every word of the field's name names a value its id argument takes.
   if (edge.requiredLeafArgs === 0 && edge.idArgType !== undefined && namesById(edge, facts)) cost -= ID_LOOKUP_FIT;
+  // "the HEAD commit" on `Repository.object(expression:)`: one object of the type the code names, picked by a String argument.
+  if (!edge.list && edge.stringArg && facts.codeTypes?.has(edge.to)) cost -= ID_LOOKUP_FIT;
   cost += edge.requiredInputArgs * 3;
   if (edge.stems.length > 0) cost -= (0.7 * edge.stems.filter((part) => input.stems.has(part)).length) / edge.stems.length;
   if (input.sliceFields.has(`${edge.from}.${edge.field}`)) cost -= 0.25;
@@ -204,7 +209,7 @@ function edgeCost(edge: TypeEdge, input: PlanInput, facts: LiteralFacts, rootNam
 export function planOperation(schema: GraphQLSchema, given: PlanInput): PlannedOperation | undefined {
   const rootType = schema.getRootType(given.operation);
   if (!rootType) return undefined;
-  const facts = literalFacts(given.literals);
+  const facts: LiteralFacts = { ...literalFacts(given.literals), codeTypes: codeTypesOf(schema, given.literals) };
   const input: PlanInput = { ...given, facts };
   const paths = cheapestPaths(schema, rootType.name, (edge) => edgeCost(edge, input, facts, rootType.name));
   let best: { type: string; score: number } | undefined;
@@ -229,6 +234,13 @@ export function planOperation(schema: GraphQLSchema, given: PlanInput): PlannedO
   if (STATE_WORDS.some((word) => input.words.has(word))) addState(schema, scope);
   addSecondary(schema, scopes, input);
   return { root, target: best.type, asked };
+}
+
+/** The types the prompt's codes name by the word after them ("the HEAD commit" -> Commit, GitObject). */
+function codeTypesOf(schema: GraphQLSchema, literals: readonly PromptLiteral[]): Set<string> {
+  const types = new Set<string>();
+  for (const literal of literals) if (literal.kind === 'code') for (const type of typesNamedAfter(schema, literal)) types.add(type);
+  return types;
 }
 
 /** Adds the fields asked for on `scope`'s type; composite ones with their own asked fields (one level). */

@@ -5,7 +5,7 @@
  * it, which say which argument it belongs to ("city id 5", "first 10").
  */
 
-export type LiteralKind = 'string' | 'int' | 'float' | 'date' | 'datetime' | 'id' | 'owner' | 'repo' | 'handle';
+export type LiteralKind = 'string' | 'int' | 'float' | 'date' | 'datetime' | 'id' | 'owner' | 'repo' | 'handle' | 'code';
 
 export interface PromptLiteral {
   kind: LiteralKind;
@@ -19,6 +19,8 @@ export interface PromptLiteral {
   at: number;
   /** Lower-case words just after the literal (at most four): "10 most recent issues". */
   after?: string[];
+  /** The lower-case word right after the literal, when only spaces part them ("HEAD commit"; not "ID, farm"). */
+  next?: string;
 }
 
 const PATTERNS: { kind: LiteralKind | 'pair'; pattern: RegExp }[] = [
@@ -33,6 +35,9 @@ const PATTERNS: { kind: LiteralKind | 'pair'; pattern: RegExp }[] = [
   { kind: 'string', pattern: /\b(?:named|called|titled|login|username|handle)\s+([A-Z0-9][\w.-]{0,60})/g },
   // A capitalized word after "with", "to", "from" ... inside a sentence is a value ("allergic to Cat").
   { kind: 'string', pattern: /(?<=[a-z,]\s+(?:with|to|from|for|by|in|as|of)\s+)([A-Z][a-z]{1,30}(?:\s+[A-Z][a-z]{1,30}){0,2})\b(?!\s*[/#:-])/g },
+  // A word in capitals ("HEAD", "CHF", "CREDIT", "SUMMER25"): a code, or an abbreviation the schema
+  // names (`URL`, `ID`); which of the two, the schema decides (capital-values.ts).
+  { kind: 'code', pattern: /(?<![\w@#/.'"-])[A-Z][A-Z0-9_]*[A-Z0-9](?![\w/:-]|'s\b)/g },
 ];
 
 function wordsBefore(prompt: string, at: number, count: number): string[] {
@@ -84,13 +89,14 @@ export function extractLiterals(prompt: string): PromptLiteral[] {
       const before = wordsBefore(prompt, start, 4);
       const context = wordsBefore(prompt, start, 8);
       const after = wordsAfter(prompt, end, 4);
+      const next = /^ +([A-Za-z]+)/.exec(prompt.slice(end, end + 60))?.[1]?.toLowerCase();
       if (kind === 'pair') {
         out.push({ kind: 'owner', text: match[1] ?? '', before, context, at: start, after });
         out.push({ kind: 'repo', text: match[2] ?? '', before: [...before, 'owner'], context, at: start + 1, after });
         continue;
       }
       const groups = match.slice(1).filter((group) => group !== undefined);
-      out.push({ kind, text: groups[0] ?? match[0], before, context, at: start, after });
+      out.push({ kind, text: groups[0] ?? match[0], before, context, at: start, after, ...(next ? { next } : {}) });
     }
   }
   return out.sort((a, b) => a.at - b.at);
@@ -98,6 +104,8 @@ export function extractLiterals(prompt: string): PromptLiteral[] {
 
 /** Whether a literal fits a GraphQL named input type (built-in scalars by name; custom scalars by their name's hint). */
 export function literalFits(literal: PromptLiteral, typeName: string): boolean {
+  // A code is a String (or an enum value, bound apart), never a number, an id or a custom scalar.
+  if (literal.kind === 'code') return typeName === 'String';
   switch (typeName) {
     case 'Int':
       return literal.kind === 'int';
