@@ -11,7 +11,7 @@ import { draftMutation } from './draft-builder.js';
 import { GITHUB, SHOPIFY_ADMIN, COSMO_DEMO, LexicalSchemaIndex, fixtureIndex } from '../testing/index.js';
 import { QueryComposer } from './query-composer.js';
 import type { GenerationIndex } from '../generation-index.js';
-import { planOperation } from './operation-planner.js';
+import { callerFields, planOperation } from './operation-planner.js';
 import { extractLiterals, type PromptLiteral } from './prompt-literals.js';
 import { countedStems, stem } from './prompt-words.js';
 import { identifyingFields, interestOf } from './target-choice.js';
@@ -758,5 +758,33 @@ describe('an object field asked for only by words the path reads', () => {
     const fields = repositoryFields(1);
     expect(fields).toContain('object');
     expect(fields).not.toContain('commitComments');
+  });
+});
+
+describe('the caller the schema describes', () => {
+  const hub = new LexicalSchemaIndex(`
+    type Query {
+      "The currently authenticated user."
+      viewer: User!
+      "Lookup a given repository by the owner and repository name."
+      repository(owner: String!, name: String!): Repository
+      "Lookup a user by login."
+      user(login: String!): User
+    }
+    type User { id: ID! login: String! repositories(first: Int): RepositoryConnection! }
+    type RepositoryConnection { nodes: [Repository!]! totalCount: Int! }
+    type Repository { id: ID! name: String! diskUsage: Int owner: User! }`);
+
+  it('"the authenticated user" reads through the root field described as the authenticated user', async () => {
+    const document = (await firstDocument(reader, hub, 'What is the disk usage for each repository owned by the authenticated user?')) ?? '';
+    expect(document).toMatch(/viewer\s*\{\s*repositories/);
+    expect(document).toContain('diskUsage');
+  });
+
+  it('finds those fields by their description, not by a list of names', () => {
+    const schema = buildSchema(`
+      type Query { "The user who is logged in." whoami: Account, "Any account." account(id: ID!): Account }
+      type Account { id: ID! }`);
+    expect([...callerFields(schema)]).toEqual([['whoami', new Set(['whoami', 'logged'])]]);
   });
 });

@@ -174,14 +174,43 @@ function argumentsNamed(edge: TypeEdge, facts: LiteralFacts): boolean {
 }
 
 /** Generic lookups by id or URL (`node`, `resource`) and the caller's own user (`viewer`) unless the prompt says "my". */
-function rootPenalty(edge: TypeEdge, input: PlanInput): number {
+function rootPenalty(schema: GraphQLSchema, edge: TypeEdge, input: PlanInput): number {
   const field = edge.field ?? '';
   if (/^(node|nodes|resource|entity|entities|_entities|_service)$/.test(field)) return 3;
+  const self = callerFields(schema).get(field);
+  // "the authenticated user", "the viewer": the description's own word (a bare "me" is often "show me").
+  if (self && [...self].some((word) => input.words.has(word))) return -SELF_FIT;
   if (/^(viewer|me|currentUser|self)$/.test(field) && !input.mine) return 1.5;
   return 0;
 }
 
-function edgeCost(edge: TypeEdge, input: PlanInput, facts: LiteralFacts, rootName: string): number {
+/** What the caller's own root field saves when the request speaks of the caller ("my", "the authenticated user"). */
+export const SELF_FIT = 1;
+
+const CALLER_WORDS = /\b(authenticated|logged[- ]in|signed[- ]in|currently)\b/gi;
+const callers = new WeakMap<GraphQLSchema, Map<string, Set<string>>>();
+
+/**
+ * The query root fields that return the caller: no arguments, an object, and described as the
+ * authenticated, logged-in or current one ("The currently authenticated user."). Each with the words
+ * a request uses for the caller there: its name and the description's own word ("viewer",
+ * "authenticated").
+ */
+export function callerFields(schema: GraphQLSchema): Map<string, Set<string>> {
+  let found = callers.get(schema);
+  if (found) return found;
+  found = new Map();
+  for (const field of Object.values(schema.getQueryType()?.getFields() ?? {})) {
+    if (field.args.length > 0 || !isObjectType(getNamedType(field.type))) continue;
+    const marks = [...(field.description ?? '').matchAll(CALLER_WORDS)].map((match) => (match[1] as string).toLowerCase().split(/[- ]/)[0] as string);
+    if (marks.length === 0) continue;
+    found.set(field.name, new Set([field.name.toLowerCase(), ...marks.filter((mark) => mark !== 'currently')]));
+  }
+  callers.set(schema, found);
+  return found;
+}
+
+function edgeCost(schema: GraphQLSchema, edge: TypeEdge, input: PlanInput, facts: LiteralFacts, rootName: string): number {
   if (edge.field === undefined) return 0.3;
   let cost = 2;
   const fit = literalFit(edge, facts);
@@ -202,7 +231,7 @@ function edgeCost(edge: TypeEdge, input: PlanInput, facts: LiteralFacts, rootNam
     cost += 1.5 + 1.5 * fit;
   }
   if (edge.foreign) cost += FOREIGN_COST;
-  if (edge.from === rootName) cost += rootPenalty(edge, input);
+  if (edge.from === rootName) cost += rootPenalty(schema, edge, input);
   return Math.max(0.05, cost);
 }
 
@@ -211,7 +240,7 @@ export function planOperation(schema: GraphQLSchema, given: PlanInput): PlannedO
   if (!rootType) return undefined;
   const facts: LiteralFacts = { ...literalFacts(given.literals), codeTypes: codeTypesOf(schema, given.literals) };
   const input: PlanInput = { ...given, facts };
-  const paths = cheapestPaths(schema, rootType.name, (edge) => edgeCost(edge, input, facts, rootType.name));
+  const paths = cheapestPaths(schema, rootType.name, (edge) => edgeCost(schema, edge, input, facts, rootType.name));
   let best: { type: string; score: number } | undefined;
   for (const [type, interest] of input.interest.types) {
     const cost = paths.cost.get(type);
