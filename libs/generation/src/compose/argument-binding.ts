@@ -202,6 +202,8 @@ export class ArgumentBinder {
     for (const literal of this.unused) {
       if (!literalFits(literal, named.name) || comparisonOf(literal) !== 'eq') continue;
       let score = this.affinity(literal, arg.name, fieldName, named.name);
+      // An email address goes only to an argument named for one (never a column id or a login).
+      if (literal.kind === 'email' && !nameStems(arg.name).includes('email')) continue;
       if (literal.kind === 'code') {
         const picks = field !== undefined && picksNamedObject(this.schema, literal, field);
         if (picks) score += 2;
@@ -228,6 +230,8 @@ export class ArgumentBinder {
     if (literal.kind === 'repo' && /^(name|repo|repository|repositoryname)$/.test(arg)) score += 3;
     if (literal.kind === 'handle' && /^(login|owner|user|username|handle)$/.test(arg)) score += 3;
     if (literal.kind === 'id' && /id$/.test(arg)) score += 1;
+    // An email address goes to the argument named for one (`email`, `emails`, `customerEmail`).
+    if (literal.kind === 'email' && argStems.includes('email')) score += 3;
     if ((literal.kind === 'date' || literal.kind === 'datetime') && DATE_ARGS.test(argName)) score += 2;
     if (typeName === 'Int' && literal.kind === 'int' && /^(first|last|limit|top|count)$/.test(arg) && before.has(arg)) score += 1;
     if (literal.kind === 'int' && PAGE_SIZE_ARGS.test(argName) && countsItems(literal, fieldName)) score += 2.5;

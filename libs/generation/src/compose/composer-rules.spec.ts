@@ -788,3 +788,23 @@ describe('the caller the schema describes', () => {
     expect([...callerFields(schema)]).toEqual([['whoami', new Set(['whoami', 'logged'])]]);
   });
 });
+
+describe('an email address', () => {
+  const people = new LexicalSchemaIndex(`
+    type Query { users(emails: [String], ids: [ID!], limit: Int): [User!] teams(ids: [ID!]): [Team!] }
+    type User { id: ID! name: String! email: String! teams: [Team!] }
+    type Team { id: ID! name: String! }`);
+
+  it('binds to the argument named for one', async () => {
+    const document = (await firstDocument(reader, people, 'the name of the user anna@acme.io')) ?? '';
+    expect(document).toMatch(/users\(emails: \$emails/);
+    expect(document).toContain('anna@acme.io');
+  });
+
+  it('is reported when no argument is named for one, never bound as an id', async () => {
+    const result = await reader.compose(people, 'the name of team anna@acme.io');
+    if (result.status !== 'resolved') throw new Error(result.status);
+    expect(result.resolution.queries[0]?.document ?? '').not.toContain('anna@acme.io');
+    expect(result.resolution.unsatisfied).toContain('No argument of the operation takes the value "anna@acme.io" from the request.');
+  });
+});

@@ -67,6 +67,7 @@ export interface LiteralFacts {
   hasOwner: boolean;
   hasRepo: boolean;
   hasHandle: boolean;
+  hasEmail?: boolean;
   hasValue: boolean;
   compares: boolean;
   /** Types a code of the prompt picks one of ("the HEAD commit": Commit and the interfaces it implements). */
@@ -78,6 +79,7 @@ export function literalFacts(literals: readonly PromptLiteral[]): LiteralFacts {
   let hasOwner = false;
   let hasRepo = false;
   let hasHandle = false;
+  let hasEmail = false;
   let hasValue = false;
   let compares = false;
   for (const literal of literals) {
@@ -95,11 +97,12 @@ export function literalFacts(literals: readonly PromptLiteral[]): LiteralFacts {
     if (literal.kind === 'owner') hasOwner = true;
     if (literal.kind === 'repo') hasRepo = true;
     if (literal.kind === 'handle') hasHandle = true;
+    if (literal.kind === 'email') hasEmail = true;
   }
-  return { namedStems, hasOwner, hasRepo, hasHandle, hasValue, compares };
+  return { namedStems, hasOwner, hasRepo, hasHandle, hasEmail, hasValue, compares };
 }
 
-const LITERAL_KINDS: readonly LiteralKind[] = ['string', 'int', 'float', 'date', 'datetime', 'id', 'owner', 'repo', 'handle', 'code'];
+const LITERAL_KINDS: readonly LiteralKind[] = ['string', 'int', 'float', 'date', 'datetime', 'id', 'owner', 'repo', 'handle', 'code', 'email'];
 const kindsByType = new Map<string, LiteralKind[]>();
 
 /** The kinds of literal a named input type takes (cached by type name). */
@@ -144,7 +147,8 @@ function literalFit(edge: TypeEdge, facts: LiteralFacts): number {
       ) ||
       (facts.hasOwner && /^(owner|login)$/.test(lower)) ||
       (facts.hasRepo && lower === 'name') ||
-      (facts.hasHandle && /^(login|owner)$/.test(lower));
+      (facts.hasHandle && /^(login|owner)$/.test(lower)) ||
+      (facts.hasEmail === true && lower.includes('email'));
     if (named) fit += 1;
   }
   return fit / edge.requiredArgs.length;
@@ -217,6 +221,8 @@ function edgeCost(schema: GraphQLSchema, edge: TypeEdge, input: PlanInput, facts
   cost += edge.requiredLeafArgs > 0 ? (fit > 0 ? -1.5 * fit : 0.4 + 0.1 * edge.requiredLeafArgs) : 0;
   // "item 1234567890" on `items(ids:)`: every word of the field's name names a value its id argument takes.
   if (edge.requiredLeafArgs === 0 && edge.idArgType !== undefined && namesById(edge, facts)) cost -= ID_LOOKUP_FIT;
+  // "anna@acme.io" on `users(emails:)`: an optional argument named for the email address the request gives.
+  if (edge.emailArg && facts.hasEmail && edge.requiredLeafArgs === 0) cost -= ID_LOOKUP_FIT;
   // "the HEAD commit" on `Repository.object(expression:)`: one object of the type the code names, picked by a String argument.
   if (!edge.list && edge.stringArg && facts.codeTypes?.has(edge.to)) cost -= ID_LOOKUP_FIT;
   cost += edge.requiredInputArgs * 3;

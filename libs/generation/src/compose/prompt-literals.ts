@@ -5,7 +5,7 @@
  * it, which say which argument it belongs to ("city id 5", "first 10").
  */
 
-export type LiteralKind = 'string' | 'int' | 'float' | 'date' | 'datetime' | 'id' | 'owner' | 'repo' | 'handle' | 'code';
+export type LiteralKind = 'string' | 'int' | 'float' | 'date' | 'datetime' | 'id' | 'owner' | 'repo' | 'handle' | 'code' | 'email';
 
 export interface PromptLiteral {
   kind: LiteralKind;
@@ -25,6 +25,7 @@ export interface PromptLiteral {
 
 const PATTERNS: { kind: LiteralKind | 'pair'; pattern: RegExp }[] = [
   { kind: 'string', pattern: /"([^"]{1,200})"|“([^”]{1,200})”|'([^'\s][^']{0,198})'|`([^`]{1,200})`/g },
+  { kind: 'email', pattern: /(?<![\w.+-])[\w.+-]{1,64}@[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63})+\b/g },
   { kind: 'id', pattern: /\bgid:\/\/[\w/.-]+|\bhttps?:\/\/[^\s"'<>]+/g },
   { kind: 'datetime', pattern: /\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?/g },
   { kind: 'date', pattern: /\b\d{4}-\d{2}-\d{2}\b/g },
@@ -114,7 +115,7 @@ export function literalFits(literal: PromptLiteral, typeName: string): boolean {
     case 'Boolean':
       return false;
     case 'ID':
-      return literal.kind !== 'float' && literal.kind !== 'date' && literal.kind !== 'datetime';
+      return literal.kind !== 'float' && literal.kind !== 'date' && literal.kind !== 'datetime' && literal.kind !== 'email';
     case 'String':
       return literal.kind !== 'float';
     default: {
@@ -122,7 +123,14 @@ export function literalFits(literal: PromptLiteral, typeName: string): boolean {
       if (/date|time/.test(lower)) return literal.kind === 'date' || literal.kind === 'datetime';
       if (/uri|url|html/.test(lower)) return literal.kind === 'id' && literal.text.startsWith('http');
       if (/int|long|number|decimal|money|float/.test(lower)) return literal.kind === 'int' || literal.kind === 'float';
-      return literal.kind === 'string' || literal.kind === 'id' || literal.kind === 'owner' || literal.kind === 'repo' || literal.kind === 'handle';
+      return (
+        literal.kind === 'string' ||
+        literal.kind === 'id' ||
+        literal.kind === 'owner' ||
+        literal.kind === 'repo' ||
+        literal.kind === 'handle' ||
+        literal.kind === 'email'
+      );
     }
   }
 }
