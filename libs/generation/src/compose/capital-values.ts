@@ -1,10 +1,10 @@
 /**
  * Words in capitals ("HEAD", "CHF", "CREDIT", "SUMMER25"): values or names? The schema decides
  * (docs/composer.md "Values in capitals"). The whole name of a field or type ("URL", "ID", "SKU")
- * is that name, no value. Otherwise a word in capitals is a value when it is an enum value of several
- * words (`PENDING_FULFILLMENT`), when the schema has no word for it (a code: "SUMMER25", "CHF"), or
- * when the word right after it names one of the schema's object types ("the HEAD commit": the commit
- * the value picks).
+ * is that name, no value, unless the word right after it names one of the schema's object types
+ * ("the HEAD commit": the commit the value picks). Otherwise a word in capitals is a value when it
+ * is one of the schema's enum values (`PENDING_FULFILLMENT`, `CHF`) or when the schema has no word
+ * for it (a code: "SUMMER25").
  */
 import {
   getNamedType,
@@ -26,7 +26,7 @@ interface CapitalFacts {
   enumValues: Set<string>;
   /** Lower-case whole names of the schema's types, fields and arguments (`url`, `id`, `sku`). */
   names: Set<string>;
-  /** The first and last two to four letters of those names (`id` of `stuid`). */
+  /** The last two to four letters of those names (`id` of `stuid`). */
   nameEnds: Set<string>;
   /** Lower-case object type name -> the names of that type, its interfaces and the unions holding it. */
   typesByWord: Map<string, Set<string>>;
@@ -59,7 +59,6 @@ function capitalFacts(schema: GraphQLSchema): CapitalFacts {
   const nameEnds = new Set<string>();
   for (const name of names) {
     for (let size = 2; size <= 4 && size < name.length; size += 1) {
-      nameEnds.add(name.slice(0, size));
       nameEnds.add(name.slice(-size));
     }
   }
@@ -90,10 +89,10 @@ export function valueLiterals(schema: GraphQLSchema, literals: readonly PromptLi
     // One object of a type the next word names: "the HEAD commit" (GitHub also has a field `head`).
     if (typesNamedAfter(schema, literal).size > 0) return true;
     const lower = literal.text.toLowerCase();
-    // A value of several words the schema writes as an enum value (`PENDING_FULFILLMENT`).
-    if (literal.text.includes('_') && facts.enumValues.has(literal.text)) return true;
-    // A name or the start or end of one (`URL`, `SKU`; `ID` of `stuid`): the request names it.
+    // A name or the end of one (`URL`, `SKU`; `ID` of `stuid`): the request names it.
     if (facts.names.has(lower) || facts.nameEnds.has(lower)) return false;
+    // One of the schema's enum values (`PENDING_FULFILLMENT`, `CHF` of `CurrencyCode`).
+    if (facts.enumValues.has(literal.text)) return true;
     // A word the schema has nowhere is a code ("SUMMER25", "CHF").
     return !vocabulary.has(stem(lower));
   });

@@ -715,6 +715,17 @@ describe('values in capitals', () => {
     expect(result.resolution.unsatisfied).toContain('No argument of the operation takes the value "CHF" from the request.');
   });
 
+  it('an enum value of the schema in capitals is a value: reported when no argument takes it', async () => {
+    const store = new LexicalSchemaIndex(`
+      type Query { product(id: ID!): Product shop: Shop }
+      enum CurrencyCode { CHF EUR USD }
+      type Shop { id: ID! currency: CurrencyCode! }
+      type Product { id: ID! name: String! price: Float }`);
+    const result = await reader.compose(store, 'the price of product 5 in CHF');
+    if (result.status !== 'resolved') throw new Error(result.status);
+    expect(result.resolution.unsatisfied).toContain('No argument of the operation takes the value "CHF" from the request.');
+  });
+
   it('a name the schema has in capitals ("URL", "SKU") is no value', async () => {
     const result = await reader.compose(shop, 'the URL and SKU of product prod-4411');
     if (result.status !== 'resolved') throw new Error(result.status);
