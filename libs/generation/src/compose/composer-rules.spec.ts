@@ -691,3 +691,26 @@ describe('a state word before an object the request reads', () => {
     expect(selectedUnder(document, 'pullRequests')).toEqual(expect.arrayContaining(['title', 'state']));
   });
 });
+
+describe('a second verb of the mutation name (issue 22, mutation choice)', () => {
+  const store = new LexicalSchemaIndex(`
+    type Query { customer(id: ID!): Customer }
+    type Customer { id: ID! email: String }
+    type Update { id: ID! body: String }
+    type Mutation {
+      "Sends the customer an email inviting them to activate the account."
+      customerSendAccountInviteEmail(customerId: ID!): Customer
+      "Edits an update."
+      editUpdate(id: ID!, body: String): Update
+    }`);
+
+  it('is covered by a paraphrase of its own ("an invitation" for Invite)', async () => {
+    const document = await firstDocument(writer, store, 'Email jane@example.com an invitation to activate her customer account');
+    expect(mutationOf(document)).toBe('customerSendAccountInviteEmail');
+  });
+
+  it('is not covered by the word that paraphrases the first verb ("change" is not both edit and update)', async () => {
+    const document = await firstDocument(writer, store, 'Change her role to admin');
+    expect(mutationOf(document)).toBeUndefined();
+  });
+});

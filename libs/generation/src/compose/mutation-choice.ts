@@ -122,12 +122,17 @@ export function coversMutation(
   for (const word of words) if (isDestructiveStem(word) && !asksForDestructive(word, promptStems)) return false;
   const described = splitWords(field.description ?? '').map(stem)[0];
   const rest = (without: (word: string, at: number) => boolean, action: string): boolean => {
+    // A second verb of the name is covered by a paraphrase of its own that does not also paraphrase the first
+    // ("email ... an invitation" for `customerSendAccountInviteEmail`; "change" is not both edit and update).
+    const own = paraphrasesOf(action);
+    const covers = (word: string): boolean =>
+      coversWord(word, promptStems) || (isActionStem(word) && [...paraphrasesOf(word)].some((other) => !own.has(other) && promptStems.has(other)));
     const others = words.filter((word, at) => !without(word, at) && !isLightStem(word));
     if (others.length === 0) return !isLightStem(action) || words.length === 1;
     // "Add Alice to the group": what an add/create makes is named before the "to"; the container may follow it
     // ("put product 4411 into the assortment" -> addAssortmentProduct).
-    if (isLightStem(action)) return others.every((word) => coversWord(word, promptStems)) && others.some((word) => coversWord(word, madeStems));
-    return others.every((word) => coversWord(word, promptStems));
+    if (isLightStem(action)) return others.every(covers) && others.some((word) => coversWord(word, madeStems));
+    return others.every(covers);
   };
   for (const [at, word] of words.entries()) {
     if (!isActionStem(word) || !coversVerb(word, promptStems)) continue;
