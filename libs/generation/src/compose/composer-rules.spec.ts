@@ -714,3 +714,18 @@ describe('a second verb of the mutation name (issue 22, mutation choice)', () =>
     expect(mutationOf(document)).toBeUndefined();
   });
 });
+
+describe('an opening verb no family knows, before a mutation whose object has a verb-like noun', () => {
+  const repo = new LexicalSchemaIndex(`
+    type Query { pullRequest(number: Int!): PullRequest }
+    type PullRequest { id: ID! number: Int! title: String }
+    type Mutation {
+      "Merge a pull request."
+      mergePullRequest(pullRequestId: ID!): PullRequest
+    }`);
+
+  it('counts the later verb-like word as the object ("land pull request #77" -> mergePullRequest)', async () => {
+    const document = await firstDocument(writer, repo, 'Land pull request #77 into main now that CI is green');
+    expect(mutationOf(document)).toBe('mergePullRequest');
+  });
+});

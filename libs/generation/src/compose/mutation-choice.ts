@@ -233,7 +233,9 @@ function ownVerbChoice(
     .map(stem)
     .filter((word) => !FILLER.has(word));
   if (words.some(isDestructiveStem)) return undefined;
-  const objects = words.filter((word) => !isActionStem(word) && !isLightStem(word));
+  // The first verb of the name is its action; a later one is a noun of the object (`mergePullRequest`: pull, request).
+  const verb = words.findIndex((word) => isActionStem(word) || isLightStem(word));
+  const objects = words.filter((word, at) => at !== verb && !isLightStem(word));
   return objects.length >= 2 && objects.every((word) => coversWord(word, stems)) ? field.name : undefined;
 }
 
