@@ -729,3 +729,28 @@ describe('an opening verb no family knows, before a mutation whose object has a 
     expect(mutationOf(document)).toBe('mergePullRequest');
   });
 });
+
+describe('a pronoun for a person (him, her)', () => {
+  const org = new LexicalSchemaIndex(`
+    type Query { organization(slug: ID!): Organization }
+    type Organization { id: ID! name: String }
+    type Team { id: ID! name: String }
+    type Mutation {
+      "Remove a member from an organization."
+      organizationMemberDelete(id: ID!): Organization
+      "Delete the organization's banner."
+      organizationBannerDelete(organizationId: ID!): Organization
+      "Add a user to a team."
+      teamMemberCreate(teamId: ID!, userId: ID!): Team
+    }`);
+
+  it('is the member a removal names ("take him out of the organization")', async () => {
+    const document = await firstDocument(writer, org, 'Tom left the company, take him out of the acme organization');
+    expect(mutationOf(document)).toBe('organizationMemberDelete');
+  });
+
+  it('does not name the object of a verb no family knows ("Priya ... make her a maintainer")', async () => {
+    const document = await firstDocument(writer, org, 'Priya is already on the Mobile team; make her a maintainer of it');
+    expect(mutationOf(document)).toBeUndefined();
+  });
+});

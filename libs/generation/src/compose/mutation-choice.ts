@@ -154,6 +154,8 @@ export function coversMutation(
 /** What a person given by an email address or an @handle is, as mutation objects name it. */
 const PERSON = ['user', 'member', 'person', 'people', 'invitee', 'contact', 'collaborator'].map(stem);
 const PERSON_VALUE = /[\w.+-]+@[\w-]+\.[a-z]{2,}|(?<![\w.])@[A-Za-z0-9][\w-]*/i;
+/** A pronoun that stands for a person as the object of the verb ("take him out of the organization"). */
+const PERSON_PRONOUN = /\b(?:him|her|himself|herself)\b/i;
 
 /** Per schema: the stem of each one-word object type's name -> the name stems of the interfaces it implements. */
 const interfacesByStem = new WeakMap<GraphQLSchema, Map<string, string[]>>();
@@ -179,9 +181,9 @@ function interfaceStems(schema: GraphQLSchema): Map<string, string[]> {
  * @handle is a user or a member ("invite anna@acme.io" -> inviteUsers); a one-word type the request
  * names stands for the interfaces it implements ("follow the rails collective" -> followAccount).
  */
-export function impliedStems(schema: GraphQLSchema, prompt: string, stems: ReadonlySet<string>): Set<string> {
+export function impliedStems(schema: GraphQLSchema, prompt: string, stems: ReadonlySet<string>, pronouns = true): Set<string> {
   const implied = new Set(stems);
-  if (PERSON_VALUE.test(prompt)) for (const word of PERSON) implied.add(word);
+  if (PERSON_VALUE.test(prompt) || (pronouns && PERSON_PRONOUN.test(prompt))) for (const word of PERSON) implied.add(word);
   const interfaces = interfaceStems(schema);
   for (const word of stems) for (const implemented of interfaces.get(word) ?? []) implied.add(implemented);
   return implied;
@@ -286,7 +288,8 @@ export function chooseMutation(schema: GraphQLSchema, prompt: string, hits: read
     (head && candidates.find((name) => covered(name, head, container && container.index < (qualifier?.index ?? 0) ? made : head))) ??
     candidates.find((name) => covered(name, stems, made)) ??
     (COMMUNICATE.test(prompt) ? candidates.find((name) => makesMessage(name) && covered(name, new Set([...stems, ...MAKE]), made)) : undefined) ??
-    ownVerbChoice(schema, fields[candidates[0] ?? ''], leading, stems);
+    // A verb no family knows cannot be checked, so its object must be named, not only referred to ("make her a ...").
+    ownVerbChoice(schema, fields[candidates[0] ?? ''], leading, impliedStems(schema, prompt, promptStemsOf(prompt), false));
   return field ? { field, closest: ranked.slice(0, CLOSEST) } : { closest: ranked.slice(0, CLOSEST) };
 }
 
