@@ -754,3 +754,28 @@ describe('a pronoun for a person (him, her)', () => {
     expect(mutationOf(document)).toBeUndefined();
   });
 });
+
+describe('a thumbs-up', () => {
+  const board = new LexicalSchemaIndex(`
+    type Query { update(id: ID!): Update }
+    type Update { id: ID! body: String }
+    type Reaction { id: ID! emoji: String }
+    type Mutation {
+      "Like an update."
+      like_update(update_id: ID!): Update
+      "Edit an update."
+      edit_update(id: ID!, body: String!): Update
+      "Add an emoji reaction to a comment."
+      addEmojiReaction(commentId: ID!, emoji: String!): Reaction
+    }`);
+
+  it('likes what it is given to ("give update 334455 a thumbs-up")', async () => {
+    const document = await firstDocument(writer, board, 'Give update 334455 a thumbs-up');
+    expect(mutationOf(document)).toBe('like_update');
+  });
+
+  it('is an emoji reaction ("give comment c-8812 a thumbs-up")', async () => {
+    const document = await firstDocument(writer, board, 'Give comment c-8812 a thumbs-up');
+    expect(mutationOf(document)).toBe('addEmojiReaction');
+  });
+});

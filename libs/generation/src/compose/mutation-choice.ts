@@ -93,6 +93,8 @@ const PHRASAL: readonly (readonly [RegExp, readonly string[]])[] = [
   [/\bset(?:s|ting)?\s+up\b/i, ['create']],
   [/\bkick(?:s|ed|ing)?\s+off\b/i, ['create', 'start']],
   [/^\s*new\s+[a-z]/i, ['create']],
+  // A thumbs-up is a like, an emoji reaction, a vote ("give update 334455 a thumbs-up").
+  [/\bthumbs?[- ]?up\b/i, ['like', 'react', 'reaction', 'emoji', 'award', 'vote']],
 ];
 
 /** A name word the prompt uses, as written or as the stem of a longer name word (`labelable` <- label). */
