@@ -779,3 +779,26 @@ describe('a thumbs-up', () => {
     expect(mutationOf(document)).toBe('addEmojiReaction');
   });
 });
+
+describe('a type name the request shortens', () => {
+  const shop = new LexicalSchemaIndex(`
+    type Query { webhookSubscription(id: ID!): WebhookSubscription }
+    type WebhookSubscription { id: ID! callbackUrl: String }
+    type PriceList { id: ID! name: String }
+    type Mutation {
+      "Deletes a webhook subscription."
+      webhookSubscriptionDelete(id: ID!): WebhookSubscription
+      "Updates a price list."
+      priceListUpdate(id: ID!, name: String): PriceList
+    }`);
+
+  it('covers the words it leaves out ("delete webhook" -> webhookSubscriptionDelete)', async () => {
+    const document = await firstDocument(writer, shop, 'delete webhook 12');
+    expect(mutationOf(document)).toBe('webhookSubscriptionDelete');
+  });
+
+  it('only with the verb as the request writes it, not a paraphrase ("raise the price" is no price list update)', async () => {
+    const document = await firstDocument(writer, shop, 'Raise the price of the blue t-shirt to $29');
+    expect(mutationOf(document)).toBeUndefined();
+  });
+});

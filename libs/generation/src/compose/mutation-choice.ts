@@ -117,24 +117,29 @@ export function coversMutation(
   promptStems: ReadonlySet<string>,
   leadingStem: string | undefined,
   madeStems: ReadonlySet<string> = promptStems,
+  shortened?: { typeNames: ReadonlySet<string>; said: ReadonlySet<string> },
 ): boolean {
   const words = splitWords(field.name)
     .map(stem)
     .filter((word) => !FILLER.has(word));
   for (const word of words) if (isDestructiveStem(word) && !asksForDestructive(word, promptStems)) return false;
+  const shorthand = shortened ? shorthandWords(words, promptStems, shortened.typeNames) : new Set<number>();
   const described = splitWords(field.description ?? '').map(stem)[0];
   const rest = (without: (word: string, at: number) => boolean, action: string): boolean => {
     // A second verb of the name is covered by a paraphrase of its own that does not also paraphrase the first
     // ("email ... an invitation" for `customerSendAccountInviteEmail`; "change" is not both edit and update).
     const own = paraphrasesOf(action);
-    const covers = (word: string): boolean =>
-      coversWord(word, promptStems) || (isActionStem(word) && [...paraphrasesOf(word)].some((other) => !own.has(other) && promptStems.has(other)));
-    const others = words.filter((word, at) => !without(word, at) && !isLightStem(word));
+    // A shortened type name only with the verb itself, as the request writes it ("delete webhook", not "set up").
+    const covers = (word: string, at: number): boolean =>
+      (shorthand.has(at) && shortened?.said.has(action) === true) ||
+      coversWord(word, promptStems) ||
+      (isActionStem(word) && [...paraphrasesOf(word)].some((other) => !own.has(other) && promptStems.has(other)));
+    const others = [...words.entries()].filter(([at, word]) => !without(word, at) && !isLightStem(word));
     if (others.length === 0) return !isLightStem(action) || words.length === 1;
     // "Add Alice to the group": what an add/create makes is named before the "to"; the container may follow it
     // ("put product 4411 into the assortment" -> addAssortmentProduct).
-    if (isLightStem(action)) return others.every(covers) && others.some((word) => coversWord(word, madeStems));
-    return others.every(covers);
+    if (isLightStem(action)) return others.every(([at, word]) => covers(word, at)) && others.some(([, word]) => coversWord(word, madeStems));
+    return others.every(([at, word]) => covers(word, at));
   };
   for (const [at, word] of words.entries()) {
     if (!isActionStem(word) || !coversVerb(word, promptStems)) continue;
@@ -151,6 +156,43 @@ export function coversMutation(
     if (rest((word) => word === leadingStem, leadingStem)) return true;
   }
   return false;
+}
+
+/**
+ * Name words the request leaves out of a type's name it shortens: a run of name words that spells a
+ * type of two or more words (`webhookSubscriptionDelete`: WebhookSubscription) of which the request
+ * names some, while what it names is no type of its own ("delete webhook" when there is no `Webhook`).
+ * Returns the positions in `words` so excused.
+ */
+function shorthandWords(words: readonly string[], promptStems: ReadonlySet<string>, typeNames: ReadonlySet<string>): Set<number> {
+  const excused = new Set<number>();
+  if (typeNames.size === 0) return excused;
+  for (let from = 0; from < words.length; from++) {
+    for (let to = from + 2; to <= Math.min(words.length, from + 3); to++) {
+      const run = words.slice(from, to);
+      if (!typeNames.has(run.join(' '))) continue;
+      const named = run.filter((word) => coversWord(word, promptStems));
+      if (named.length === 0 || named.length === run.length || typeNames.has(named.join(' '))) continue;
+      for (let at = from; at < to; at++) if (!coversWord(words[at] as string, promptStems)) excused.add(at);
+    }
+  }
+  return excused;
+}
+
+const typeNamesBySchema = new WeakMap<GraphQLSchema, Set<string>>();
+
+/** The schema's type names as their stems joined by spaces (`WebhookSubscription` -> "webhook subscription"). */
+function typeNamesOf(schema: GraphQLSchema): Set<string> {
+  let names = typeNamesBySchema.get(schema);
+  if (!names) {
+    names = new Set(
+      Object.keys(schema.getTypeMap())
+        .filter((name) => !name.startsWith('__'))
+        .map((name) => splitWords(name).map(stem).join(' ')),
+    );
+    typeNamesBySchema.set(schema, names);
+  }
+  return names;
 }
 
 /** What a person given by an email address or an @handle is, as mutation objects name it. */
@@ -274,13 +316,14 @@ export function chooseMutation(schema: GraphQLSchema, prompt: string, hits: read
   const exact = typedMutation(schema, prompt);
   if (exact) return { field: exact, closest: ranked.slice(0, CLOSEST) };
   const stems = impliedStems(schema, prompt, promptStemsOf(prompt));
+  const shortened = { typeNames: typeNamesOf(schema), said: new Set(splitWords(prompt).map(stem)) };
   // The request's first word, when a word follows it (a verb: "refund the order", not "Issue #10").
   const opening = /^\s*([A-Za-z]+)\s+[A-Za-z]/.exec(prompt);
   const leading = opening ? stem(opening[1] as string) : undefined;
   const container = /\b(?:to|into|onto)\b/i.exec(prompt);
   const made = container ? impliedStems(schema, prompt.slice(0, container.index), promptStemsOf(prompt.slice(0, container.index))) : stems;
   const covered = (name: string, words: ReadonlySet<string>, madeWords: ReadonlySet<string>): boolean =>
-    coversMutation(fields[name] as GraphQLField<unknown, unknown>, words, leading, madeWords);
+    coversMutation(fields[name] as GraphQLField<unknown, unknown>, words, leading, madeWords, shortened);
   // What follows "with", "without", "saying" ... qualifies the object: a mutation covered without it comes first
   // ("a copy of board 300400 with all its items" duplicates the board, not an item).
   const qualifier = QUALIFIER.exec(prompt);
