@@ -802,3 +802,20 @@ describe('a type name the request shortens', () => {
     expect(mutationOf(document)).toBeUndefined();
   });
 });
+
+describe('a name opening with "set" before the verb the request uses', () => {
+  const users = new LexicalSchemaIndex(`
+    type Query { user(id: ID!): User }
+    type User { id: ID! tags: [String] }
+    type Mutation {
+      "Set tags of user"
+      setUserTags(userId: ID!, tags: [String]!): User
+      "Set the password of a user"
+      setUserPassword(userId: ID!, password: String!): User
+    }`);
+
+  it('sets what that verb makes ("tag user vip" -> setUserTags)', async () => {
+    const document = await firstDocument(writer, users, 'tag user u-12 vip');
+    expect(mutationOf(document)).toBe('setUserTags');
+  });
+});

@@ -13,6 +13,8 @@ import type { GenerationHit } from '../generation-index.js';
 import { asksForDestructive, coversVerb, isActionStem, isDestructiveStem, isLightStem, paraphrasesOf } from './action-words.js';
 import { splitWords, stem } from './prompt-words.js';
 
+const SET = stem('set');
+
 /** How many of the search's best mutations are examined. */
 const CANDIDATES = 5;
 /** How many are named in the reason when none fits. */
@@ -145,7 +147,8 @@ export function coversMutation(
     if (!isActionStem(word) || !coversVerb(word, promptStems)) continue;
     // After a leading "add"/"create" the verb word may be the object (`createUpdate`): only the word itself counts.
     if (at > 0 && isLightStem(words[0] as string) && !promptStems.has(word)) continue;
-    if (rest((_, index) => index === at, word)) return true;
+    // A name opening with "set" before the verb the request uses (`setUserTags` for "tag user vip") sets what that verb makes.
+    if (rest((_, index) => index === at || (at > 0 && index === 0 && words[0] === SET), word)) return true;
   }
   if (described !== undefined && isActionStem(described) && !isDestructiveStem(described) && coversVerb(described, promptStems)) {
     const family = paraphrasesOf(described);
