@@ -819,3 +819,28 @@ describe('a name opening with "set" before the verb the request uses', () => {
     expect(mutationOf(document)).toBe('setUserTags');
   });
 });
+
+describe('the verb in a required enum argument', () => {
+  const expenses = new LexicalSchemaIndex(`
+    type Query { expense(id: ID!): Expense }
+    type Expense { id: ID! status: String }
+    enum ExpenseProcessAction { APPROVE REJECT PAY HOLD }
+    enum MemberRole { ADMIN MAINTAINER }
+    type Team { id: ID! name: String }
+    type Mutation {
+      "Process the expense with the given action."
+      processExpense(expenseId: ID!, action: ExpenseProcessAction!): Expense
+      "Create a team."
+      teamCreate(name: String!, defaultMemberRole: MemberRole!): Team
+    }`);
+
+  it('covers a name whose verb no family knows ("pay out expense 4521" -> processExpense)', async () => {
+    const document = await firstDocument(writer, expenses, 'Pay out expense 4521 now');
+    expect(mutationOf(document)).toBe('processExpense');
+  });
+
+  it('does not stand for the verb of a name that has one ("make her a maintainer of the team" is no teamCreate)', async () => {
+    const document = await firstDocument(writer, expenses, 'Priya is on the Mobile team; make her a maintainer of it');
+    expect(mutationOf(document)).toBeUndefined();
+  });
+});

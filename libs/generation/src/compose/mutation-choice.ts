@@ -8,7 +8,16 @@
  * Candidates come from the search, best first; when none is covered the
  * answer names the closest ones instead of guessing.
  */
-import { isObjectType, type GraphQLField, type GraphQLSchema } from 'graphql';
+import {
+  getNullableType,
+  isEnumType,
+  isInputObjectType,
+  isNonNullType,
+  isObjectType,
+  type GraphQLField,
+  type GraphQLInputType,
+  type GraphQLSchema,
+} from 'graphql';
 import type { GenerationHit } from '../generation-index.js';
 import { asksForDestructive, coversVerb, isActionStem, isDestructiveStem, isLightStem, paraphrasesOf } from './action-words.js';
 import { splitWords, stem } from './prompt-words.js';
@@ -155,10 +164,48 @@ export function coversMutation(
     const at = words.findIndex((word) => word === described || family.has(word));
     if (rest((_, index) => index === at, described)) return true;
   }
+  // A name whose verb no family knows (`processExpense`) may take the verb from a value of a required enum
+  // argument ("pay out expense 4521": action PAY); its first word is then the verb.
+  if (
+    words.length > 1 &&
+    !words.some((word) => isActionStem(word) || isLightStem(word)) &&
+    requiredEnumValues(field).some((value) => value.length > 0 && value.every((word) => asksForWord(word, promptStems)))
+  ) {
+    if (rest((_, index) => index === 0, '')) return true;
+  }
   if (leadingStem !== undefined && words.includes(leadingStem) && words.some(isLightStem)) {
     if (rest((word) => word === leadingStem, leadingStem)) return true;
   }
   return false;
+}
+
+/** Whether the request uses `word`: itself, or for a verb a paraphrase (a destructive one only when asked for). */
+function asksForWord(word: string, promptStems: ReadonlySet<string>): boolean {
+  if (promptStems.has(word)) return true;
+  if (isDestructiveStem(word)) return asksForDestructive(word, promptStems);
+  return isActionStem(word) && coversVerb(word, promptStems);
+}
+
+/** The values (as word stems, filler left out) of the enum arguments a mutation requires, and of the enum fields its required input requires. */
+function requiredEnumValues(field: GraphQLField<unknown, unknown>): string[][] {
+  const values: string[][] = [];
+  const add = (type: GraphQLInputType): void => {
+    const named = getNullableType(type);
+    if (isEnumType(named))
+      for (const value of named.getValues())
+        values.push(
+          splitWords(value.name)
+            .map(stem)
+            .filter((word) => !FILLER.has(word) && word !== 'as'),
+        );
+  };
+  for (const arg of field.args) {
+    if (!isNonNullType(arg.type)) continue;
+    const named = getNullableType(arg.type);
+    if (isInputObjectType(named)) for (const inner of Object.values(named.getFields())) if (isNonNullType(inner.type)) add(inner.type);
+    add(arg.type);
+  }
+  return values;
 }
 
 /**
