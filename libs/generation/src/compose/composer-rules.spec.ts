@@ -844,3 +844,26 @@ describe('the verb in a required enum argument', () => {
     expect(mutationOf(document)).toBeUndefined();
   });
 });
+
+describe('a mutation whose whole name the request spells as words', () => {
+  const accounts = new LexicalSchemaIndex(`
+    type Query { me: User passwordPolicy: String }
+    type User { id: ID! email: String }
+    type Mutation {
+      "Request a password reset email."
+      forgotPassword(email: String!): Boolean
+      "Send the verification email again."
+      sendVerificationEmail(email: String): Boolean
+    }`);
+
+  it('is composed although the words read as a question ("forgot password email" -> forgotPassword)', async () => {
+    const document = await firstDocument(writer, accounts, 'forgot password email');
+    expect(mutationOf(document)).toBe('forgotPassword');
+  });
+
+  it('is no change when mutations are not allowed (a read stays a read)', async () => {
+    const result = await reader.compose(accounts, 'forgot password email');
+    const unsatisfied = result.status === 'resolved' ? result.resolution.unsatisfied : [];
+    expect(unsatisfied.join(' ')).not.toMatch(/mutation/i);
+  });
+});

@@ -20,7 +20,7 @@ import {
 } from 'graphql';
 import type { GenerationHit } from '../generation-index.js';
 import { asksForDestructive, coversVerb, isActionStem, isDestructiveStem, isLightStem, paraphrasesOf } from './action-words.js';
-import { splitWords, stem } from './prompt-words.js';
+import { nameStems, splitWords, stem } from './prompt-words.js';
 
 const SET = stem('set');
 
@@ -352,6 +352,24 @@ export function typedMutation(schema: GraphQLSchema, prompt: string): string | u
   return typed.find((token) => Object.hasOwn(fields, token) && !fields[token]?.deprecationReason && (/[A-Z_]/.test(token.slice(1)) || typed.length <= 2));
 }
 
+/**
+ * A mutation whose whole name the request spells as words, in order ("forgot password email" ->
+ * `forgotPassword`): two words at least, filler included; the longest such name.
+ */
+export function spelledMutation(schema: GraphQLSchema, prompt: string): string | undefined {
+  const mutation = schema.getMutationType();
+  if (!mutation) return undefined;
+  const said = ` ${splitWords(prompt).map(stem).join(' ')} `;
+  let best: { name: string; length: number } | undefined;
+  for (const [name, field] of Object.entries(mutation.getFields())) {
+    if (field.deprecationReason) continue;
+    const words = nameStems(name);
+    if (words.length < 2 || (best && best.length >= words.length)) continue;
+    if (said.includes(` ${words.join(' ')} `)) best = { name, length: words.length };
+  }
+  return best?.name;
+}
+
 /** The mutation to compose for `prompt` from the search's `hits`, or the closest ones. */
 export function chooseMutation(schema: GraphQLSchema, prompt: string, hits: readonly GenerationHit[]): MutationChoice {
   const mutation = schema.getMutationType();
@@ -363,7 +381,7 @@ export function chooseMutation(schema: GraphQLSchema, prompt: string, hits: read
     const name = hit.symbol.coordinate.startsWith(prefix) ? hit.symbol.coordinate.slice(prefix.length) : undefined;
     if (name !== undefined && fields[name] && !fields[name].deprecationReason && !ranked.includes(name)) ranked.push(name);
   }
-  const exact = typedMutation(schema, prompt);
+  const exact = typedMutation(schema, prompt) ?? spelledMutation(schema, prompt);
   if (exact) return { field: exact, closest: ranked.slice(0, CLOSEST) };
   const stems = impliedStems(schema, prompt, promptStemsOf(prompt));
   const shortened = { typeNames: typeNamesOf(schema), said: new Set(splitWords(prompt).map(stem)) };
