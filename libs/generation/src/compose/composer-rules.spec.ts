@@ -867,3 +867,21 @@ describe('a mutation whose whole name the request spells as words', () => {
     expect(unsatisfied.join(' ')).not.toMatch(/mutation/i);
   });
 });
+
+describe('a name that adds a thing to what takes it (addLabelsToLabelable)', () => {
+  const issues = new LexicalSchemaIndex(`
+    type Query { issue(number: Int!): Issue }
+    type Issue { id: ID! number: Int! title: String }
+    type Label { id: ID! name: String }
+    type Mutation {
+      "Creates a new label."
+      createLabel(name: String!, color: String!): Label
+      "Adds labels to a labelable object."
+      addLabelsToLabelable(labelableId: ID!, labelIds: [ID!]!): Issue
+    }`);
+
+  it('is covered by a paraphrase of the thing as a verb ("tag issue #5" -> addLabelsToLabelable), not createLabel', async () => {
+    const document = await firstDocument(writer, issues, "Tag issue #5 with 'bug' and 'high-priority'");
+    expect(mutationOf(document)).toBe('addLabelsToLabelable');
+  });
+});

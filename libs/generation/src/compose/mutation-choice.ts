@@ -142,6 +142,7 @@ export function coversMutation(
     const own = paraphrasesOf(action);
     // A shortened type name only with the verb itself, as the request writes it ("delete webhook", not "set up").
     const covers = (word: string, at: number): boolean =>
+      (action.length >= 3 && word.length > action.length && word.startsWith(action) && coversVerb(action, promptStems)) ||
       (shorthand.has(at) && shortened?.said.has(action) === true) ||
       coversWord(word, promptStems) ||
       (isActionStem(word) && [...paraphrasesOf(word)].some((other) => !own.has(other) && promptStems.has(other)));
@@ -155,7 +156,9 @@ export function coversMutation(
   for (const [at, word] of words.entries()) {
     if (!isActionStem(word) || !coversVerb(word, promptStems)) continue;
     // After a leading "add"/"create" the verb word may be the object (`createUpdate`): only the word itself counts.
-    if (at > 0 && isLightStem(words[0] as string) && !promptStems.has(word)) continue;
+    // Unless the name adds it to what takes it (`addLabelsToLabelable`: "tag issue #5" labels it).
+    const taker = words.findIndex((other, index) => index > at && other.length > word.length && other.startsWith(word));
+    if (at > 0 && isLightStem(words[0] as string) && !promptStems.has(word) && taker < 0) continue;
     // A name opening with "set" before the verb the request uses (`setUserTags` for "tag user vip") sets what that verb makes.
     if (rest((_, index) => index === at || (at > 0 && index === 0 && words[0] === SET), word)) return true;
   }
