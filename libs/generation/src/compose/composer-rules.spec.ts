@@ -819,3 +819,197 @@ describe('an email address', () => {
     expect(result.resolution.unsatisfied).toContain('No argument of the operation takes the value "anna@acme.io" from the request.');
   });
 });
+
+describe('a second verb of the mutation name (issue 22, mutation choice)', () => {
+  const store = new LexicalSchemaIndex(`
+    type Query { customer(id: ID!): Customer }
+    type Customer { id: ID! email: String }
+    type Update { id: ID! body: String }
+    type Mutation {
+      "Sends the customer an email inviting them to activate the account."
+      customerSendAccountInviteEmail(customerId: ID!): Customer
+      "Edits an update."
+      editUpdate(id: ID!, body: String): Update
+    }`);
+
+  it('is covered by a paraphrase of its own ("an invitation" for Invite)', async () => {
+    const document = await firstDocument(writer, store, 'Email jane@example.com an invitation to activate her customer account');
+    expect(mutationOf(document)).toBe('customerSendAccountInviteEmail');
+  });
+
+  it('is not covered by the word that paraphrases the first verb ("change" is not both edit and update)', async () => {
+    const document = await firstDocument(writer, store, 'Change her role to admin');
+    expect(mutationOf(document)).toBeUndefined();
+  });
+});
+
+describe('an opening verb no family knows, before a mutation whose object has a verb-like noun', () => {
+  const repo = new LexicalSchemaIndex(`
+    type Query { pullRequest(number: Int!): PullRequest }
+    type PullRequest { id: ID! number: Int! title: String }
+    type Mutation {
+      "Merge a pull request."
+      mergePullRequest(pullRequestId: ID!): PullRequest
+    }`);
+
+  it('counts the later verb-like word as the object ("land pull request #77" -> mergePullRequest)', async () => {
+    const document = await firstDocument(writer, repo, 'Land pull request #77 into main now that CI is green');
+    expect(mutationOf(document)).toBe('mergePullRequest');
+  });
+});
+
+describe('a pronoun for a person (him, her)', () => {
+  const org = new LexicalSchemaIndex(`
+    type Query { organization(slug: ID!): Organization }
+    type Organization { id: ID! name: String }
+    type Team { id: ID! name: String }
+    type Mutation {
+      "Remove a member from an organization."
+      organizationMemberDelete(id: ID!): Organization
+      "Delete the organization's banner."
+      organizationBannerDelete(organizationId: ID!): Organization
+      "Add a user to a team."
+      teamMemberCreate(teamId: ID!, userId: ID!): Team
+    }`);
+
+  it('is the member a removal names ("take him out of the organization")', async () => {
+    const document = await firstDocument(writer, org, 'Tom left the company, take him out of the acme organization');
+    expect(mutationOf(document)).toBe('organizationMemberDelete');
+  });
+
+  it('does not name the object of a verb no family knows ("Priya ... make her a maintainer")', async () => {
+    const document = await firstDocument(writer, org, 'Priya is already on the Mobile team; make her a maintainer of it');
+    expect(mutationOf(document)).toBeUndefined();
+  });
+});
+
+describe('a thumbs-up', () => {
+  const board = new LexicalSchemaIndex(`
+    type Query { update(id: ID!): Update }
+    type Update { id: ID! body: String }
+    type Reaction { id: ID! emoji: String }
+    type Mutation {
+      "Like an update."
+      like_update(update_id: ID!): Update
+      "Edit an update."
+      edit_update(id: ID!, body: String!): Update
+      "Add an emoji reaction to a comment."
+      addEmojiReaction(commentId: ID!, emoji: String!): Reaction
+    }`);
+
+  it('likes what it is given to ("give update 334455 a thumbs-up")', async () => {
+    const document = await firstDocument(writer, board, 'Give update 334455 a thumbs-up');
+    expect(mutationOf(document)).toBe('like_update');
+  });
+
+  it('is an emoji reaction ("give comment c-8812 a thumbs-up")', async () => {
+    const document = await firstDocument(writer, board, 'Give comment c-8812 a thumbs-up');
+    expect(mutationOf(document)).toBe('addEmojiReaction');
+  });
+});
+
+describe('a type name the request shortens', () => {
+  const shop = new LexicalSchemaIndex(`
+    type Query { webhookSubscription(id: ID!): WebhookSubscription }
+    type WebhookSubscription { id: ID! callbackUrl: String }
+    type PriceList { id: ID! name: String }
+    type Mutation {
+      "Deletes a webhook subscription."
+      webhookSubscriptionDelete(id: ID!): WebhookSubscription
+      "Updates a price list."
+      priceListUpdate(id: ID!, name: String): PriceList
+    }`);
+
+  it('covers the words it leaves out ("delete webhook" -> webhookSubscriptionDelete)', async () => {
+    const document = await firstDocument(writer, shop, 'delete webhook 12');
+    expect(mutationOf(document)).toBe('webhookSubscriptionDelete');
+  });
+
+  it('only with the verb as the request writes it, not a paraphrase ("raise the price" is no price list update)', async () => {
+    const document = await firstDocument(writer, shop, 'Raise the price of the blue t-shirt to $29');
+    expect(mutationOf(document)).toBeUndefined();
+  });
+});
+
+describe('a name opening with "set" before the verb the request uses', () => {
+  const users = new LexicalSchemaIndex(`
+    type Query { user(id: ID!): User }
+    type User { id: ID! tags: [String] }
+    type Mutation {
+      "Set tags of user"
+      setUserTags(userId: ID!, tags: [String]!): User
+      "Set the password of a user"
+      setUserPassword(userId: ID!, password: String!): User
+    }`);
+
+  it('sets what that verb makes ("tag user vip" -> setUserTags)', async () => {
+    const document = await firstDocument(writer, users, 'tag user u-12 vip');
+    expect(mutationOf(document)).toBe('setUserTags');
+  });
+});
+
+describe('the verb in a required enum argument', () => {
+  const expenses = new LexicalSchemaIndex(`
+    type Query { expense(id: ID!): Expense }
+    type Expense { id: ID! status: String }
+    enum ExpenseProcessAction { APPROVE REJECT PAY HOLD }
+    enum MemberRole { ADMIN MAINTAINER }
+    type Team { id: ID! name: String }
+    type Mutation {
+      "Process the expense with the given action."
+      processExpense(expenseId: ID!, action: ExpenseProcessAction!): Expense
+      "Create a team."
+      teamCreate(name: String!, defaultMemberRole: MemberRole!): Team
+    }`);
+
+  it('covers a name whose verb no family knows ("pay out expense 4521" -> processExpense)', async () => {
+    const document = await firstDocument(writer, expenses, 'Pay out expense 4521 now');
+    expect(mutationOf(document)).toBe('processExpense');
+  });
+
+  it('does not stand for the verb of a name that has one ("make her a maintainer of the team" is no teamCreate)', async () => {
+    const document = await firstDocument(writer, expenses, 'Priya is on the Mobile team; make her a maintainer of it');
+    expect(mutationOf(document)).toBeUndefined();
+  });
+});
+
+describe('a mutation whose whole name the request spells as words', () => {
+  const accounts = new LexicalSchemaIndex(`
+    type Query { me: User passwordPolicy: String }
+    type User { id: ID! email: String }
+    type Mutation {
+      "Request a password reset email."
+      forgotPassword(email: String!): Boolean
+      "Send the verification email again."
+      sendVerificationEmail(email: String): Boolean
+    }`);
+
+  it('is composed although the words read as a question ("forgot password email" -> forgotPassword)', async () => {
+    const document = await firstDocument(writer, accounts, 'forgot password email');
+    expect(mutationOf(document)).toBe('forgotPassword');
+  });
+
+  it('is no change when mutations are not allowed (a read stays a read)', async () => {
+    const result = await reader.compose(accounts, 'forgot password email');
+    const unsatisfied = result.status === 'resolved' ? result.resolution.unsatisfied : [];
+    expect(unsatisfied.join(' ')).not.toMatch(/mutation/i);
+  });
+});
+
+describe('a name that adds a thing to what takes it (addLabelsToLabelable)', () => {
+  const issues = new LexicalSchemaIndex(`
+    type Query { issue(number: Int!): Issue }
+    type Issue { id: ID! number: Int! title: String }
+    type Label { id: ID! name: String }
+    type Mutation {
+      "Creates a new label."
+      createLabel(name: String!, color: String!): Label
+      "Adds labels to a labelable object."
+      addLabelsToLabelable(labelableId: ID!, labelIds: [ID!]!): Issue
+    }`);
+
+  it('is covered by a paraphrase of the thing as a verb ("tag issue #5" -> addLabelsToLabelable), not createLabel', async () => {
+    const document = await firstDocument(writer, issues, "Tag issue #5 with 'bug' and 'high-priority'");
+    expect(mutationOf(document)).toBe('addLabelsToLabelable');
+  });
+});

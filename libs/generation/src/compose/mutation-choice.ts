@@ -8,10 +8,21 @@
  * Candidates come from the search, best first; when none is covered the
  * answer names the closest ones instead of guessing.
  */
-import { isObjectType, type GraphQLField, type GraphQLSchema } from 'graphql';
+import {
+  getNullableType,
+  isEnumType,
+  isInputObjectType,
+  isNonNullType,
+  isObjectType,
+  type GraphQLField,
+  type GraphQLInputType,
+  type GraphQLSchema,
+} from 'graphql';
 import type { GenerationHit } from '../generation-index.js';
 import { asksForDestructive, coversVerb, isActionStem, isDestructiveStem, isLightStem, paraphrasesOf } from './action-words.js';
-import { splitWords, stem } from './prompt-words.js';
+import { nameStems, splitWords, stem } from './prompt-words.js';
+
+const SET = stem('set');
 
 /** How many of the search's best mutations are examined. */
 const CANDIDATES = 5;
@@ -93,6 +104,8 @@ const PHRASAL: readonly (readonly [RegExp, readonly string[]])[] = [
   [/\bset(?:s|ting)?\s+up\b/i, ['create']],
   [/\bkick(?:s|ed|ing)?\s+off\b/i, ['create', 'start']],
   [/^\s*new\s+[a-z]/i, ['create']],
+  // A thumbs-up is a like, an emoji reaction, a vote ("give update 334455 a thumbs-up").
+  [/\bthumbs?[- ]?up\b/i, ['like', 'react', 'reaction', 'emoji', 'award', 'vote']],
 ];
 
 /** A name word the prompt uses, as written or as the stem of a longer name word (`labelable` <- label). */
@@ -115,30 +128,53 @@ export function coversMutation(
   promptStems: ReadonlySet<string>,
   leadingStem: string | undefined,
   madeStems: ReadonlySet<string> = promptStems,
+  shortened?: { typeNames: ReadonlySet<string>; said: ReadonlySet<string> },
 ): boolean {
   const words = splitWords(field.name)
     .map(stem)
     .filter((word) => !FILLER.has(word));
   for (const word of words) if (isDestructiveStem(word) && !asksForDestructive(word, promptStems)) return false;
+  const shorthand = shortened ? shorthandWords(words, promptStems, shortened.typeNames) : new Set<number>();
   const described = splitWords(field.description ?? '').map(stem)[0];
   const rest = (without: (word: string, at: number) => boolean, action: string): boolean => {
-    const others = words.filter((word, at) => !without(word, at) && !isLightStem(word));
+    // A second verb of the name is covered by a paraphrase of its own that does not also paraphrase the first
+    // ("email ... an invitation" for `customerSendAccountInviteEmail`; "change" is not both edit and update).
+    const own = paraphrasesOf(action);
+    // A shortened type name only with the verb itself, as the request writes it ("delete webhook", not "set up").
+    const covers = (word: string, at: number): boolean =>
+      (action.length >= 3 && word.length > action.length && word.startsWith(action) && coversVerb(action, promptStems)) ||
+      (shorthand.has(at) && shortened?.said.has(action) === true) ||
+      coversWord(word, promptStems) ||
+      (isActionStem(word) && [...paraphrasesOf(word)].some((other) => !own.has(other) && promptStems.has(other)));
+    const others = [...words.entries()].filter(([at, word]) => !without(word, at) && !isLightStem(word));
     if (others.length === 0) return !isLightStem(action) || words.length === 1;
     // "Add Alice to the group": what an add/create makes is named before the "to"; the container may follow it
     // ("put product 4411 into the assortment" -> addAssortmentProduct).
-    if (isLightStem(action)) return others.every((word) => coversWord(word, promptStems)) && others.some((word) => coversWord(word, madeStems));
-    return others.every((word) => coversWord(word, promptStems));
+    if (isLightStem(action)) return others.every(([at, word]) => covers(word, at)) && others.some(([, word]) => coversWord(word, madeStems));
+    return others.every(([at, word]) => covers(word, at));
   };
   for (const [at, word] of words.entries()) {
     if (!isActionStem(word) || !coversVerb(word, promptStems)) continue;
     // After a leading "add"/"create" the verb word may be the object (`createUpdate`): only the word itself counts.
-    if (at > 0 && isLightStem(words[0] as string) && !promptStems.has(word)) continue;
-    if (rest((_, index) => index === at, word)) return true;
+    // Unless the name adds it to what takes it (`addLabelsToLabelable`: "tag issue #5" labels it).
+    const taker = words.findIndex((other, index) => index > at && other.length > word.length && other.startsWith(word));
+    if (at > 0 && isLightStem(words[0] as string) && !promptStems.has(word) && taker < 0) continue;
+    // A name opening with "set" before the verb the request uses (`setUserTags` for "tag user vip") sets what that verb makes.
+    if (rest((_, index) => index === at || (at > 0 && index === 0 && words[0] === SET), word)) return true;
   }
   if (described !== undefined && isActionStem(described) && !isDestructiveStem(described) && coversVerb(described, promptStems)) {
     const family = paraphrasesOf(described);
     const at = words.findIndex((word) => word === described || family.has(word));
     if (rest((_, index) => index === at, described)) return true;
+  }
+  // A name whose verb no family knows (`processExpense`) may take the verb from a value of a required enum
+  // argument ("pay out expense 4521": action PAY); its first word is then the verb.
+  if (
+    words.length > 1 &&
+    !words.some((word) => isActionStem(word) || isLightStem(word)) &&
+    requiredEnumValues(field).some((value) => value.length > 0 && value.every((word) => asksForWord(word, promptStems)))
+  ) {
+    if (rest((_, index) => index === 0, '')) return true;
   }
   if (leadingStem !== undefined && words.includes(leadingStem) && words.some(isLightStem)) {
     if (rest((word) => word === leadingStem, leadingStem)) return true;
@@ -146,9 +182,77 @@ export function coversMutation(
   return false;
 }
 
+/** Whether the request uses `word`: itself, or for a verb a paraphrase (a destructive one only when asked for). */
+function asksForWord(word: string, promptStems: ReadonlySet<string>): boolean {
+  if (promptStems.has(word)) return true;
+  if (isDestructiveStem(word)) return asksForDestructive(word, promptStems);
+  return isActionStem(word) && coversVerb(word, promptStems);
+}
+
+/** The values (as word stems, filler left out) of the enum arguments a mutation requires, and of the enum fields its required input requires. */
+function requiredEnumValues(field: GraphQLField<unknown, unknown>): string[][] {
+  const values: string[][] = [];
+  const add = (type: GraphQLInputType): void => {
+    const named = getNullableType(type);
+    if (isEnumType(named))
+      for (const value of named.getValues())
+        values.push(
+          splitWords(value.name)
+            .map(stem)
+            .filter((word) => !FILLER.has(word) && word !== 'as'),
+        );
+  };
+  for (const arg of field.args) {
+    if (!isNonNullType(arg.type)) continue;
+    const named = getNullableType(arg.type);
+    if (isInputObjectType(named)) for (const inner of Object.values(named.getFields())) if (isNonNullType(inner.type)) add(inner.type);
+    add(arg.type);
+  }
+  return values;
+}
+
+/**
+ * Name words the request leaves out of a type's name it shortens: a run of name words that spells a
+ * type of two or more words (`webhookSubscriptionDelete`: WebhookSubscription) of which the request
+ * names some, while what it names is no type of its own ("delete webhook" when there is no `Webhook`).
+ * Returns the positions in `words` so excused.
+ */
+function shorthandWords(words: readonly string[], promptStems: ReadonlySet<string>, typeNames: ReadonlySet<string>): Set<number> {
+  const excused = new Set<number>();
+  if (typeNames.size === 0) return excused;
+  for (let from = 0; from < words.length; from++) {
+    for (let to = from + 2; to <= Math.min(words.length, from + 3); to++) {
+      const run = words.slice(from, to);
+      if (!typeNames.has(run.join(' '))) continue;
+      const named = run.filter((word) => coversWord(word, promptStems));
+      if (named.length === 0 || named.length === run.length || typeNames.has(named.join(' '))) continue;
+      for (let at = from; at < to; at++) if (!coversWord(words[at] as string, promptStems)) excused.add(at);
+    }
+  }
+  return excused;
+}
+
+const typeNamesBySchema = new WeakMap<GraphQLSchema, Set<string>>();
+
+/** The schema's type names as their stems joined by spaces (`WebhookSubscription` -> "webhook subscription"). */
+function typeNamesOf(schema: GraphQLSchema): Set<string> {
+  let names = typeNamesBySchema.get(schema);
+  if (!names) {
+    names = new Set(
+      Object.keys(schema.getTypeMap())
+        .filter((name) => !name.startsWith('__'))
+        .map((name) => splitWords(name).map(stem).join(' ')),
+    );
+    typeNamesBySchema.set(schema, names);
+  }
+  return names;
+}
+
 /** What a person given by an email address or an @handle is, as mutation objects name it. */
 const PERSON = ['user', 'member', 'person', 'people', 'invitee', 'contact', 'collaborator'].map(stem);
 const PERSON_VALUE = /[\w.+-]+@[\w-]+\.[a-z]{2,}|(?<![\w.])@[A-Za-z0-9][\w-]*/i;
+/** A pronoun that stands for a person as the object of the verb ("take him out of the organization"). */
+const PERSON_PRONOUN = /\b(?:him|her|himself|herself)\b/i;
 
 /** Per schema: the stem of each one-word object type's name -> the name stems of the interfaces it implements. */
 const interfacesByStem = new WeakMap<GraphQLSchema, Map<string, string[]>>();
@@ -174,9 +278,9 @@ function interfaceStems(schema: GraphQLSchema): Map<string, string[]> {
  * @handle is a user or a member ("invite anna@acme.io" -> inviteUsers); a one-word type the request
  * names stands for the interfaces it implements ("follow the rails collective" -> followAccount).
  */
-export function impliedStems(schema: GraphQLSchema, prompt: string, stems: ReadonlySet<string>): Set<string> {
+export function impliedStems(schema: GraphQLSchema, prompt: string, stems: ReadonlySet<string>, pronouns = true): Set<string> {
   const implied = new Set(stems);
-  if (PERSON_VALUE.test(prompt)) for (const word of PERSON) implied.add(word);
+  if (PERSON_VALUE.test(prompt) || (pronouns && PERSON_PRONOUN.test(prompt))) for (const word of PERSON) implied.add(word);
   const interfaces = interfaceStems(schema);
   for (const word of stems) for (const implemented of interfaces.get(word) ?? []) implied.add(implemented);
   return implied;
@@ -228,7 +332,9 @@ function ownVerbChoice(
     .map(stem)
     .filter((word) => !FILLER.has(word));
   if (words.some(isDestructiveStem)) return undefined;
-  const objects = words.filter((word) => !isActionStem(word) && !isLightStem(word));
+  // The first verb of the name is its action; a later one is a noun of the object (`mergePullRequest`: pull, request).
+  const verb = words.findIndex((word) => isActionStem(word) || isLightStem(word));
+  const objects = words.filter((word, at) => at !== verb && !isLightStem(word));
   return objects.length >= 2 && objects.every((word) => coversWord(word, stems)) ? field.name : undefined;
 }
 
@@ -249,6 +355,24 @@ export function typedMutation(schema: GraphQLSchema, prompt: string): string | u
   return typed.find((token) => Object.hasOwn(fields, token) && !fields[token]?.deprecationReason && (/[A-Z_]/.test(token.slice(1)) || typed.length <= 2));
 }
 
+/**
+ * A mutation whose whole name the request spells as words, in order ("forgot password email" ->
+ * `forgotPassword`): two words at least, filler included; the longest such name.
+ */
+export function spelledMutation(schema: GraphQLSchema, prompt: string): string | undefined {
+  const mutation = schema.getMutationType();
+  if (!mutation) return undefined;
+  const said = ` ${splitWords(prompt).map(stem).join(' ')} `;
+  let best: { name: string; length: number } | undefined;
+  for (const [name, field] of Object.entries(mutation.getFields())) {
+    if (field.deprecationReason) continue;
+    const words = nameStems(name);
+    if (words.length < 2 || (best && best.length >= words.length)) continue;
+    if (said.includes(` ${words.join(' ')} `)) best = { name, length: words.length };
+  }
+  return best?.name;
+}
+
 /** The mutation to compose for `prompt` from the search's `hits`, or the closest ones. */
 export function chooseMutation(schema: GraphQLSchema, prompt: string, hits: readonly GenerationHit[]): MutationChoice {
   const mutation = schema.getMutationType();
@@ -260,16 +384,17 @@ export function chooseMutation(schema: GraphQLSchema, prompt: string, hits: read
     const name = hit.symbol.coordinate.startsWith(prefix) ? hit.symbol.coordinate.slice(prefix.length) : undefined;
     if (name !== undefined && fields[name] && !fields[name].deprecationReason && !ranked.includes(name)) ranked.push(name);
   }
-  const exact = typedMutation(schema, prompt);
+  const exact = typedMutation(schema, prompt) ?? spelledMutation(schema, prompt);
   if (exact) return { field: exact, closest: ranked.slice(0, CLOSEST) };
   const stems = impliedStems(schema, prompt, promptStemsOf(prompt));
+  const shortened = { typeNames: typeNamesOf(schema), said: new Set(splitWords(prompt).map(stem)) };
   // The request's first word, when a word follows it (a verb: "refund the order", not "Issue #10").
   const opening = /^\s*([A-Za-z]+)\s+[A-Za-z]/.exec(prompt);
   const leading = opening ? stem(opening[1] as string) : undefined;
   const container = /\b(?:to|into|onto)\b/i.exec(prompt);
   const made = container ? impliedStems(schema, prompt.slice(0, container.index), promptStemsOf(prompt.slice(0, container.index))) : stems;
   const covered = (name: string, words: ReadonlySet<string>, madeWords: ReadonlySet<string>): boolean =>
-    coversMutation(fields[name] as GraphQLField<unknown, unknown>, words, leading, madeWords);
+    coversMutation(fields[name] as GraphQLField<unknown, unknown>, words, leading, madeWords, shortened);
   // What follows "with", "without", "saying" ... qualifies the object: a mutation covered without it comes first
   // ("a copy of board 300400 with all its items" duplicates the board, not an item).
   const qualifier = QUALIFIER.exec(prompt);
@@ -279,7 +404,8 @@ export function chooseMutation(schema: GraphQLSchema, prompt: string, hits: read
     (head && candidates.find((name) => covered(name, head, container && container.index < (qualifier?.index ?? 0) ? made : head))) ??
     candidates.find((name) => covered(name, stems, made)) ??
     (COMMUNICATE.test(prompt) ? candidates.find((name) => makesMessage(name) && covered(name, new Set([...stems, ...MAKE]), made)) : undefined) ??
-    ownVerbChoice(schema, fields[candidates[0] ?? ''], leading, stems);
+    // A verb no family knows cannot be checked, so its object must be named, not only referred to ("make her a ...").
+    ownVerbChoice(schema, fields[candidates[0] ?? ''], leading, impliedStems(schema, prompt, promptStemsOf(prompt), false));
   return field ? { field, closest: ranked.slice(0, CLOSEST) } : { closest: ranked.slice(0, CLOSEST) };
 }
 

@@ -19,7 +19,7 @@ import { sliceFieldsOf } from './slice-fields.js';
 import type { ScalarJsonSchemas } from '../variables-schema.js';
 import { ArgumentBinder, listOrderOf } from './argument-binding.js';
 import { draftMutation, draftOperation, type OperationPlan } from './draft-builder.js';
-import { chooseMutation, noMutationReason, opensWithMutationVerb, typedMutation } from './mutation-choice.js';
+import { chooseMutation, noMutationReason, opensWithMutationVerb, spelledMutation, typedMutation } from './mutation-choice.js';
 import { extractLiterals, type PromptLiteral } from './prompt-literals.js';
 import { valueLiterals } from './capital-values.js';
 import { stripHidden } from '@discovery/schema-symbols';
@@ -103,7 +103,9 @@ export class QueryComposer {
     if (asksForNothing(prompt)) return { status: 'no_data', reason: 'The prompt asks for no data.' };
     // A mutation's exact name typed as the request asks for that mutation.
     const change =
-      asksToChange(prompt) || typedMutation(schema, prompt) !== undefined || (this.options.allowMutations && opensWithMutationVerb(schema, prompt, hits));
+      asksToChange(prompt) ||
+      typedMutation(schema, prompt) !== undefined ||
+      (this.options.allowMutations && (opensWithMutationVerb(schema, prompt, hits) || spelledMutation(schema, prompt) !== undefined));
     if (change && !this.options.allowMutations) {
       return this.resolved([], [refusalFor('mutation', this.options, '') as string]);
     }
