@@ -23,6 +23,7 @@ import {
 import type { DraftScope, DraftSelection } from './operation-draft.js';
 import { comparisonOf, literalFits, literalSource, type PromptLiteral } from './prompt-literals.js';
 import { nameStems, stem } from './prompt-words.js';
+import { picksNamedObject } from './capital-values.js';
 
 /** Page size given to connections the prompt gives none for. */
 export const DEFAULT_PAGE_SIZE = 10;
@@ -122,7 +123,12 @@ export class ArgumentBinder {
         selection.args.set(arg.name, object);
         continue;
       }
-      const literal = this.take(arg, field.name, 0);
+      const code = this.enumCode(arg);
+      if (code) {
+        selection.args.set(arg.name, code);
+        continue;
+      }
+      const literal = this.take(arg, field.name, 0, field);
       selection.args.set(arg.name, literal ? this.source(literal, arg) : this.variable(arg));
     }
     const ordered = this.orderValue(field);
@@ -134,12 +140,12 @@ export class ArgumentBinder {
         selection.args.set(arg.name, filter);
         continue;
       }
-      const literal = this.take(arg, field.name, 2);
+      const literal = this.take(arg, field.name, 2, field);
       if (literal) {
         selection.args.set(arg.name, this.source(literal, arg));
         continue;
       }
-      const value = this.enumValue(arg);
+      const value = this.enumCode(arg) ?? this.enumValue(arg);
       if (value) selection.args.set(arg.name, value);
     }
     const named = getNamedType(field.type);
@@ -184,14 +190,25 @@ export class ArgumentBinder {
     return `{${parts.join(', ')}}`;
   }
 
-  /** The best literal for `arg` scoring at least `minScore` above a bare type fit; removed from the pool. */
-  private take(arg: InputLike, fieldName: string, minScore: number): PromptLiteral | undefined {
+  /**
+   * The best literal for `arg` scoring at least `minScore` above a bare type fit; removed from the pool.
+   * A code ("HEAD", "SUMMER25") is taken only where the words before it name the argument ("code
+   * SUMMER25") or the word after it names the one object `field` returns ("the HEAD commit").
+   */
+  private take(arg: InputLike, fieldName: string, minScore: number, field?: GraphQLField<unknown, unknown>): PromptLiteral | undefined {
     const named = getNamedType(arg.type);
     if (!isLeafType(named) || isEnumType(named)) return undefined;
     let best: { literal: PromptLiteral; score: number } | undefined;
     for (const literal of this.unused) {
       if (!literalFits(literal, named.name) || comparisonOf(literal) !== 'eq') continue;
-      const score = this.affinity(literal, arg.name, fieldName, named.name);
+      let score = this.affinity(literal, arg.name, fieldName, named.name);
+      // An email address goes only to an argument named for one (never a column id or a login).
+      if (literal.kind === 'email' && !nameStems(arg.name).includes('email')) continue;
+      if (literal.kind === 'code') {
+        const picks = field !== undefined && picksNamedObject(this.schema, literal, field);
+        if (picks) score += 2;
+        else if (!nameStems(arg.name).some((part) => beforeStems(literal).has(part))) continue;
+      }
       if (score >= minScore && (!best || score > best.score)) best = { literal, score };
     }
     if (!best) return undefined;
@@ -213,6 +230,8 @@ export class ArgumentBinder {
     if (literal.kind === 'repo' && /^(name|repo|repository|repositoryname)$/.test(arg)) score += 3;
     if (literal.kind === 'handle' && /^(login|owner|user|username|handle)$/.test(arg)) score += 3;
     if (literal.kind === 'id' && /id$/.test(arg)) score += 1;
+    // An email address goes to the argument named for one (`email`, `emails`, `customerEmail`).
+    if (literal.kind === 'email' && argStems.includes('email')) score += 3;
     if ((literal.kind === 'date' || literal.kind === 'datetime') && DATE_ARGS.test(argName)) score += 2;
     if (typeName === 'Int' && literal.kind === 'int' && /^(first|last|limit|top|count)$/.test(arg) && before.has(arg)) score += 1;
     if (literal.kind === 'int' && PAGE_SIZE_ARGS.test(argName) && countsItems(literal, fieldName)) score += 2.5;
@@ -306,6 +325,19 @@ export class ArgumentBinder {
     const reverse = field.args.find((candidate) => candidate.name === 'reverse' && getNamedType(candidate.type).name === 'Boolean');
     if (reverse && descending) out.set(reverse.name, 'true');
     return out;
+  }
+
+  /** A code of the prompt written as one of the enum's values ("CREDIT" for `type: TransactionType`); removed from the pool. */
+  private enumCode(arg: GraphQLArgument): string | undefined {
+    const named = getNamedType(arg.type);
+    if (!isEnumType(named)) return undefined;
+    const literal = this.unused.find(
+      (candidate) => candidate.kind === 'code' && named.getValue(candidate.text)?.deprecationReason === undefined && named.getValue(candidate.text),
+    );
+    if (!literal) return undefined;
+    this.unused.splice(this.unused.indexOf(literal), 1);
+    const inner = isNonNullType(arg.type) ? arg.type.ofType : arg.type;
+    return isListType(inner) ? `[${literal.text}]` : literal.text;
   }
 
   /** An enum value the prompt names, for an optional enum (or enum list) argument. */

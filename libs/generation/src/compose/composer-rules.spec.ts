@@ -11,7 +11,7 @@ import { draftMutation } from './draft-builder.js';
 import { GITHUB, SHOPIFY_ADMIN, COSMO_DEMO, LexicalSchemaIndex, fixtureIndex } from '../testing/index.js';
 import { QueryComposer } from './query-composer.js';
 import type { GenerationIndex } from '../generation-index.js';
-import { planOperation } from './operation-planner.js';
+import { callerFields, planOperation } from './operation-planner.js';
 import { extractLiterals, type PromptLiteral } from './prompt-literals.js';
 import { countedStems, stem } from './prompt-words.js';
 import { identifyingFields, interestOf } from './target-choice.js';
@@ -689,6 +689,134 @@ describe('a state word before an object the request reads', () => {
       type PullRequest { id: ID! title: String! state: State! }`);
     const document = (await firstDocument(reader, tracker, 'open issues and the titles of their closed pull requests')) ?? '';
     expect(selectedUnder(document, 'pullRequests')).toEqual(expect.arrayContaining(['title', 'state']));
+  });
+});
+
+describe('values in capitals', () => {
+  it('"the HEAD commit" reads the commit HEAD picks (`Repository.object(expression: "HEAD")`)', async () => {
+    const index = fixtureIndex(GITHUB);
+    const result = await reader.compose(index, 'How many additions and deletions does the HEAD commit in the octocat/example repository have?');
+    if (result.status !== 'resolved') throw new Error(result.status);
+    const document = result.resolution.queries[0]?.document ?? '';
+    expect(document).toMatch(/object\(expression: \$expression\)\s*\{\s*\.\.\. on Commit/);
+    expect(document).toContain('Example: \\"HEAD\\"');
+    expect(result.resolution.unsatisfied.join(' ')).not.toContain('HEAD');
+  });
+
+  const shop = new LexicalSchemaIndex(`
+    type Query { product(id: ID!): Product transactions(type: TransactionType!, first: Int): [Transaction!]! }
+    enum TransactionType { CREDIT DEBIT }
+    type Transaction { id: ID! amount: Float! type: TransactionType! }
+    type Product { id: ID! name: String! url: String price: Float sku: String }`);
+
+  it('a code the schema has no word for is reported when no argument takes it', async () => {
+    const result = await reader.compose(shop, 'How much does product prod-4411 cost in CHF?');
+    if (result.status !== 'resolved') throw new Error(result.status);
+    expect(result.resolution.unsatisfied).toContain('No argument of the operation takes the value "CHF" from the request.');
+  });
+
+  it('an enum value of the schema in capitals is a value: reported when no argument takes it', async () => {
+    const store = new LexicalSchemaIndex(`
+      type Query { product(id: ID!): Product shop: Shop }
+      enum CurrencyCode { CHF EUR USD }
+      type Shop { id: ID! currency: CurrencyCode! }
+      type Product { id: ID! name: String! price: Float }`);
+    const result = await reader.compose(store, 'the price of product 5 in CHF');
+    if (result.status !== 'resolved') throw new Error(result.status);
+    expect(result.resolution.unsatisfied).toContain('No argument of the operation takes the value "CHF" from the request.');
+  });
+
+  it('a name the schema has in capitals ("URL", "SKU") is no value', async () => {
+    const result = await reader.compose(shop, 'the URL and SKU of product prod-4411');
+    if (result.status !== 'resolved') throw new Error(result.status);
+    expect(result.resolution.unsatisfied.join(' ')).not.toMatch(/URL|SKU/);
+  });
+
+  it('a code written as an enum value binds to that enum argument', async () => {
+    const document = (await firstDocument(reader, shop, 'the amounts of the CREDIT transactions')) ?? '';
+    expect(document).toMatch(/transactions\(type: \$type/);
+    expect(document).toContain('Example: CREDIT');
+  });
+});
+
+describe('an object field asked for only by words the path reads', () => {
+  const git = new LexicalSchemaIndex(`
+    type Query { repository(owner: String!, name: String!): Repository }
+    type Repository { id: ID! name: String! object(expression: String): GitObject commitComments(first: Int): [CommitComment!]! }
+    interface GitObject { id: ID! oid: String! }
+    type Commit implements GitObject { id: ID! oid: String! additions: Int! deletions: Int! }
+    type CommitComment { id: ID! body: String! }`);
+  const repositoryFields = (commentWeight: number): string[] => {
+    const stems = new Set(['commit', 'addition', 'repository']);
+    const interest = interestOf(git.schema, [], stems);
+    interest.types.set('Commit', 3);
+    interest.fields.set('Commit', new Map([['additions', 1]]));
+    interest.fields.set('Repository', new Map([['commitComments', commentWeight]]));
+    const planned = planOperation(git.schema, {
+      operation: 'query',
+      interest,
+      stems,
+      words: new Set(['commit', 'additions', 'repository']),
+      literals: [],
+      mine: false,
+      sliceFields: new Set(),
+    });
+    const repository = planned?.root.selections[0];
+    return repository?.kind === 'field' ? repository.selections.map((s) => (s.kind === 'field' ? s.name : s.typeName)) : [];
+  };
+
+  it('is not added beside the path ("the commit" read by `object ... on Commit`: no `commitComments`)', () => {
+    const fields = repositoryFields(1);
+    expect(fields).toContain('object');
+    expect(fields).not.toContain('commitComments');
+  });
+});
+
+describe('the caller the schema describes', () => {
+  const hub = new LexicalSchemaIndex(`
+    type Query {
+      "The currently authenticated user."
+      viewer: User!
+      "Lookup a given repository by the owner and repository name."
+      repository(owner: String!, name: String!): Repository
+      "Lookup a user by login."
+      user(login: String!): User
+    }
+    type User { id: ID! login: String! repositories(first: Int): RepositoryConnection! }
+    type RepositoryConnection { nodes: [Repository!]! totalCount: Int! }
+    type Repository { id: ID! name: String! diskUsage: Int owner: User! }`);
+
+  it('"the authenticated user" reads through the root field described as the authenticated user', async () => {
+    const document = (await firstDocument(reader, hub, 'What is the disk usage for each repository owned by the authenticated user?')) ?? '';
+    expect(document).toMatch(/viewer\s*\{\s*repositories/);
+    expect(document).toContain('diskUsage');
+  });
+
+  it('finds those fields by their description, not by a list of names', () => {
+    const schema = buildSchema(`
+      type Query { "The user who is logged in." whoami: Account, "Any account." account(id: ID!): Account }
+      type Account { id: ID! }`);
+    expect([...callerFields(schema)]).toEqual([['whoami', new Set(['whoami', 'logged'])]]);
+  });
+});
+
+describe('an email address', () => {
+  const people = new LexicalSchemaIndex(`
+    type Query { users(emails: [String], ids: [ID!], limit: Int): [User!] teams(ids: [ID!]): [Team!] }
+    type User { id: ID! name: String! email: String! teams: [Team!] }
+    type Team { id: ID! name: String! }`);
+
+  it('binds to the argument named for one', async () => {
+    const document = (await firstDocument(reader, people, 'the name of the user anna@acme.io')) ?? '';
+    expect(document).toMatch(/users\(emails: \$emails/);
+    expect(document).toContain('anna@acme.io');
+  });
+
+  it('is reported when no argument is named for one, never bound as an id', async () => {
+    const result = await reader.compose(people, 'the name of team anna@acme.io');
+    if (result.status !== 'resolved') throw new Error(result.status);
+    expect(result.resolution.queries[0]?.document ?? '').not.toContain('anna@acme.io');
+    expect(result.resolution.unsatisfied).toContain('No argument of the operation takes the value "anna@acme.io" from the request.');
   });
 });
 

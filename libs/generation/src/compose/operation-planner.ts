@@ -9,6 +9,7 @@ import { getNamedType, isInterfaceType, isLeafType, isNonNullType, isObjectType,
 import { followEdge, followPath, ensureField, type DraftScope } from './operation-draft.js';
 import { comparisonOf, literalFits, type LiteralKind, type PromptLiteral } from './prompt-literals.js';
 import { nameStems, stem } from './prompt-words.js';
+import { typesNamedAfter } from './capital-values.js';
 import { askedFields, identifyingFields, type Interest } from './target-choice.js';
 import { cheapestPaths, pathEdges, typeGraph, type TypeEdge } from './type-graph.js';
 
@@ -66,8 +67,11 @@ export interface LiteralFacts {
   hasOwner: boolean;
   hasRepo: boolean;
   hasHandle: boolean;
+  hasEmail?: boolean;
   hasValue: boolean;
   compares: boolean;
+  /** Types a code of the prompt picks one of ("the HEAD commit": Commit and the interfaces it implements). */
+  codeTypes?: ReadonlySet<string>;
 }
 
 export function literalFacts(literals: readonly PromptLiteral[]): LiteralFacts {
@@ -75,6 +79,7 @@ export function literalFacts(literals: readonly PromptLiteral[]): LiteralFacts {
   let hasOwner = false;
   let hasRepo = false;
   let hasHandle = false;
+  let hasEmail = false;
   let hasValue = false;
   let compares = false;
   for (const literal of literals) {
@@ -92,11 +97,12 @@ export function literalFacts(literals: readonly PromptLiteral[]): LiteralFacts {
     if (literal.kind === 'owner') hasOwner = true;
     if (literal.kind === 'repo') hasRepo = true;
     if (literal.kind === 'handle') hasHandle = true;
+    if (literal.kind === 'email') hasEmail = true;
   }
-  return { namedStems, hasOwner, hasRepo, hasHandle, hasValue, compares };
+  return { namedStems, hasOwner, hasRepo, hasHandle, hasEmail, hasValue, compares };
 }
 
-const LITERAL_KINDS: readonly LiteralKind[] = ['string', 'int', 'float', 'date', 'datetime', 'id', 'owner', 'repo', 'handle'];
+const LITERAL_KINDS: readonly LiteralKind[] = ['string', 'int', 'float', 'date', 'datetime', 'id', 'owner', 'repo', 'handle', 'code', 'email'];
 const kindsByType = new Map<string, LiteralKind[]>();
 
 /** The kinds of literal a named input type takes (cached by type name). */
@@ -141,7 +147,8 @@ function literalFit(edge: TypeEdge, facts: LiteralFacts): number {
       ) ||
       (facts.hasOwner && /^(owner|login)$/.test(lower)) ||
       (facts.hasRepo && lower === 'name') ||
-      (facts.hasHandle && /^(login|owner)$/.test(lower));
+      (facts.hasHandle && /^(login|owner)$/.test(lower)) ||
+      (facts.hasEmail === true && lower.includes('email'));
     if (named) fit += 1;
   }
   return fit / edge.requiredArgs.length;
@@ -171,20 +178,53 @@ function argumentsNamed(edge: TypeEdge, facts: LiteralFacts): boolean {
 }
 
 /** Generic lookups by id or URL (`node`, `resource`) and the caller's own user (`viewer`) unless the prompt says "my". */
-function rootPenalty(edge: TypeEdge, input: PlanInput): number {
+function rootPenalty(schema: GraphQLSchema, edge: TypeEdge, input: PlanInput): number {
   const field = edge.field ?? '';
   if (/^(node|nodes|resource|entity|entities|_entities|_service)$/.test(field)) return 3;
+  const self = callerFields(schema).get(field);
+  // "the authenticated user", "the viewer": the description's own word (a bare "me" is often "show me").
+  if (self && [...self].some((word) => input.words.has(word))) return -SELF_FIT;
   if (/^(viewer|me|currentUser|self)$/.test(field) && !input.mine) return 1.5;
   return 0;
 }
 
-function edgeCost(edge: TypeEdge, input: PlanInput, facts: LiteralFacts, rootName: string): number {
+/** What the caller's own root field saves when the request speaks of the caller ("my", "the authenticated user"). */
+export const SELF_FIT = 1;
+
+const CALLER_WORDS = /\b(authenticated|logged[- ]in|signed[- ]in|currently)\b/gi;
+const callers = new WeakMap<GraphQLSchema, Map<string, Set<string>>>();
+
+/**
+ * The query root fields that return the caller: no arguments, an object, and described as the
+ * authenticated, logged-in or current one ("The currently authenticated user."). Each with the words
+ * a request uses for the caller there: its name and the description's own word ("viewer",
+ * "authenticated").
+ */
+export function callerFields(schema: GraphQLSchema): Map<string, Set<string>> {
+  let found = callers.get(schema);
+  if (found) return found;
+  found = new Map();
+  for (const field of Object.values(schema.getQueryType()?.getFields() ?? {})) {
+    if (field.args.length > 0 || !isObjectType(getNamedType(field.type))) continue;
+    const marks = [...(field.description ?? '').matchAll(CALLER_WORDS)].map((match) => (match[1] as string).toLowerCase().split(/[- ]/)[0] as string);
+    if (marks.length === 0) continue;
+    found.set(field.name, new Set([field.name.toLowerCase(), ...marks.filter((mark) => mark !== 'currently')]));
+  }
+  callers.set(schema, found);
+  return found;
+}
+
+function edgeCost(schema: GraphQLSchema, edge: TypeEdge, input: PlanInput, facts: LiteralFacts, rootName: string): number {
   if (edge.field === undefined) return 0.3;
   let cost = 2;
   const fit = literalFit(edge, facts);
   cost += edge.requiredLeafArgs > 0 ? (fit > 0 ? -1.5 * fit : 0.4 + 0.1 * edge.requiredLeafArgs) : 0;
   // "item 1234567890" on `items(ids:)`: every word of the field's name names a value its id argument takes.
   if (edge.requiredLeafArgs === 0 && edge.idArgType !== undefined && namesById(edge, facts)) cost -= ID_LOOKUP_FIT;
+  // "anna@acme.io" on `users(emails:)`: an optional argument named for the email address the request gives.
+  if (edge.emailArg && facts.hasEmail && edge.requiredLeafArgs === 0) cost -= ID_LOOKUP_FIT;
+  // "the HEAD commit" on `Repository.object(expression:)`: one object of the type the code names, picked by a String argument.
+  if (!edge.list && edge.stringArg && facts.codeTypes?.has(edge.to)) cost -= ID_LOOKUP_FIT;
   cost += edge.requiredInputArgs * 3;
   if (edge.stems.length > 0) cost -= (0.7 * edge.stems.filter((part) => input.stems.has(part)).length) / edge.stems.length;
   if (input.sliceFields.has(`${edge.from}.${edge.field}`)) cost -= 0.25;
@@ -197,16 +237,16 @@ function edgeCost(edge: TypeEdge, input: PlanInput, facts: LiteralFacts, rootNam
     cost += 1.5 + 1.5 * fit;
   }
   if (edge.foreign) cost += FOREIGN_COST;
-  if (edge.from === rootName) cost += rootPenalty(edge, input);
+  if (edge.from === rootName) cost += rootPenalty(schema, edge, input);
   return Math.max(0.05, cost);
 }
 
 export function planOperation(schema: GraphQLSchema, given: PlanInput): PlannedOperation | undefined {
   const rootType = schema.getRootType(given.operation);
   if (!rootType) return undefined;
-  const facts = literalFacts(given.literals);
+  const facts: LiteralFacts = { ...literalFacts(given.literals), codeTypes: codeTypesOf(schema, given.literals) };
   const input: PlanInput = { ...given, facts };
-  const paths = cheapestPaths(schema, rootType.name, (edge) => edgeCost(edge, input, facts, rootType.name));
+  const paths = cheapestPaths(schema, rootType.name, (edge) => edgeCost(schema, edge, input, facts, rootType.name));
   let best: { type: string; score: number } | undefined;
   for (const [type, interest] of input.interest.types) {
     const cost = paths.cost.get(type);
@@ -231,14 +271,35 @@ export function planOperation(schema: GraphQLSchema, given: PlanInput): PlannedO
   return { root, target: best.type, asked };
 }
 
+/** The types the prompt's codes name by the word after them ("the HEAD commit" -> Commit, GitObject). */
+function codeTypesOf(schema: GraphQLSchema, literals: readonly PromptLiteral[]): Set<string> {
+  const types = new Set<string>();
+  for (const literal of literals) if (literal.kind === 'code') for (const type of typesNamedAfter(schema, literal)) types.add(type);
+  return types;
+}
+
 /** Adds the fields asked for on `scope`'s type; composite ones with their own asked fields (one level). */
-function selectAsked(schema: GraphQLSchema, scope: DraftScope, input: PlanInput, depth = 0, avoid: ReadonlySet<string> = new Set()): string[] {
+function selectAsked(
+  schema: GraphQLSchema,
+  scope: DraftScope,
+  input: PlanInput,
+  depth = 0,
+  avoid: ReadonlySet<string> = new Set(),
+  spent: ReadonlySet<string> = new Set(),
+): string[] {
   const edges = typeGraph(schema).get(scope.typeName) ?? [];
   const type = schema.getType(scope.typeName);
   if (!isObjectType(type) && !isInterfaceType(type)) return [];
   const facts = input.facts ?? literalFacts(input.literals);
   const asked = askedFields(schema, scope.typeName, input.interest, input.stems, depth === 0 ? 12 : 6).filter((name) => {
     if (edges.some((edge) => edge.field === name && avoid.has(edge.to))) return false;
+    // An object field asked for only by words the path below already reads ("the HEAD commit" read by
+    // `object ... on Commit`: no `commitComments` beside it).
+    const via = edges.find((edge) => edge.field === name);
+    if (via && spent.size > 0) {
+      const matched = via.stems.filter((part) => input.stems.has(part));
+      if (matched.length > 0 && matched.every((part) => spent.has(part))) return false;
+    }
     // A field the request did not give the required arguments of adds no required variable.
     const field = type.getFields()[name];
     if (!field?.args.some((arg) => isNonNullType(arg.type) && arg.default === undefined)) return true;
@@ -378,9 +439,10 @@ function addSecondary(schema: GraphQLSchema, scopes: readonly DraftScope[], inpu
     .filter(([typeName, weight]) => typeName !== target.typeName && weight >= SECONDARY_WEIGHT)
     .sort((a, b) => b[1] - a[1]);
   for (const [typeName] of wanted) {
-    const ancestor = scopes.slice(1, -1).find((scope) => scope.typeName === typeName);
+    const at = scopes.findIndex((scope, index) => index > 0 && index < scopes.length - 1 && scope.typeName === typeName);
+    const ancestor = at > 0 ? scopes[at] : undefined;
     if (ancestor) {
-      selectAsked(schema, ancestor, input, 1, onPath);
+      selectAsked(schema, ancestor, input, 1, onPath, pathWords(scopes.slice(at + 1)));
       continue;
     }
     const route = shortRoute(schema, target.typeName, typeName, onPath, (edge) => !countsConnection(schema, edge, input.counted));
@@ -389,6 +451,11 @@ function addSecondary(schema: GraphQLSchema, scopes: readonly DraftScope[], inpu
     selectAsked(schema, inner, input, 1, onPath);
     if (inner.selections.length === 0) for (const id of identifyingFields(schema, typeName)) ensureField(inner, id);
   }
+}
+
+/** Stems of the type names of `scopes` (what the path reads there). */
+function pathWords(scopes: readonly DraftScope[]): Set<string> {
+  return new Set(scopes.flatMap((scope) => nameStems(scope.typeName)));
 }
 
 /** The fewest edges (at most two) from `from` to `to`, not through the types in `avoid`, by edges `allowed` lets through. */

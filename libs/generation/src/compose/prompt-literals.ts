@@ -5,7 +5,7 @@
  * it, which say which argument it belongs to ("city id 5", "first 10").
  */
 
-export type LiteralKind = 'string' | 'int' | 'float' | 'date' | 'datetime' | 'id' | 'owner' | 'repo' | 'handle';
+export type LiteralKind = 'string' | 'int' | 'float' | 'date' | 'datetime' | 'id' | 'owner' | 'repo' | 'handle' | 'code' | 'email';
 
 export interface PromptLiteral {
   kind: LiteralKind;
@@ -19,10 +19,13 @@ export interface PromptLiteral {
   at: number;
   /** Lower-case words just after the literal (at most four): "10 most recent issues". */
   after?: string[];
+  /** The lower-case word right after the literal, when only spaces part them ("HEAD commit"; not "ID, farm"). */
+  next?: string;
 }
 
 const PATTERNS: { kind: LiteralKind | 'pair'; pattern: RegExp }[] = [
   { kind: 'string', pattern: /"([^"]{1,200})"|“([^”]{1,200})”|'([^'\s][^']{0,198})'|`([^`]{1,200})`/g },
+  { kind: 'email', pattern: /(?<![\w.+-])[\w.+-]{1,64}@[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63})+\b/g },
   { kind: 'id', pattern: /\bgid:\/\/[\w/.-]+|\bhttps?:\/\/[^\s"'<>]+/g },
   { kind: 'datetime', pattern: /\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?/g },
   { kind: 'date', pattern: /\b\d{4}-\d{2}-\d{2}\b/g },
@@ -33,6 +36,9 @@ const PATTERNS: { kind: LiteralKind | 'pair'; pattern: RegExp }[] = [
   { kind: 'string', pattern: /\b(?:named|called|titled|login|username|handle)\s+([A-Z0-9][\w.-]{0,60})/g },
   // A capitalized word after "with", "to", "from" ... inside a sentence is a value ("allergic to Cat").
   { kind: 'string', pattern: /(?<=[a-z,]\s+(?:with|to|from|for|by|in|as|of)\s+)([A-Z][a-z]{1,30}(?:\s+[A-Z][a-z]{1,30}){0,2})\b(?!\s*[/#:-])/g },
+  // A word in capitals ("HEAD", "CHF", "CREDIT", "SUMMER25"): a code, or an abbreviation the schema
+  // names (`URL`, `ID`); which of the two, the schema decides (capital-values.ts).
+  { kind: 'code', pattern: /(?<![\w@#/.'"-])[A-Z][A-Z0-9_]*[A-Z0-9](?![\w/:-]|'s\b)/g },
 ];
 
 function wordsBefore(prompt: string, at: number, count: number): string[] {
@@ -84,13 +90,14 @@ export function extractLiterals(prompt: string): PromptLiteral[] {
       const before = wordsBefore(prompt, start, 4);
       const context = wordsBefore(prompt, start, 8);
       const after = wordsAfter(prompt, end, 4);
+      const next = /^ +([A-Za-z]+)/.exec(prompt.slice(end, end + 60))?.[1]?.toLowerCase();
       if (kind === 'pair') {
         out.push({ kind: 'owner', text: match[1] ?? '', before, context, at: start, after });
         out.push({ kind: 'repo', text: match[2] ?? '', before: [...before, 'owner'], context, at: start + 1, after });
         continue;
       }
       const groups = match.slice(1).filter((group) => group !== undefined);
-      out.push({ kind, text: groups[0] ?? match[0], before, context, at: start, after });
+      out.push({ kind, text: groups[0] ?? match[0], before, context, at: start, after, ...(next ? { next } : {}) });
     }
   }
   return out.sort((a, b) => a.at - b.at);
@@ -98,6 +105,8 @@ export function extractLiterals(prompt: string): PromptLiteral[] {
 
 /** Whether a literal fits a GraphQL named input type (built-in scalars by name; custom scalars by their name's hint). */
 export function literalFits(literal: PromptLiteral, typeName: string): boolean {
+  // A code is a String (or an enum value, bound apart), never a number, an id or a custom scalar.
+  if (literal.kind === 'code') return typeName === 'String';
   switch (typeName) {
     case 'Int':
       return literal.kind === 'int';
@@ -106,7 +115,7 @@ export function literalFits(literal: PromptLiteral, typeName: string): boolean {
     case 'Boolean':
       return false;
     case 'ID':
-      return literal.kind !== 'float' && literal.kind !== 'date' && literal.kind !== 'datetime';
+      return literal.kind !== 'float' && literal.kind !== 'date' && literal.kind !== 'datetime' && literal.kind !== 'email';
     case 'String':
       return literal.kind !== 'float';
     default: {
@@ -114,7 +123,14 @@ export function literalFits(literal: PromptLiteral, typeName: string): boolean {
       if (/date|time/.test(lower)) return literal.kind === 'date' || literal.kind === 'datetime';
       if (/uri|url|html/.test(lower)) return literal.kind === 'id' && literal.text.startsWith('http');
       if (/int|long|number|decimal|money|float/.test(lower)) return literal.kind === 'int' || literal.kind === 'float';
-      return literal.kind === 'string' || literal.kind === 'id' || literal.kind === 'owner' || literal.kind === 'repo' || literal.kind === 'handle';
+      return (
+        literal.kind === 'string' ||
+        literal.kind === 'id' ||
+        literal.kind === 'owner' ||
+        literal.kind === 'repo' ||
+        literal.kind === 'handle' ||
+        literal.kind === 'email'
+      );
     }
   }
 }

@@ -21,6 +21,7 @@ import { ArgumentBinder, listOrderOf } from './argument-binding.js';
 import { draftMutation, draftOperation, type OperationPlan } from './draft-builder.js';
 import { chooseMutation, noMutationReason, opensWithMutationVerb, spelledMutation, typedMutation } from './mutation-choice.js';
 import { extractLiterals, type PromptLiteral } from './prompt-literals.js';
+import { valueLiterals } from './capital-values.js';
 import { stripHidden } from '@discovery/schema-symbols';
 import { asksForNothing, contentWords, countedStems, stem } from './prompt-words.js';
 import { interestOf, type ScoredHit } from './target-choice.js';
@@ -126,7 +127,7 @@ export class QueryComposer {
     const plain = this.plan(schema, prompt, hits, fields, operation, false);
     const retried = plain && finalizeOperation(schema, { document: plain.document, description: plain.description }, new Set(), this.finishOptions());
     return retried?.ok
-      ? this.resolved([retried.query], [...unsatisfied, ...unboundReasons(extractLiterals(prompt))])
+      ? this.resolved([retried.query], [...unsatisfied, ...unboundReasons(valueLiterals(schema, extractLiterals(prompt)))])
       : this.resolved([], [...unsatisfied, NOTHING_MATCHES]);
   }
 
@@ -144,7 +145,7 @@ export class QueryComposer {
     if (operation === 'mutation') {
       const field = chooseMutation(schema, prompt, hits).field;
       if (!field) return undefined;
-      const binder = new ArgumentBinder(schema, bindLiterals ? extractLiterals(prompt) : [], stemsOfPrompt());
+      const binder = new ArgumentBinder(schema, bindLiterals ? valueLiterals(schema, extractLiterals(prompt)) : [], stemsOfPrompt());
       const plan = draftMutation(schema, field, binder);
       return plan && { ...plan, unbound: [...binder.leftover] };
     }
@@ -157,7 +158,7 @@ export class QueryComposer {
         .map((word) => word.stem)
         .filter((word) => !settingStems.has(word)),
     );
-    const literals = extractLiterals(prompt);
+    const literals = valueLiterals(schema, extractLiterals(prompt));
     const interest = interestOf(schema, scored, stems);
     const mine = /\b(my|me|mine|i|i'm|myself)\b/i.test(prompt);
     const words = new Set(

@@ -48,6 +48,10 @@ export interface TypeEdge {
   list?: boolean;
   /** Named types of the required arguments, in `requiredArgs` order. */
   requiredArgTypes?: string[];
+  /** The field takes an argument named for an email address (`email`, `emails`, `customerEmail`). */
+  emailArg?: boolean;
+  /** The field takes a `String` argument (a code can pick what it returns: `Repository.object(expression:)`). */
+  stringArg?: boolean;
 }
 
 const graphs = new WeakMap<GraphQLSchema, Map<string, TypeEdge[]>>();
@@ -73,8 +77,12 @@ function fieldEdge(from: string, field: GraphQLField<unknown, unknown>): TypeEdg
   const requiredArgTypes: string[] = [];
   let filterArg: string | undefined;
   let idArgType: string | undefined;
+  let stringArg = false;
+  let emailArg = false;
   for (const arg of field.args) {
     const input = isInputObjectType(getNamedType(arg.type));
+    if (getNamedType(arg.type).name === 'String') stringArg = true;
+    if (!input && /email/i.test(arg.name)) emailArg = true;
     if (!isNonNullType(arg.type) || arg.default !== undefined) {
       if (input && /^(filter|where|condition)$/i.test(arg.name)) filterArg = arg.name;
       if (!input && /^(id|ids|key|keys)$/i.test(arg.name)) idArgType = getNamedType(arg.type).name;
@@ -102,6 +110,8 @@ function fieldEdge(from: string, field: GraphQLField<unknown, unknown>): TypeEdg
   if (connection || isListType(unwrapped)) edge.list = true;
   if (filterArg) edge.filterArg = filterArg;
   if (idArgType) edge.idArgType = idArgType;
+  if (stringArg) edge.stringArg = true;
+  if (emailArg) edge.emailArg = true;
   return edge;
 }
 
