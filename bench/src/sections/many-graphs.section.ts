@@ -8,7 +8,8 @@
  * routed by index), hit rates, p50/p99 per request kind, RSS and Redis memory, the build
  * process's RSS over the builds, and a simulation of 1,000 graphs from the measured figures.
  *
- * `--compare-flags "<node flags>"` (with `--rounds R`, default 2) measures Node flags for the
+ * `--cache-mib M` serves with INDEX_CACHE_MAX_BYTES of M MiB instead of the default 512 (the
+ * simulation keeps 512). `--compare-flags "<node flags>"` (with `--rounds R`, default 2) measures Node flags for the
  * serving replica instead (compact format only, after the same builds): R rounds of a fresh
  * replica without and then with the flags, each its idle RSS, the 32-caller GitHub load and the
  * one-replica Zipf traffic, so both variants share the machine's load of the same minutes.
@@ -34,11 +35,13 @@ const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 const FORMATS = ['previous', 'compact'] as const;
 type Format = (typeof FORMATS)[number];
 const DEFAULT_CACHE_BYTES = 512 * 1024 * 1024;
+/** The serving replicas' INDEX_CACHE_MAX_BYTES in MiB for this run (the tables' titles). */
+let cacheMiB = 512;
 /**
  * The bench's callers all come as one tenant (auth off) but stand for many: the per-tenant cap on
  * running slices (TENANT_MAX_SLICES, default 2) would answer most of their slices 429.
  */
-const ENV = { EMBEDDINGS_PROVIDER: 'static', TENANT_MAX_SLICES: '64' };
+const ENV: Record<string, string> = { EMBEDDINGS_PROVIDER: 'static', TENANT_MAX_SLICES: '64' };
 
 interface Options {
   graphs: number;
@@ -47,6 +50,8 @@ interface Options {
   /** Node flags to measure against none (`--compare-flags`), and how many alternating rounds. */
   compareFlags?: string[];
   rounds: number;
+  /** INDEX_CACHE_MAX_BYTES of the serving replicas, in MiB (`--cache-mib`; default the product's 512). */
+  cacheMiB?: number;
 }
 
 function parseOptions(args: readonly string[]): Options {
@@ -62,6 +67,7 @@ function parseOptions(args: readonly string[]): Options {
     coldPerClass: quick ? 2 : 4,
     ...(flagsAt >= 0 ? { compareFlags: (args[flagsAt + 1] ?? '').split(' ').filter(Boolean) } : {}),
     rounds: value('--rounds') ?? 2,
+    ...(value('--cache-mib') === undefined ? {} : { cacheMiB: value('--cache-mib')! }),
   };
 }
 
@@ -72,6 +78,8 @@ interface GraphSizes {
 
 async function run(context: BenchContext): Promise<SectionResult> {
   const options = parseOptions(context.args);
+  if (options.cacheMiB !== undefined) ENV['INDEX_CACHE_MAX_BYTES'] = String(options.cacheMiB * 1024 * 1024);
+  cacheMiB = options.cacheMiB ?? 512;
   const loadStart = loadavg()[0]!;
   const rows = await loadEvalRows(join(context.dataDir, 'search'));
   const questions = rows.map((r) => r.query);
@@ -535,7 +543,7 @@ function servedTables(served: Record<Format, FormatFigures>, graphs: Graph[]): B
       ]),
     },
     {
-      title: `${graphs.length} graphs, Zipf(1) traffic from 32 callers (75 % SearchSchema, 20 % GetSymbols of 5, 5 % GetSchemaSlice), default cache (512 MiB) per replica; ms. CPU ms/req: the replicas' CPU (all threads) per request; loop delay: each replica's event-loop delay over the run`,
+      title: `${graphs.length} graphs, Zipf(1) traffic from 32 callers (75 % SearchSchema, 20 % GetSymbols of 5, 5 % GetSchemaSlice), ${cacheMiB === 512 ? 'default cache (512 MiB)' : `INDEX_CACHE_MAX_BYTES ${cacheMiB} MiB`} per replica; ms. CPU ms/req: the replicas' CPU (all threads) per request; loop delay: each replica's event-loop delay over the run`,
       columns: [
         'setup',
         'format',

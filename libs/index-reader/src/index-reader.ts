@@ -169,6 +169,11 @@ export class IndexReader {
     return this.cache.size;
   }
 
+  /** Bytes counted against `cacheMaxBytes`: the loaded indexes, their decoded symbols and inflated blocks. */
+  get heldBytes(): number {
+    return this.cache.bytes + this.decoded.bytes;
+  }
+
   /**
    * Returns a servable index loaded. With a `tenant`, verifies that it may read the index and
    * marks the use (idle deadline); without one (the generator, whose job the API accepted after

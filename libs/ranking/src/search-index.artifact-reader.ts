@@ -30,8 +30,20 @@ import { clippable } from './abbreviations.js';
 
 /** Decoded symbols kept per index without a shared cache (hot hits keep their identity, so their serialized records are reused). */
 const SYMBOLS_KEPT = 128;
-/** Heap of a decoded symbol per byte of its JSON (objects, strings, arrays: measured about 3). */
-export const DECODED_HEAP_FACTOR = 3;
+/**
+ * Heap of a decoded symbol per byte of its JSON, with what serving it keeps beside it (its hit view
+ * and serialized payload): measured 1.9 over the bench schemas' hits (docs/performance.md, "What the
+ * cache counts, measured"; the record alone is about 1.45).
+ */
+export const DECODED_HEAP_FACTOR = 2;
+/**
+ * Heap per symbol of what the ranking derives for an index on its first searches and keeps with it:
+ * the read and write priors (16 bytes), the name-term arrays (about 27) and the stored lookups'
+ * openings and memos beyond their key strings (measured 76-92 in all over GitHub and Shopify).
+ */
+export const DERIVED_BYTES_PER_SYMBOL = 80;
+/** Fixed heap of an opened index: the section views, the table, its lookups' objects (measured about 10 KiB). */
+const OPENED_INDEX_BYTES = 16 * 1024;
 
 /** Where decoded symbols are kept: by position within one loaded index; `bytes` is their heap estimate. */
 export interface DecodedSymbolCache {
@@ -507,8 +519,8 @@ function openVectors(part: Uint8Array, n: number): { vectors: Int8Array; dimensi
 }
 
 /**
- * Names, terms and type-name lists, the views, the members array, the name-term cache's arrays, the
- * inflated blocks (unless a shared cache keeps them, and counts them) and (without a shared cache)
+ * Names, terms and type-name lists, the views, the members array, the name-term cache's arrays, what
+ * the first searches derive (DERIVED_BYTES_PER_SYMBOL), the inflated blocks (unless a shared cache keeps them, and counts them) and (without a shared cache)
  * the decoded symbols at their bounds.
  */
 function heapEstimate(n: number, terms: readonly string[], names: readonly string[], args: number, ownJsonBytes: number, ownBlocks: boolean): number {
@@ -516,7 +528,15 @@ function heapEstimate(n: number, terms: readonly string[], names: readonly strin
   for (const t of terms) chars += t.length;
   for (const s of names) chars += s.length;
   const kept = n === 0 ? 0 : (Math.min(n, SYMBOLS_KEPT) * ownJsonBytes * DECODED_HEAP_FACTOR) / n;
-  return chars + (terms.length + n) * 24 + n * (48 + 8 + 8 + 24) + args * 4 + kept + (ownBlocks ? BLOCKS_KEPT * 32 * 1024 : 0);
+  return (
+    OPENED_INDEX_BYTES +
+    chars +
+    (terms.length + n) * 24 +
+    n * (48 + 8 + 8 + 24 + DERIVED_BYTES_PER_SYMBOL) +
+    args * 4 +
+    kept +
+    (ownBlocks ? BLOCKS_KEPT * 32 * 1024 : 0)
+  );
 }
 
 function ownCache(): DecodedSymbolCache {
