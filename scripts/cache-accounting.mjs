@@ -1,25 +1,14 @@
 // In-process check of what IndexReader counts against the heap and ArrayBuffer growth it holds (docs/performance.md, "What the cache counts, measured").
 // node_modules/.bin/node --expose-gc scripts/cache-accounting.mjs [copies] [searches] [schema name prefix]  (after npm run build)
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { buildSchemaFromSdl, extractSymbols, searchHitRecord } from '@discovery/schema-symbols';
 import { buildSearchIndex, writeIndexArtifact } from '@discovery/ranking';
 import { IndexReader } from '@discovery/index-reader';
+import { benchCorpus } from './bench-corpus.mjs';
 
 const copies = Number(process.argv[2] ?? 4);
 const searches = Number(process.argv[3] ?? 40);
 const only = process.argv[4];
-const root = process.cwd();
-const bases = [];
-for (const dir of ['bench/data/search/schemas', 'test/fixtures/schemas'])
-  for (const f of readdirSync(join(root, dir))
-    .filter((f) => f.endsWith('.graphql'))
-    .sort())
-    bases.push({ name: f, sdl: readFileSync(join(root, dir, f), 'utf8') });
-const queries = readFileSync(join(root, 'bench/data/search/queries.jsonl'), 'utf8')
-  .split('\n')
-  .filter(Boolean)
-  .map((l) => JSON.parse(l).query);
+const { bases, queries } = benchCorpus();
 const built = [];
 for (const b of bases) {
   if (only && !b.name.startsWith(only)) continue;

@@ -1,24 +1,13 @@
 // In-process Zipf(1) traffic over N copies of the bench schemas through one IndexReader (docs/performance.md, "What evicts at 200 graphs").
 // MAXMIB=512 node_modules/.bin/node --expose-gc scripts/cache-zipf.mjs <graphs> <requests> <decoded share 1/x> <block share 1/x>  (after npm run build)
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { buildSchemaFromSdl, extractSymbols, searchHitRecord } from '@discovery/schema-symbols';
 import { buildSearchIndex, writeIndexArtifact } from '@discovery/ranking';
 import { IndexReader } from '@discovery/index-reader';
+import { benchCorpus } from './bench-corpus.mjs';
 import { seeded, zipf } from '@discovery/bench/dist/many-graphs/graph-set.js';
 
 const [graphs, requests, dDen, bDen] = process.argv.slice(2).map(Number);
-const root = process.cwd();
-const bases = [];
-for (const dir of ['bench/data/search/schemas', 'test/fixtures/schemas'])
-  for (const f of readdirSync(join(root, dir))
-    .filter((f) => f.endsWith('.graphql'))
-    .sort())
-    bases.push({ name: f, sdl: readFileSync(join(root, dir, f), 'utf8') });
-const queries = readFileSync(join(root, 'bench/data/search/queries.jsonl'), 'utf8')
-  .split('\n')
-  .filter(Boolean)
-  .map((l) => JSON.parse(l).query);
+const { bases, queries } = benchCorpus();
 const built = bases.map((b) => {
   const symbols = extractSymbols(buildSchemaFromSdl(b.sdl).schema);
   return {
