@@ -266,7 +266,7 @@ export function planOperation(schema: GraphQLSchema, given: PlanInput): PlannedO
   const asked = selectAsked(schema, scope, input, 0, new Set(scopes.map((s) => s.typeName)));
   for (const id of identifyingFields(schema, best.type)) if (!asked.includes(id)) ensureField(scope, id);
   if (input.asksWho) addPerson(schema, scope, input);
-  if (STATE_WORDS.some((word) => input.words.has(word))) addState(schema, scope);
+  if (namesState(input.words)) addState(schema, scope);
   addSecondary(schema, scopes, input);
   return { root, target: best.type, asked };
 }
@@ -328,8 +328,12 @@ function selectAsked(
   return asked;
 }
 
-/** Words that name the state an object is in ("open issues", "draft orders"): the request reads that state. */
-export const STATE_WORDS = [
+/**
+ * Words that name the state an object is in ("open issues", "draft orders"): the request reads that
+ * state. The ranking's state hint (`libs/ranking/src/query-intent.ts`) has its own, narrower list,
+ * measured for search: widening it moves search figures, so the two are kept apart.
+ */
+const STATE_WORDS: ReadonlySet<string> = new Set([
   'open',
   'closed',
   'merged',
@@ -356,14 +360,19 @@ export const STATE_WORDS = [
   'unfulfilled',
   'paid',
   'unpaid',
-];
+]);
+function namesState(words: ReadonlySet<string>): boolean {
+  for (const word of words) if (STATE_WORDS.has(word)) return true;
+  return false;
+}
+
 /** Stems of the words that follow a state word in `text` ("closed pull requests" -> pull). */
 export function stateNounsOf(text: string): Set<string> {
   const words = text.toLowerCase().split(/[^a-z0-9]+/);
   const nouns = new Set<string>();
   words.forEach((word, at) => {
     const next = words[at + 1];
-    if (next && STATE_WORDS.includes(word)) nouns.add(stem(next));
+    if (next && STATE_WORDS.has(word)) nouns.add(stem(next));
   });
   return nouns;
 }
