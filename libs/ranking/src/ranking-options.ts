@@ -59,6 +59,12 @@ export interface RankingOptions {
   vectorFloor: number;
   /** Compare the query vector with every symbol's (the previous release), not only the word candidates and, for requests, the mutation fields. */
   vectorScanAll: boolean;
+  /**
+   * A request to change data keeps the mutation closest to it in meaning (cosine at least
+   * `vectorFloor`) among its first `writeMeaningSlot` hits, when vectors are weighed; 0 disables
+   * (docs/search-quality.md, "A place for the closest mutation").
+   */
+  writeMeaningSlot: number;
   /** Weight of the schema words a query's abbreviations stand for (`org` -> organization; abbreviations.ts); 0 disables. */
   abbreviationWeight: number;
   /** Weight of the schema words a request's everyday phrases stand for (action-lexicon.ts); 0 disables. */
@@ -93,6 +99,7 @@ export const DEFAULT_RANKING_OPTIONS: Readonly<RankingOptions> = {
   vectorWeight: 0,
   vectorFloor: 0.2,
   vectorScanAll: false,
+  writeMeaningSlot: 10,
   abbreviationWeight: 0.6,
   thesaurusWeight: 1,
 };

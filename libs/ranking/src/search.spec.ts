@@ -235,6 +235,37 @@ describe('vector fusion', () => {
     expect(read).not.toContain('Mutation.pipelineRetry');
   });
 
+  it('keeps the mutation closest in meaning among the first 10 hits of a request, and a question not', () => {
+    const mutation = (name: string, description: string): ReturnType<typeof makeField> =>
+      makeField('Mutation', name, 'Boolean', { description, depth: 0, roots: ['mutation'] });
+    const words = ['add', 'set', 'move', 'split', 'merge', 'copy', 'tag', 'pin', 'lock', 'mark', 'rate', 'sort'];
+    const schema = [
+      makeSymbol({ kind: 'object', name: 'Query', depth: 0 }),
+      makeSymbol({ kind: 'object', name: 'Mutation', depth: 0, roots: ['mutation'] }),
+      makeField('Query', 'basket', 'String', { depth: 0 }),
+      ...words.map((w) => mutation(`${w}BasketLine`, `Changes a line of the basket (${w}).`)),
+      mutation('emptyCart', 'Empties the cart.'),
+    ];
+    const away = Int8Array.from([127, 0]);
+    const meaning = [away, away, away, ...words.map(() => away), Int8Array.from([0, 127])];
+    const indexed = buildSearchIndex(schema, meaning);
+    const clear = Float32Array.from([0, 1]);
+    const request = { query: 'Clear out every basket line', queryVector: clear, limit: 20 };
+    const without = search(indexed, request, { ...DEFAULT_FOR_VECTORS, writeMeaningSlot: 0 }).map((h) => h.symbol.name);
+    expect(without.slice(0, 10)).not.toContain('Mutation.emptyCart');
+    const hits = search(indexed, request, DEFAULT_FOR_VECTORS);
+    expect(hits.findIndex((h) => h.symbol.name === 'Mutation.emptyCart')).toBe(9);
+    expect(hits).toHaveLength(without.length);
+    for (let i = 1; i < hits.length; i++) expect(hits[i]!.score).toBeLessThanOrEqual(hits[i - 1]!.score);
+    const five = search(indexed, { ...request, limit: 5 }, DEFAULT_FOR_VECTORS).map((h) => h.symbol.name);
+    expect(five).toHaveLength(5);
+    expect(five[4]).toBe('Mutation.emptyCart');
+    const read = search(indexed, { query: 'which basket lines are there?', queryVector: clear, limit: 20 }, DEFAULT_FOR_VECTORS).map((h) => h.symbol.name);
+    expect(read.slice(0, 10)).not.toContain('Mutation.emptyCart');
+    const wordsOnly = search(indexed, request, { ...DEFAULT_FOR_VECTORS, vectorWeight: 0 }).map((h) => h.symbol.name);
+    expect(wordsOnly).not.toContain('Mutation.emptyCart');
+  });
+
   it('ignores vectors when the weight is 0', () => {
     const c = search(withVectors, { query: 'banana', queryVector: query }, { ...DEFAULT_FOR_VECTORS, vectorWeight: 0 });
     expect(c.map((h) => h.symbol.name)).toEqual(['Shop.alpha', 'Shop.beta']);

@@ -10,7 +10,7 @@ import { analyzeQuery, type QueryIntent } from './query-intent.js';
 import { compileFilter } from './search-filter.js';
 import type { SearchIndex } from './search-index.js';
 import { effectiveLimit, MAX_QUERY_LENGTH, type SearchHit, type SearchRequest } from './search-request.js';
-import { addVectorScores } from './vector-scores.js';
+import { addVectorScores, closestMutation } from './vector-scores.js';
 import { priorFactors } from './prior-factors.js';
 import { rerank } from './rerank.js';
 import { expandMembers } from './member-expansion.js';
@@ -39,10 +39,8 @@ export function search(index: SearchIndex, request: SearchRequest, options: Read
   const scores = scoreBuffer(index.symbols.length);
   const candidates = lexicalScores(index, intent, scores);
   applyPriors(index, intent, candidates, scores, options);
-  const ranked =
-    request.queryVector !== undefined && index.vectors !== undefined && options.vectorWeight > 0
-      ? addVectorScores(index, request.queryVector, candidates, scores, options, intent.write)
-      : candidates;
+  const weighsMeaning = request.queryVector !== undefined && index.vectors !== undefined && options.vectorWeight > 0;
+  const ranked = weighsMeaning ? addVectorScores(index, request.queryVector!, candidates, scores, options, intent.write) : candidates;
   const filter = compileFilter(index, request);
   const kept = filter === undefined ? ranked : ranked.filter(filter);
   // The second stage reads the best candidates; those tied with the last of them come too (up to
@@ -80,11 +78,41 @@ export function search(index: SearchIndex, request: SearchRequest, options: Read
     });
   }
   const top = topK(head, scores, limit);
+  if (weighsMeaning && intent.write) keepClosestMutation(index, request.queryVector!, top, limit, scores, filter, options);
   const hits = top.map((i) => ({ symbol: index.symbols[i]!, score: scores[i]! }));
   if (hits.length < limit && request.parent !== undefined && filter !== undefined) {
     fillWithMembers(index, filter, hits, limit);
   }
   return hits;
+}
+
+/**
+ * A request's words may share nothing with the mutation it needs ("Clear everything out of my
+ * basket" -> `emptyCart`), and a weighted sum lets many word hits outrank it, so the mutation
+ * closest in meaning keeps a place among the first `writeMeaningSlot` hits: when it is not there, it
+ * takes the last of them, at that hit's score (the order stays by score).
+ */
+function keepClosestMutation(
+  index: SearchIndex,
+  query: Float32Array,
+  top: number[],
+  limit: number,
+  scores: Float64Array,
+  filter: ((i: number) => boolean) | undefined,
+  o: Readonly<RankingOptions>,
+): void {
+  const slots = Math.min(o.writeMeaningSlot, limit);
+  if (slots <= 0) return;
+  const closest = closestMutation(index, query, o.vectorFloor, filter);
+  if (closest === undefined) return;
+  const at = top.indexOf(closest);
+  if (at >= 0 && at < slots) return;
+  if (at >= 0) top.splice(at, 1);
+  else if (top.length >= limit) top.pop();
+  const place = Math.min(slots - 1, top.length);
+  const beside = top[place] ?? top[top.length - 1];
+  if (beside !== undefined) scores[closest] = scores[beside]!;
+  top.splice(place, 0, closest);
 }
 
 /** Symbols by coordinate (bare `Type.field` too: coordinate-resolver.ts), in request order; unknown coordinates are left out. */

@@ -69,6 +69,29 @@ export function addVectorScores(
   return out;
 }
 
+/**
+ * The mutation field closest to the query in meaning, when its cosine is at least the floor
+ * (and passes `keep`); undefined otherwise. Ties go to the earlier field.
+ */
+export function closestMutation(index: SearchIndex, query: Float32Array, floor: number, keep?: (i: number) => boolean): number | undefined {
+  const { vectors, dimensions } = index;
+  if (vectors === undefined || query.length !== dimensions) return undefined;
+  let best: number | undefined;
+  let bestCosine = floor;
+  for (const i of mutationFields(index)) {
+    if (keep !== undefined && !keep(i)) continue;
+    const base = i * dimensions;
+    let dot = 0;
+    for (let d = 0; d < dimensions; d++) dot += query[d]! * vectors[base + d]!;
+    const cosine = dot / INT8_SCALE;
+    if (cosine > bestCosine || (best === undefined && cosine === bestCosine)) {
+      best = i;
+      bestCosine = cosine;
+    }
+  }
+  return best;
+}
+
 const mutationFieldLists = new WeakMap<SearchIndex, Int32Array>();
 
 /** Positions of the mutation root's fields, computed once per index. */
