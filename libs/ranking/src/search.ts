@@ -10,7 +10,7 @@ import { analyzeQuery, type QueryIntent } from './query-intent.js';
 import { compileFilter } from './search-filter.js';
 import type { SearchIndex } from './search-index.js';
 import { effectiveLimit, MAX_QUERY_LENGTH, type SearchHit, type SearchRequest } from './search-request.js';
-import { addVectorScores, closestMutation } from './vector-scores.js';
+import { addVectorScores } from './vector-scores.js';
 import { priorFactors } from './prior-factors.js';
 import { rerank } from './rerank.js';
 import { expandMembers } from './member-expansion.js';
@@ -39,8 +39,11 @@ export function search(index: SearchIndex, request: SearchRequest, options: Read
   const scores = scoreBuffer(index.symbols.length);
   const candidates = lexicalScores(index, intent, scores);
   applyPriors(index, intent, candidates, scores, options);
-  const weighsMeaning = request.queryVector !== undefined && index.vectors !== undefined && options.vectorWeight > 0;
-  const ranked = weighsMeaning ? addVectorScores(index, request.queryVector!, candidates, scores, options, intent.write) : candidates;
+  const meaning =
+    request.queryVector !== undefined && index.vectors !== undefined && options.vectorWeight > 0
+      ? addVectorScores(index, request.queryVector, candidates, scores, options, intent.write)
+      : undefined;
+  const ranked = meaning?.candidates ?? candidates;
   const filter = compileFilter(index, request);
   const kept = filter === undefined ? ranked : ranked.filter(filter);
   // The second stage reads the best candidates; those tied with the last of them come too (up to
@@ -78,7 +81,7 @@ export function search(index: SearchIndex, request: SearchRequest, options: Read
     });
   }
   const top = topK(head, scores, limit);
-  if (weighsMeaning && intent.write) keepClosestMutation(index, request.queryVector!, top, limit, scores, filter, options);
+  if (meaning?.closestMutation !== undefined) keepClosestMutation(meaning.closestMutation, top, limit, scores, filter, options.writeMeaningSlot);
   const hits = top.map((i) => ({ symbol: index.symbols[i]!, score: scores[i]! }));
   if (hits.length < limit && request.parent !== undefined && filter !== undefined) {
     fillWithMembers(index, filter, hits, limit);
@@ -89,22 +92,19 @@ export function search(index: SearchIndex, request: SearchRequest, options: Read
 /**
  * A request's words may share nothing with the mutation it needs ("Clear everything out of my
  * basket" -> `emptyCart`), and a weighted sum lets many word hits outrank it, so the mutation
- * closest in meaning keeps a place among the first `writeMeaningSlot` hits: when it is not there, it
- * takes the last of them, at that hit's score (the order stays by score).
+ * closest in meaning keeps a place among the first `slots` hits (when the request's filters let it
+ * in): when it is not there, it takes the last of them, at that hit's score (the order stays by score).
  */
 function keepClosestMutation(
-  index: SearchIndex,
-  query: Float32Array,
+  closest: number,
   top: number[],
   limit: number,
   scores: Float64Array,
   filter: ((i: number) => boolean) | undefined,
-  o: Readonly<RankingOptions>,
+  writeMeaningSlot: number,
 ): void {
-  const slots = Math.min(o.writeMeaningSlot, limit);
-  if (slots <= 0) return;
-  const closest = closestMutation(index, query, o.vectorFloor, filter);
-  if (closest === undefined) return;
+  const slots = Math.min(writeMeaningSlot, limit);
+  if (slots <= 0 || (filter !== undefined && !filter(closest))) return;
   const at = top.indexOf(closest);
   if (at >= 0 && at < slots) return;
   if (at >= 0) top.splice(at, 1);

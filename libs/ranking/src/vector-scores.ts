@@ -22,9 +22,16 @@ export function quantizeVector(vector: Float32Array): Int8Array {
   return out;
 }
 
+/** What the meaning pass leaves: the candidates, and for a request the mutation field closest in meaning. */
+export interface VectorScoring {
+  candidates: number[];
+  /** The mutation field with the highest cosine above the floor (a request only; ties to the earlier field). */
+  closestMutation: number | undefined;
+}
+
 /**
  * Rewrites `scores` of candidates as fused scores and adds symbols found by meaning only.
- * Returns the new candidate list.
+ * For a request to change data every mutation field is compared, so the closest one comes too.
  */
 export function addVectorScores(
   index: SearchIndex,
@@ -33,9 +40,9 @@ export function addVectorScores(
   scores: Float64Array,
   o: Readonly<RankingOptions>,
   write = false,
-): number[] {
+): VectorScoring {
   const { vectors, dimensions } = index;
-  if (vectors === undefined) return [...candidates];
+  if (vectors === undefined) return { candidates: [...candidates], closestMutation: undefined };
   if (query.length !== dimensions) {
     throw new RankingError(RankingErrorCode.InvalidRequest, `The query vector has ${query.length} dimensions; the index has ${dimensions}.`);
   }
@@ -48,12 +55,19 @@ export function addVectorScores(
   }
   const out = [...candidates];
   const span = 1 - o.vectorFloor;
+  const { flags } = index.structure;
+  let closest: number | undefined;
+  let closestCosine = o.vectorFloor;
   const score = (i: number): void => {
     const base = i * dimensions;
     let dot = 0;
     for (let d = 0; d < dimensions; d++) dot += query[d]! * vectors[base + d]!;
     const cosine = dot / INT8_SCALE;
     if (cosine <= o.vectorFloor) return;
+    if (write && (flags[i]! & SymbolFlag.MutationField) !== 0 && (cosine > closestCosine || (cosine === closestCosine && i < closest!))) {
+      closest = i;
+      closestCosine = cosine;
+    }
     if (inCandidates[i] === 0) {
       inCandidates[i] = 1;
       out.push(i);
@@ -62,34 +76,11 @@ export function addVectorScores(
   };
   if (o.vectorScanAll) {
     for (let i = 0; i < index.symbols.length; i++) score(i);
-    return out;
+  } else {
+    for (const i of candidates) score(i);
+    if (write) for (const i of mutationFields(index)) if (inCandidates[i] === 0) score(i);
   }
-  for (const i of candidates) score(i);
-  if (write) for (const i of mutationFields(index)) if (inCandidates[i] === 0) score(i);
-  return out;
-}
-
-/**
- * The mutation field closest to the query in meaning, when its cosine is at least the floor
- * (and passes `keep`); undefined otherwise. Ties go to the earlier field.
- */
-export function closestMutation(index: SearchIndex, query: Float32Array, floor: number, keep?: (i: number) => boolean): number | undefined {
-  const { vectors, dimensions } = index;
-  if (vectors === undefined || query.length !== dimensions) return undefined;
-  let best: number | undefined;
-  let bestCosine = floor;
-  for (const i of mutationFields(index)) {
-    if (keep !== undefined && !keep(i)) continue;
-    const base = i * dimensions;
-    let dot = 0;
-    for (let d = 0; d < dimensions; d++) dot += query[d]! * vectors[base + d]!;
-    const cosine = dot / INT8_SCALE;
-    if (cosine > bestCosine || (best === undefined && cosine === bestCosine)) {
-      best = i;
-      bestCosine = cosine;
-    }
-  }
-  return best;
+  return { candidates: out, closestMutation: closest };
 }
 
 const mutationFieldLists = new WeakMap<SearchIndex, Int32Array>();
